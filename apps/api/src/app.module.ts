@@ -1,0 +1,22 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import type { AppConfig } from '@arena/config';
+import { IdentityModule } from '@arena/identity';
+import { PlatformModule } from '@arena/platform';
+import { TournamentsModule } from '@arena/tournaments';
+import { HealthModule } from './health/health.module';
+import { InFlightRequests } from './lifecycle/in-flight-requests.interceptor';
+import { RealtimeModule } from './realtime/realtime.module';
+
+/** The API's composition root: the platform, then one module per bounded context. No rules live here. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(config), IdentityModule, TournamentsModule, HealthModule, RealtimeModule],
+      // In the root module, so its shutdown hook runs before the deeper modules close their connections.
+      providers: [InFlightRequests, { provide: APP_INTERCEPTOR, useExisting: InFlightRequests }],
+    };
+  }
+}

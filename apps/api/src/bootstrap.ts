@@ -1,0 +1,59 @@
+import 'reflect-metadata';
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { LoggerService } from '@nestjs/common';
+import type { AppConfig } from '@arena/config';
+import { HttpExceptionFilter } from '@arena/http';
+import { AppModule } from './app.module';
+import { MetricsService } from './health/metrics.service';
+import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { serveSpa } from './web/spa-fallback';
+
+export interface ApiAppOptions {
+  logger?: LoggerService | false;
+}
+
+/**
+ * Builds the API, initialised but not listening: `main.ts` listens on PORT; tests call
+ * `await app.listen(0, '127.0.0.1')` or use `app.inject()`.
+ */
+export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 256 * 1024 });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: options.logger ?? false,
+    abortOnError: false,
+  });
+  app.setGlobalPrefix('api');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+      },
+    },
+  });
+  const spaFallback = await serveSpa(app, config.WEB_DIST_DIR);
+  app.useGlobalFilters(new HttpExceptionFilter(spaFallback));
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_PREFIX));
+
+  const metrics = app.get(MetricsService);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onResponse', async (request, reply) => {
+      metrics.httpDuration.observe(
+        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    });
+
+  app.enableShutdownHooks();
+  await app.init();
+  return app;
+}

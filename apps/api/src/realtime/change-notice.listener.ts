@@ -1,0 +1,42 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '@arena/config';
+import { REDIS } from '@arena/redis';
+import { changesChannel, type ChangeNotice } from '@arena/projection-runner';
+import { LeaderboardBroadcaster } from './leaderboard.broadcaster';
+
+/** Listens to the projection runner's change notices and hands them to the broadcaster of their topic. */
+@Injectable()
+export class ChangeNoticeListener implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ChangeNotices');
+  private subscriber?: Redis;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly leaderboards: LeaderboardBroadcaster,
+  ) {}
+
+  async onApplicationBootstrap() {
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', (_channel: string, raw: string) => this.receive(raw));
+    await this.subscriber.subscribe(changesChannel(this.config.REDIS_PREFIX));
+  }
+
+  private receive(raw: string) {
+    let notice: ChangeNotice;
+    try {
+      notice = JSON.parse(raw) as ChangeNotice;
+    } catch {
+      this.logger.warn({ raw }, 'ignored a malformed change notice');
+      return;
+    }
+    if (notice.topic === 'leaderboard' && typeof notice.tournamentId === 'string') {
+      this.leaderboards.changed(notice.tournamentId);
+    }
+  }
+
+  async onApplicationShutdown() {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+}

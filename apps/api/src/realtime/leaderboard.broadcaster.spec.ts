@@ -1,0 +1,65 @@
+import { LeaderboardBroadcaster, LEADERBOARD_MESSAGES_PER_SECOND } from './leaderboard.broadcaster';
+import type { RealtimeGateway } from './realtime.gateway';
+
+jest.mock('@arena/projections/leaderboards/leaderboards.queries', () => ({
+  topEntries: jest.fn(async (_db: unknown, tournamentId: string) => [{ rank: 1, userId: 'u1', tournamentId }]),
+}));
+
+function fakeGateway(listeners: number) {
+  const sent: Array<{ room: string; event: string; payload: any }> = [];
+  const server = {
+    local: {
+      in: () => ({ fetchSockets: async () => Array.from({ length: listeners }) }),
+      to: (room: string) => ({ emit: (event: string, payload: unknown) => sent.push({ room, event, payload }) }),
+    },
+  };
+  return { gateway: { server } as unknown as RealtimeGateway, sent };
+}
+
+async function advance(ms: number) {
+  await jest.advanceTimersByTimeAsync(ms);
+}
+
+describe('LeaderboardBroadcaster', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('sends the first change in a quiet room at once', async () => {
+    const { gateway, sent } = fakeGateway(1);
+    const broadcaster = new LeaderboardBroadcaster({} as never, gateway);
+    broadcaster.changed('t1');
+    await advance(0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ room: 'tournament:t1', event: 'leaderboard', payload: { tournamentId: 't1' } });
+  });
+
+  it('folds a burst into a few messages per second per room, the last change always delivered', async () => {
+    const { gateway, sent } = fakeGateway(1);
+    const broadcaster = new LeaderboardBroadcaster({} as never, gateway);
+    for (let i = 0; i < 200; i++) {
+      broadcaster.changed('t1');
+      broadcaster.changed('t2');
+      await advance(5); // 200 changes per room over one second
+    }
+    const lastChangeAt = Date.now() - 5;
+    await advance(1000);
+    const perRoom = (room: string) => sent.filter((message) => message.room === room).length;
+    expect(perRoom('tournament:t1')).toBeGreaterThanOrEqual(2);
+    expect(perRoom('tournament:t1')).toBeLessThanOrEqual(LEADERBOARD_MESSAGES_PER_SECOND + 2);
+    expect(perRoom('tournament:t2')).toBe(perRoom('tournament:t1'));
+    const last = sent.filter((message) => message.room === 'tournament:t1').at(-1);
+    expect(new Date(last!.payload.at).getTime()).toBeGreaterThanOrEqual(lastChangeAt);
+    broadcaster.onApplicationShutdown();
+  });
+
+  it('reads nothing for a room nobody in this process listens to', async () => {
+    const { topEntries } = jest.requireMock('@arena/projections/leaderboards/leaderboards.queries');
+    topEntries.mockClear();
+    const { gateway, sent } = fakeGateway(0);
+    const broadcaster = new LeaderboardBroadcaster({} as never, gateway);
+    broadcaster.changed('t1');
+    await advance(10);
+    expect(sent).toHaveLength(0);
+    expect(topEntries).not.toHaveBeenCalled();
+  });
+});

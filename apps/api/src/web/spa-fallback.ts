@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const API_PATH = /^\/(api|socket\.io)(\/|\?|$)/;
+
+/**
+ * Serves the built SPA from the API's own origin: hashed assets with a long cache. Returns the
+ * fallback that answers index.html (never cached) for a GET of any other non-API path, so client
+ * routes survive a reload, or undefined when there is no build to serve.
+ */
+export async function serveSpa(app: NestFastifyApplication, distDir: string) {
+  const root = resolve(distDir);
+  if (!existsSync(resolve(root, 'index.html'))) return undefined;
+  await app.getHttpAdapter().getInstance().register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      void res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || API_PATH.test(request.url)) return false;
+    void reply.status(200).header('Cache-Control', 'no-cache').sendFile('index.html');
+    return true;
+  };
+}

@@ -1,0 +1,21 @@
+const swc = ['@swc/jest', { swcrc: true }];
+const moduleNameMapper = {
+  '^@arena/projections/(.*)$': '<rootDir>/projections/$1',
+  '^@arena/([^/]+)$': '<rootDir>/libs/$1/src',
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper,
+  globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/projections', '<rootDir>/migrations', '<rootDir>/test'],
+  testMatch: ['**/*.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // @fastify/static requires content-disposition, which ships only as ESM; jest's CommonJS runtime needs it compiled.
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+  testTimeout: 30000,
+  reporters: ['default', '<rootDir>/test/summary-reporter.js'],
+};

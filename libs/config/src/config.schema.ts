@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+
+/** An unset variable, or one set to the empty string (`SMTP_URL=` in .env), means "not configured". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** The value .env.example ships with: fine on a laptop, refused in production. */
+export const LOCAL_DEVELOPMENT_SECRET = 'local-development-access-secret-change-me';
+
+/**
+ * Every setting the processes read. Add a key here (with a safe local default in .env.example)
+ * rather than reading process.env anywhere else.
+ */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+    DATABASE_URL: url(['postgres:', 'postgresql:']),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: url(['redis:', 'rediss:']),
+    REDIS_PREFIX: z.string().min(1).default('arena'),
+    EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+    EVENTSTORE_CONNECTION_STRING: z.string().optional(),
+    JWT_ACCESS_SECRET: z.string().min(32, 'must be at least 32 characters'),
+    WEB_DIST_DIR: z.string().default('web/dist'),
+    // Bearer key of the admin routes (creating tournaments); when unset those routes answer 404.
+    ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+    /** Behind a reverse proxy, take the client IP from X-Forwarded-For (per-IP rate limits). */
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    // Keys the HMAC that one-time codes are stored under; when unset it is derived from JWT_ACCESS_SECRET.
+    OTP_HASH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    // Requests that send a code (sign-up, login, resend) and code checks, per client IP per 10 minutes.
+    AUTH_IP_SEND_LIMIT: z.coerce.number().int().min(1).default(30),
+    AUTH_IP_VERIFY_LIMIT: z.coerce.number().int().min(1).default(100),
+    // Email through SMTP when set (smtp:// or smtps://); otherwise the local outbox keeps it (/dev/mailbox).
+    SMTP_URL: optional(url(['smtp:', 'smtps:'])),
+    MAIL_FROM: z.string().min(3).default('Charity Arena <no-reply@charity-arena.localhost>'),
+    // SMS through the provider's HTTP API when set; otherwise the local outbox keeps it.
+    SMS_PROVIDER_URL: optional(url(['http:', 'https:'])),
+    SMS_PROVIDER_API_KEY: optional(z.string().min(1)),
+    SMS_FROM: z.string().min(1).default('CharityArena'),
+    // Projection runner: events per transaction live and while rebuilding, idle poll, longest retry backoff.
+    PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(500),
+    PROJECTION_REBUILD_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(10_000),
+    PROJECTION_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(500),
+    PROJECTION_RETRY_MAX_MS: z.coerce.number().int().min(100).default(30_000),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === 'production' && config.JWT_ACCESS_SECRET === LOCAL_DEVELOPMENT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_ACCESS_SECRET'],
+        message: 'is the local development value from .env.example; set a random secret in production',
+      });
+    }
+    if (config.EVENT_STORE === 'eventstoredb' && !config.EVENTSTORE_CONNECTION_STRING) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EVENTSTORE_CONNECTION_STRING'],
+        message: 'is required when EVENT_STORE=eventstoredb',
+      });
+    }
+  });
+
+export type AppConfig = z.infer<typeof configSchema>;

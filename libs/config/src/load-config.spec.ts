@@ -1,0 +1,37 @@
+import { loadConfig } from './load-config';
+
+const valid = {
+  DATABASE_URL: 'postgres://127.0.0.1:5432/arena',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  JWT_ACCESS_SECRET: 'x'.repeat(32),
+};
+
+describe('loadConfig', () => {
+  it('applies safe defaults to a minimal valid environment', () => {
+    const config = loadConfig(valid);
+    expect(config.PORT).toBe(3000);
+    expect(config.EVENT_STORE).toBe('postgres');
+  });
+
+  it('names a missing variable', () => {
+    expect(() => loadConfig({ ...valid, DATABASE_URL: undefined })).toThrow(/DATABASE_URL/);
+  });
+
+  it('names a malformed variable', () => {
+    expect(() => loadConfig({ ...valid, PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ...valid, REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
+  });
+
+  it('requires a connection string when EventStoreDB is selected', () => {
+    expect(() => loadConfig({ ...valid, EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_CONNECTION_STRING/);
+  });
+});
+
+describe('loadConfig in production', () => {
+  it('refuses the local development secret from .env.example', () => {
+    expect(() =>
+      loadConfig({ ...valid, NODE_ENV: 'production', JWT_ACCESS_SECRET: 'local-development-access-secret-change-me' }),
+    ).toThrow(/JWT_ACCESS_SECRET/);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production' }).NODE_ENV).toBe('production');
+  });
+});

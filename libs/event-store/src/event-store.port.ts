@@ -1,0 +1,110 @@
+/**
+ * The event store port. Two adapters implement it (PostgreSQL, the default, and EventStoreDB) and both
+ * pass the same contract suite (event-store.contract.ts).
+ */
+
+/** Expected state of a stream before an append. A number is the exact revision of its last event (0-based). */
+export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
+
+/**
+ * A place in the global log. `commit` orders transactions, `prepare` orders events inside one: for
+ * PostgreSQL the writing transaction's id and the row's sequence number; for EventStoreDB its own
+ * commit and prepare positions. Compare with comparePositions(), never field by field.
+ */
+export interface GlobalPosition {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export const START: GlobalPosition = Object.freeze({ commit: -1n, prepare: -1n });
+
+export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export interface EventData<Type extends string = string, Data = unknown> {
+  /** Unique per event (UUID). Appending an id already stored is a no-op: this is what makes retries safe. */
+  id: string;
+  type: Type;
+  data: Data;
+  metadata?: Record<string, unknown>;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends EventData<Type, Data> {
+  streamId: string;
+  /** 0-based position of the event inside its stream. */
+  revision: number;
+  position: GlobalPosition;
+  createdAt: Date;
+  metadata: Record<string, unknown>;
+}
+
+export interface AppendResult {
+  /** Revision of the stream's last event after the append: pass it as the next expected revision. */
+  nextExpectedRevision: number;
+  position: GlobalPosition;
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** Inclusive. Forwards defaults to the start, backwards to the end. */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Defaults to START. */
+  after?: GlobalPosition;
+  maxCount?: number;
+}
+
+export interface SubscribeToAllOptions {
+  /** Exclusive checkpoint: delivery starts with the first event after it. Defaults to START. */
+  after?: GlobalPosition;
+  /** Only these event types are delivered (all when omitted). */
+  eventTypes?: readonly string[];
+}
+
+/** Events in global order, each exactly once, live after the catch-up. End it with unsubscribe(). */
+export interface EventSubscription extends AsyncIterable<RecordedEvent> {
+  unsubscribe(): Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(
+    streamId: string,
+    events: readonly EventData[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** An empty array when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options?: SubscribeToAllOptions): EventSubscription;
+  /** Position of the newest event readers can see, START when the log is empty (health and lag). */
+  headPosition(): Promise<GlobalPosition>;
+  close(): Promise<void>;
+}
+
+/** The Nest injection token for the configured adapter. */
+export const EVENT_STORE = Symbol('EVENT_STORE');
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** A malformed call (empty stream id, an event id that is not a UUID, reused event ids...): a caller bug. */
+export class EventStoreInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EventStoreInputError';
+  }
+}

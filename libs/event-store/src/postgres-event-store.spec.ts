@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@arena/testing';
+import { runEventStoreContract } from './event-store.contract';
+import { EventStoreInputError, comparePositions } from './event-store.port';
+import { PostgresEventStore } from './postgres-event-store';
+
+runEventStoreContract('PostgreSQL', async () => {
+  const database = await createTestDatabase(2);
+  const stores: PostgresEventStore[] = [];
+  return {
+    async createStore({ slowWrites = false } = {}) {
+      const store = new PostgresEventStore({
+        connectionString: database.url,
+        poolSize: slowWrites ? 20 : 10,
+        beforeCommit: slowWrites
+          ? (client) => client.query('SELECT pg_sleep($1)', [Math.random() * 0.05]).then(() => undefined)
+          : undefined,
+      });
+      stores.push(store);
+      return store;
+    },
+    async dispose() {
+      await Promise.all(stores.map((s) => s.close()));
+      await database.drop();
+    },
+  };
+});
+
+describe('PostgresEventStore specifics', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase(2);
+    store = new PostgresEventStore({ connectionString: database.url, pollIntervalMs: 60_000 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  const event = (type = 'Happened') => ({ id: randomUUID(), type, data: {} });
+
+  it('refuses an event id already stored in another stream', async () => {
+    const shared = event();
+    await store.appendToStream(`a-${randomUUID()}`, [shared]);
+    await expect(store.appendToStream(`b-${randomUUID()}`, [shared])).rejects.toBeInstanceOf(
+      EventStoreInputError,
+    );
+  });
+
+  it('refuses a batch that repeats only some stored ids, storing none of it', async () => {
+    const streamId = `p-${randomUUID()}`;
+    const stored = event();
+    await store.appendToStream(streamId, [stored]);
+    await expect(store.appendToStream(streamId, [stored, event()])).rejects.toBeInstanceOf(
+      EventStoreInputError,
+    );
+    expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+
+  it('answers a revision taken by a row written around append_to_stream as a conflict', async () => {
+    const streamId = `r-${randomUUID()}`;
+    await store.appendToStream(streamId, [event()], { expectedRevision: 'no_stream' });
+    await database.pool.query(
+      `INSERT INTO events (event_id, stream_id, stream_revision, event_type, data) VALUES ($1, $2, 1, 'Sideways', '{}')`,
+      [randomUUID(), streamId],
+    );
+    await expect(store.appendToStream(streamId, [event()], { expectedRevision: 0 })).rejects.toMatchObject({
+      name: 'WrongExpectedRevisionError',
+      actual: 1,
+    });
+  });
+
+  it('refuses to change or delete a stored event', async () => {
+    await store.appendToStream(`c-${randomUUID()}`, [event()]);
+    await expect(database.pool.query(`UPDATE events SET data = '{"changed":true}'`)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(database.pool.query('DELETE FROM events')).rejects.toThrow(/append-only/);
+  });
+
+  it('is not held back by a transaction open in another database of the server', async () => {
+    const elsewhere = await createTestDatabase(1);
+    const longTransaction = await elsewhere.pool.connect();
+    try {
+      await longTransaction.query('BEGIN');
+      await longTransaction.query('SELECT pg_current_xact_id()');
+      const { position } = await store.appendToStream(`x-${randomUUID()}`, [event('NotHeldBack')]);
+      expect(comparePositions(await store.headPosition(), position)).toBeGreaterThanOrEqual(0);
+    } finally {
+      await longTransaction.query('ROLLBACK');
+      longTransaction.release();
+      await elsewhere.drop();
+    }
+  });
+
+  it('crosses long runs of filtered-out events a window at a time, and pages through the rest', async () => {
+    const small = new PostgresEventStore({ connectionString: database.url, pageSize: 2 });
+    const after = await small.headPosition();
+    const filtered = small.subscribeToAll({ after, eventTypes: ['Needle'] });
+    const everything = small.subscribeToAll({ after });
+    try {
+      const streamId = `hay-${randomUUID()}`;
+      const hay = (count: number) => Array.from({ length: count }, () => event('Hay'));
+      await small.appendToStream(streamId, [
+        ...hay(50),
+        event('Needle'),
+        ...hay(45),
+        event('Needle'),
+        event('Hay'),
+      ]);
+      const needles: number[] = [];
+      for await (const e of filtered) {
+        needles.push(e.revision);
+        if (needles.length === 2) break;
+      }
+      expect(needles).toEqual([50, 96]);
+      const revisions: number[] = [];
+      for await (const e of everything) {
+        if (e.streamId === streamId) revisions.push(e.revision);
+        if (revisions.length === 98) break;
+      }
+      expect(revisions).toEqual(Array.from({ length: 98 }, (_, i) => i));
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('wakes a subscriber in another process through NOTIFY, well before the poll interval', async () => {
+    const other = new PostgresEventStore({ connectionString: database.url, pollIntervalMs: 60_000 });
+    const subscription = store.subscribeToAll({
+      after: await store.headPosition(),
+      eventTypes: ['FromElsewhere'],
+    });
+    const iterator = subscription[Symbol.asyncIterator]();
+    try {
+      const first = iterator.next();
+      // Let the subscription catch up and open its LISTEN connection before the other process appends.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const appended = event('FromElsewhere');
+      const startedAt = Date.now();
+      await other.appendToStream(`d-${randomUUID()}`, [appended]);
+      const delivered = await first;
+      expect(delivered.value).toMatchObject({ id: appended.id, type: 'FromElsewhere' });
+      expect(Date.now() - startedAt).toBeLessThan(1_000);
+    } finally {
+      await subscription.unsubscribe();
+      await other.close();
+    }
+  });
+
+  it('does not deliver an event while an older transaction is still open, then delivers both in order', async () => {
+    const subscription = store.subscribeToAll({
+      after: await store.headPosition(),
+      eventTypes: ['Late', 'Early'],
+    });
+    const iterator = subscription[Symbol.asyncIterator]();
+    const blocker = await database.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`SELECT * FROM append_to_stream($1, 'any', NULL, $2, $3, $4, $5)`, [
+        `late-${randomUUID()}`,
+        [randomUUID()],
+        ['Late'],
+        ['{}'],
+        ['{}'],
+      ]);
+      await store.appendToStream(`early-${randomUUID()}`, [event('Early')]);
+      const first = iterator.next();
+      const raced = await Promise.race([
+        first,
+        new Promise((resolve) => setTimeout(() => resolve('waiting'), 300)),
+      ]);
+      expect(raced).toBe('waiting');
+      await blocker.query('COMMIT');
+      expect((await first).value).toMatchObject({ type: 'Late' });
+      expect((await iterator.next()).value).toMatchObject({ type: 'Early' });
+    } finally {
+      blocker.release();
+      await subscription.unsubscribe();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { TooManyRequestsException } from '@arena/http';
+import { AuthMessages as M } from '../domain/auth.messages';
+import { CLOCK, type Clock } from '../domain/clock';
+import type { CodeChannel } from '../domain/one-time-code';
+import type { ResendCodeDto } from '../infrastructure/auth.dto';
+import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
+import { IdentityQueries, type AuthSessionRow } from '../infrastructure/identity.queries';
+import { OneTimeCodesService } from './one-time-codes.service';
+
+export const RESEND_INTERVAL_MS = 60 * 1000;
+
+/** A fresh code for a session's channel; the previous one stops working. At most once a minute. */
+@Injectable()
+export class CodeResendService {
+  constructor(
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly queries: IdentityQueries,
+    private readonly codes: OneTimeCodesService,
+    private readonly limits: AuthRateLimiter,
+  ) {}
+
+  async resend(input: ResendCodeDto, ip: string): Promise<void> {
+    await this.limits.sendFromIp(ip);
+    const now = this.clock.now();
+    const session = await this.queries.findSession(input.sessionId);
+    const channel = resendChannel(session, input.channel, now);
+    const destination = (channel === 'email' ? session!.email : session!.phone_number)!;
+
+    const outcome = await this.queries.transaction(
+      async (queries): Promise<{ waitMs: number } | { code: string }> => {
+        // Two resends at once (a double click) take turns, so the second sees the first's code and waits.
+        await queries.lockSession(session!.id);
+        const live = await queries.liveCode(session!.id, channel);
+        const waitMs = live ? live.created_at.getTime() + RESEND_INTERVAL_MS - now.getTime() : 0;
+        if (waitMs > 0) return { waitMs };
+        await this.limits.resendTo(destination);
+        return { code: await this.codes.create(queries, session!.id, channel, now) };
+      },
+    );
+    if ('waitMs' in outcome) throw new TooManyRequestsException(M.resendTooSoon, outcome.waitMs / 1000);
+    const deliverable = session!.purpose === 'signup' || session!.account_id !== null;
+    if (deliverable) this.codes.deliverInBackground(channel, destination, outcome.code);
+  }
+}
+
+function resendChannel(session: AuthSessionRow | undefined, requested: CodeChannel | undefined, now: Date) {
+  if (!session) throw new NotFoundException(M.noSession);
+  if (session.completed_at) throw new ConflictException(M.sessionCompleted);
+  if (now >= session.expires_at) throw new BadRequestException(M.sessionExpired);
+  if (session.purpose === 'login') {
+    const channel: CodeChannel = session.email ? 'email' : 'phone';
+    if (requested && requested !== channel) throw new BadRequestException(M.wrongChannel);
+    return channel;
+  }
+  if (!requested) throw new BadRequestException(M.wrongChannel);
+  if (requested === 'email' ? session.email_verified_at : session.phone_verified_at) {
+    throw new BadRequestException(M.channelAlreadyVerified);
+  }
+  return requested;
+}

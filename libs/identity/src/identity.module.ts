@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { NotificationsModule } from '@arena/notifications';
+import { CodeResendService } from './application/code-resend.service';
+import { LoginService } from './application/login.service';
+import { MemberProfileQuery } from './application/member-profile.query';
+import { OneTimeCodesService } from './application/one-time-codes.service';
+import { PurgeExpiredSignInsProcessor } from './application/purge-expired-sign-ins.processor';
+import { RefreshTokensService } from './application/refresh-tokens.service';
+import { SignUpService } from './application/sign-up.service';
+import { CLOCK, systemClock } from './domain/clock';
+import { AccessTokenGuard, OptionalAccessTokenGuard } from './infrastructure/access-token.guard';
+import { AuthController } from './infrastructure/auth.controller';
+import { AuthRateLimiter } from './infrastructure/auth-rate-limiter';
+import { IdentityQueries } from './infrastructure/identity.queries';
+
+/**
+ * Accounts and sign-in: the /auth calls and the access-token guards. Needs the global ConfigModule,
+ * DatabaseModule, RedisModule and JobsModule (codes go out through the notifications outbox).
+ */
+@Module({
+  imports: [NotificationsModule],
+  controllers: [AuthController],
+  providers: [
+    { provide: CLOCK, useValue: systemClock },
+    IdentityQueries,
+    AuthRateLimiter,
+    OneTimeCodesService,
+    RefreshTokensService,
+    SignUpService,
+    LoginService,
+    CodeResendService,
+    MemberProfileQuery,
+    AccessTokenGuard,
+    OptionalAccessTokenGuard,
+    PurgeExpiredSignInsProcessor,
+  ],
+  exports: [AccessTokenGuard, OptionalAccessTokenGuard, PurgeExpiredSignInsProcessor],
+})
+export class IdentityModule {}

@@ -1,0 +1,67 @@
+import {
+  createParamDecorator,
+  Inject,
+  Injectable,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { APP_CONFIG, type AppConfig } from '@arena/config';
+import { DATABASE } from '@arena/database';
+import { verifyAccessToken } from './access-token';
+import type { Member } from './member';
+import { memberLookup } from './member.queries';
+
+export type { Member } from './member';
+
+type RequestWithMember = { headers: Record<string, string | string[] | undefined>; member?: Member };
+
+export function bearerToken(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = value?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/** Both guards: the member a bearer token names, or undefined for a missing, bad or expired token. */
+abstract class MemberTokenGuard {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly db: Kysely<any>,
+  ) {}
+
+  protected async memberOf(request: RequestWithMember): Promise<Member | undefined> {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return undefined;
+    const claims = await verifyAccessToken(this.config.JWT_ACCESS_SECRET, token).catch(() => undefined);
+    return claims && memberLookup(this.db).find(claims.sub);
+  }
+}
+
+/** Requires a valid, unexpired access token for an existing account: 401 `Unauthorized` otherwise. */
+@Injectable()
+export class AccessTokenGuard extends MemberTokenGuard implements CanActivate {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RequestWithMember>();
+    const member = await this.memberOf(request);
+    if (!member) throw new UnauthorizedException('Unauthorized');
+    request.member = member;
+    return true;
+  }
+}
+
+/** Lets guests through but identifies a member when a valid token is sent (for `isUserJoined` and the like). */
+@Injectable()
+export class OptionalAccessTokenGuard extends MemberTokenGuard implements CanActivate {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RequestWithMember>();
+    request.member = await this.memberOf(request);
+    return true;
+  }
+}
+
+/** `@CurrentMember() member: Member` (or `Member | undefined` behind the optional guard). */
+export const CurrentMember = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) =>
+    context.switchToHttp().getRequest<RequestWithMember>().member,
+);

@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { APP_CONFIG, type AppConfig } from '@arena/config';
+import { TooManyRequestsException } from '@arena/http';
+import { REDIS } from '@arena/redis';
+import { AuthMessages } from '../domain/auth.messages';
+import { identifierKey } from '../domain/contact';
+
+const TEN_MINUTES = 600;
+const ONE_HOUR = 3600;
+/** Codes sent to one email or phone per hour, by sign-ups and login starts together. */
+const SENDS_PER_IDENTIFIER_PER_HOUR = 10;
+const RESENDS_PER_IDENTIFIER_PER_HOUR = 5;
+
+/**
+ * Counters live in Redis so every API process shares them. Each check consumes a point and answers
+ * 429 with Retry-After when the window is spent.
+ */
+@Injectable()
+export class AuthRateLimiter {
+  private readonly ipSends: RateLimiterRedis;
+  private readonly ipVerifications: RateLimiterRedis;
+  private readonly identifierSends: RateLimiterRedis;
+  private readonly identifierResends: RateLimiterRedis;
+
+  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
+    const limiter = (name: string, points: number, duration: number) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${config.REDIS_PREFIX}:auth:${name}`,
+        points,
+        duration,
+      });
+    this.ipSends = limiter('ip-sends', config.AUTH_IP_SEND_LIMIT, TEN_MINUTES);
+    this.ipVerifications = limiter('ip-verifications', config.AUTH_IP_VERIFY_LIMIT, TEN_MINUTES);
+    this.identifierSends = limiter('identifier-sends', SENDS_PER_IDENTIFIER_PER_HOUR, ONE_HOUR);
+    this.identifierResends = limiter('identifier-resends', RESENDS_PER_IDENTIFIER_PER_HOUR, ONE_HOUR);
+  }
+
+  sendFromIp(ip: string): Promise<void> {
+    return consume(this.ipSends, ip, AuthMessages.tooManyRequests);
+  }
+
+  verifyFromIp(ip: string): Promise<void> {
+    return consume(this.ipVerifications, ip, AuthMessages.tooManyRequests);
+  }
+
+  async sendTo(identifiers: string[]): Promise<void> {
+    for (const identifier of identifiers) {
+      await consume(this.identifierSends, identifierKey(identifier), AuthMessages.tooManyCodes);
+    }
+  }
+
+  resendTo(identifier: string): Promise<void> {
+    return consume(this.identifierResends, identifierKey(identifier), AuthMessages.tooManyCodes);
+  }
+}
+
+async function consume(limiter: RateLimiterRedis, key: string, message: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      throw new TooManyRequestsException(message, rejection.msBeforeNext / 1000);
+    }
+    throw rejection;
+  }
+}

@@ -1,0 +1,103 @@
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { AuthMessages as M } from '../domain/auth.messages';
+import { CodeResendService } from '../application/code-resend.service';
+import { LoginService } from '../application/login.service';
+import { MemberProfileQuery } from '../application/member-profile.query';
+import { RefreshTokensService } from '../application/refresh-tokens.service';
+import { SignUpService } from '../application/sign-up.service';
+import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
+import { AuthBodyPipe } from './auth-body.pipe';
+import {
+  loginDto,
+  refreshTokenDto,
+  resendCodeDto,
+  signUpDto,
+  verifyEmailDto,
+  verifyLoginDto,
+  verifyPhoneDto,
+  type LoginDto,
+  type RefreshTokenDto,
+  type ResendCodeDto,
+  type SignUpDto,
+  type VerifyCodeDto,
+} from './auth.dto';
+import { ClientIp } from './client-ip.decorator';
+
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly signUps: SignUpService,
+    private readonly logins: LoginService,
+    private readonly resends: CodeResendService,
+    private readonly refreshTokens: RefreshTokensService,
+    private readonly profiles: MemberProfileQuery,
+  ) {}
+
+  @Post('signup')
+  @HttpCode(200)
+  async signUp(@Body(new AuthBodyPipe(signUpDto)) body: SignUpDto, @ClientIp() ip: string) {
+    return { success: true, message: M.signUpCodesSent, data: await this.signUps.start(body, ip) };
+  }
+
+  @Post('verify/email')
+  @HttpCode(200)
+  async verifyEmail(@Body(new AuthBodyPipe(verifyEmailDto)) body: VerifyCodeDto, @ClientIp() ip: string) {
+    return verificationAnswer(await this.signUps.verify('email', body, ip));
+  }
+
+  @Post('verify/phone')
+  @HttpCode(200)
+  async verifyPhone(@Body(new AuthBodyPipe(verifyPhoneDto)) body: VerifyCodeDto, @ClientIp() ip: string) {
+    return verificationAnswer(await this.signUps.verify('phone', body, ip));
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body(new AuthBodyPipe(loginDto)) body: LoginDto, @ClientIp() ip: string) {
+    return { success: true, message: M.loginCodeSent, data: await this.logins.start(body, ip) };
+  }
+
+  @Post('login/verify')
+  @HttpCode(200)
+  async verifyLogin(@Body(new AuthBodyPipe(verifyLoginDto)) body: VerifyCodeDto, @ClientIp() ip: string) {
+    return {
+      success: true,
+      message: M.loginSuccessful,
+      data: { tokens: await this.logins.verify(body, ip) },
+    };
+  }
+
+  @Post('resend')
+  @HttpCode(200)
+  async resend(@Body(new AuthBodyPipe(resendCodeDto)) body: ResendCodeDto, @ClientIp() ip: string) {
+    await this.resends.resend(body, ip);
+    return { success: true, message: M.codeResent };
+  }
+
+  /** The pair sits both under `tokens` and flat, the two shapes the spec's refresh answer has been seen in. */
+  @Post('refresh')
+  @HttpCode(200)
+  async refresh(@Body(new AuthBodyPipe(refreshTokenDto)) body: RefreshTokenDto) {
+    const tokens = await this.refreshTokens.rotate(body.refreshToken);
+    return { success: true, data: { tokens, ...tokens } };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Body(new AuthBodyPipe(refreshTokenDto)) body: RefreshTokenDto) {
+    await this.refreshTokens.revoke(body.refreshToken);
+    return { success: true, message: M.loggedOut };
+  }
+
+  @Get('profile')
+  @UseGuards(AccessTokenGuard)
+  async profile(@CurrentMember() member: Member) {
+    return { success: true, data: await this.profiles.profile(member.id) };
+  }
+}
+
+function verificationAnswer(result: Awaited<ReturnType<SignUpService['verify']>>) {
+  return result.complete
+    ? { success: true, message: result.message, data: { complete: true, tokens: result.tokens } }
+    : { success: true, message: result.message, data: { complete: false } };
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { AuthMessages as M } from '../domain/auth.messages';
+import { compactPhone, LOGIN_PHONE, SIGN_UP_PHONE } from '../domain/contact';
+
+const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+const email = (requiredMessage: string) =>
+  requiredString(requiredMessage).max(254, M.emailInvalid).pipe(z.email(M.emailInvalid));
+
+const sessionId = z.uuid({ error: M.noSession });
+
+const otpCode = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{4,10}$/, message);
+
+export const signUpDto = z.object({
+  username: requiredString(M.usernameRequired).regex(/^[A-Za-z0-9_]{3,30}$/, M.usernameInvalid),
+  email: email(M.emailRequired),
+  phoneNumber: z
+    .string({ error: M.signUpPhoneInvalid })
+    .transform(compactPhone)
+    .pipe(z.string().regex(SIGN_UP_PHONE, M.signUpPhoneInvalid)),
+  referralCode: z
+    .string({ error: M.referralCodeInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{0,64}$/, M.referralCodeInvalid)
+    .nullish()
+    .transform((code) => code || undefined),
+  acceptedTerms: z.literal(true, { error: M.termsRequired }),
+  confirmedAdultInUs: z.literal(true, { error: M.termsRequired }),
+});
+export type SignUpDto = z.infer<typeof signUpDto>;
+
+export const verifyEmailDto = z.object({ sessionId, otpCode: otpCode(M.emailCodeInvalid) });
+export const verifyPhoneDto = z.object({ sessionId, otpCode: otpCode(M.phoneCodeInvalid) });
+export const verifyLoginDto = z.object({ sessionId, otpCode: otpCode(M.verificationCodeInvalid) });
+export type VerifyCodeDto = z.infer<typeof verifyLoginDto>;
+
+/** An address with an @ is an email; anything else must be a phone number in international form. */
+export const loginDto = z.object({
+  emailOrPhone: z
+    .string({ error: M.loginEmailRequired })
+    .trim()
+    .min(1, M.loginEmailRequired)
+    .transform((value, ctx) => {
+      if (value.includes('@')) {
+        if (!z.email().max(254).safeParse(value).success) {
+          ctx.addIssue({ code: 'custom', message: M.emailInvalid });
+          return z.NEVER;
+        }
+        return { channel: 'email' as const, value };
+      }
+      const phone = compactPhone(value);
+      if (!LOGIN_PHONE.test(phone)) {
+        ctx.addIssue({ code: 'custom', message: M.loginPhoneInvalid });
+        return z.NEVER;
+      }
+      return { channel: 'phone' as const, value: phone };
+    }),
+});
+export type LoginDto = z.infer<typeof loginDto>;
+
+export const resendCodeDto = z.object({
+  sessionId,
+  channel: z.enum(['email', 'phone'], { error: M.wrongChannel }).optional(),
+});
+export type ResendCodeDto = z.infer<typeof resendCodeDto>;
+
+export const refreshTokenDto = z.object({
+  refreshToken: requiredString(M.refreshTokenRequired).max(200, M.refreshTokenInvalid),
+});
+export type RefreshTokenDto = z.infer<typeof refreshTokenDto>;

@@ -1,0 +1,4 @@
+export * from './jobs';
+export type { JobHandler } from './job-handler';
+export { JobsService, createBullConnection, bullPrefix, type EnqueueOptions } from './jobs.service';
+export { JobsModule, JobWorkersModule } from './jobs.module';

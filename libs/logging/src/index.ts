@@ -1,0 +1,1 @@
+export { PinoLoggerService, createPino } from './pino-logger.service';

@@ -1,0 +1,1 @@
+export { PlatformModule } from './platform.module';

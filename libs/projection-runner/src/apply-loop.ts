@@ -1,0 +1,132 @@
+import { comparePositions, type GlobalPosition, type RecordedEvent } from '@arena/event-store';
+import { advanceCheckpoint, physicalNames, recordFailure, type Generation } from './generations.queries';
+import type { ChangeNotice, Projector } from './projector';
+import type { RunnerDependencies } from './runner-options';
+import { sleep } from './sleep';
+
+export type LoopMode = 'live' | 'rebuild';
+/** caught_up: a rebuild reached the head. stale: the generation is no longer this loop's to write. */
+export type LoopOutcome = 'caught_up' | 'stale' | 'stopped';
+
+class StaleCheckpointError extends Error {}
+
+export interface LoopHooks {
+  /** Called before each read of the log. */
+  beforeRead(): void;
+  /** Live mode waits here when the log had nothing new; resolves early on a new event or abort. */
+  waitForEvents(signal: AbortSignal): Promise<void>;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * Reads the log from the generation's checkpoint and applies it batch by batch, each batch and its
+ * checkpoint in one transaction. A batch that throws is retried event by event up to where it
+ * failed, so the runner stops exactly at the failing event, reports it and retries it with backoff:
+ * it never skips. Between batches it checks `signal`, so a stop finishes the batch in flight.
+ */
+export async function applyLoop(
+  deps: RunnerDependencies,
+  projector: Projector,
+  start: Generation,
+  mode: LoopMode,
+  hooks: LoopHooks,
+  signal: AbortSignal,
+): Promise<LoopOutcome> {
+  const { db, eventStore, options, logger } = deps;
+  const names = physicalNames(projector, start.generation);
+  const types = new Set(projector.eventTypes);
+  const pageSize = mode === 'live' ? options.batchSize : options.rebuildBatchSize;
+  let generation = start;
+  let position: GlobalPosition = start.position;
+  let failures = start.consecutiveFailures;
+  let readFailures = 0;
+  // After a batch fails, events up to this position go one per transaction to find the culprit.
+  let singleStepUntil: GlobalPosition | null = null;
+  let prefetched: { after: GlobalPosition; page: Promise<RecordedEvent[]> } | null = null;
+
+  const read = (after: GlobalPosition) => {
+    const ahead = prefetched;
+    prefetched = null;
+    if (ahead && comparePositions(ahead.after, after) === 0) return ahead.page;
+    ahead?.page.catch(() => undefined);
+    return eventStore.readAll({ after, maxCount: pageSize });
+  };
+
+  while (!signal.aborted) {
+    let page: RecordedEvent[];
+    try {
+      hooks.beforeRead();
+      page = await read(position);
+    } catch (error) {
+      readFailures += 1;
+      logger.warn(`${projector.name}: reading the log failed (attempt ${readFailures}): ${describe(error)}`);
+      await sleep(Math.min(options.retryBaseMs * 2 ** (readFailures - 1), options.retryMaxMs), signal);
+      continue;
+    }
+    readFailures = 0;
+    if (page.length === 0) {
+      if (mode === 'rebuild') return 'caught_up';
+      await hooks.waitForEvents(signal);
+      continue;
+    }
+    const stepping: boolean =
+      singleStepUntil !== null && comparePositions(page[0]!.position, singleStepUntil) <= 0;
+    const batch: RecordedEvent[] = stepping ? page.slice(0, 1) : page;
+    const last: GlobalPosition = batch[batch.length - 1]!.position;
+    if (!stepping) singleStepUntil = null;
+    // The next page is read while this one is applied (only worth it for full pages).
+    if (!stepping && page.length === pageSize) {
+      prefetched = { after: last, page: eventStore.readAll({ after: last, maxCount: pageSize }) };
+      prefetched.page.catch(() => undefined);
+    }
+    const relevant = batch.filter((event) => types.has(event.type));
+    try {
+      const notices = await db.transaction().execute(async (trx) => {
+        const result = relevant.length > 0 ? await projector.apply(trx, relevant, names) : undefined;
+        if (!(await advanceCheckpoint(trx, generation, position, last, relevant.length))) {
+          throw new StaleCheckpointError();
+        }
+        return result ?? [];
+      });
+      position = last;
+      generation = { ...generation, position: last, consecutiveFailures: 0 };
+      if (failures > 0) logger.log(`${projector.name}: recovered at event ${batch[0]!.id}`);
+      failures = 0;
+      if (mode === 'live' && notices.length > 0) await publish(deps, projector, notices);
+    } catch (error) {
+      prefetched = null;
+      if (error instanceof StaleCheckpointError) return 'stale';
+      if (batch.length > 1) {
+        singleStepUntil = last;
+        continue;
+      }
+      failures += 1;
+      const event = batch[0]!;
+      const message = describe(error);
+      logger.error(
+        `${projector.name} (generation ${generation.generation}) failed on event ${event.id} (${event.type} in ${event.streamId}), attempt ${failures}: ${message}`,
+      );
+      const ours = await recordFailure(db, generation, position, event, message).catch(() => true);
+      if (!ours) return 'stale';
+      singleStepUntil = event.position;
+      await sleep(Math.min(options.retryBaseMs * 2 ** (failures - 1), options.retryMaxMs), signal);
+    }
+  }
+  return 'stopped';
+}
+
+async function publish(
+  deps: RunnerDependencies,
+  projector: Projector,
+  notices: ChangeNotice[],
+): Promise<void> {
+  try {
+    await deps.publisher?.publish(notices);
+  } catch (error) {
+    // The commit stands; clients see the change with the next notice or their next read.
+    deps.logger.warn(`${projector.name}: change notice not published: ${describe(error)}`);
+  }
+}

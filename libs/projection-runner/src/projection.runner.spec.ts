@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { PostgresEventStore, START, comparePositions, type EventData } from '@arena/event-store';
+import { createTestDatabase, type TestDatabase } from '@arena/testing';
+import type { ChangeNotice } from './projector';
+import { advanceCheckpoint, createGeneration, loadGenerations } from './generations.queries';
+import { ProjectionRunner } from './projection.runner';
+import { readProjectionStatuses } from './projection-status';
+import { defaultRunnerOptions, type RunnerDependencies } from './runner-options';
+import { eventually, silentLogger, testEventStore } from './testing/runner-test-kit';
+import { seenEventsProjector } from './testing/seen-events.projector';
+
+const seen = (type: string, data: Record<string, unknown> = {}): EventData => ({
+  id: randomUUID(),
+  type,
+  data,
+});
+
+describe('ProjectionRunner against PostgreSQL', () => {
+  let database: TestDatabase;
+  let eventStore: PostgresEventStore;
+  const runners: ProjectionRunner[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    eventStore = testEventStore(database);
+  });
+
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+  });
+
+  afterAll(async () => {
+    await eventStore.close();
+    await database.drop();
+  });
+
+  function deps(notices: ChangeNotice[] = [], onPublish?: () => Promise<void>): RunnerDependencies {
+    return {
+      db: database.db,
+      eventStore,
+      lockConnectionString: database.url,
+      publisher: {
+        publish: async (batch) => {
+          notices.push(...batch);
+          await onPublish?.();
+        },
+      },
+      logger: silentLogger,
+      options: {
+        ...defaultRunnerOptions,
+        batchSize: 100,
+        pollIntervalMs: 50,
+        retryBaseMs: 20,
+        retryMaxMs: 200,
+        lockRetryMs: 50,
+      },
+    };
+  }
+
+  function start(
+    dependencies: RunnerDependencies,
+    ...projectors: Parameters<typeof seenEventsProjector>[0][]
+  ) {
+    const runner = new ProjectionRunner(dependencies, projectors.map(seenEventsProjector));
+    runners.push(runner);
+    runner.start();
+    return runner;
+  }
+
+  /** Rows of a read model; -1 while the runner has not created it yet. */
+  async function count(table: string, where = sql`true`): Promise<number> {
+    const exists = await sql<{ oid: string | null }>`SELECT to_regclass(${table})::text AS oid`.execute(
+      database.db,
+    );
+    if (exists.rows[0]?.oid === null) return -1;
+    const { rows } = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${where}`.execute(database.db);
+    return Number(rows[0]!.n);
+  }
+
+  it('applies every event once in batches, moves the checkpoint with them and publishes after each commit', async () => {
+    const notices: ChangeNotice[] = [];
+    // Every notice must describe rows other connections can already read.
+    const visibleAtPublish: boolean[] = [];
+    const published = () => notices.reduce((sum, notice) => sum + (notice.count as number), 0);
+    let last = START;
+    for (let i = 0; i < 5; i += 1) {
+      await eventStore.appendToStream(
+        `s-${i}`,
+        Array.from({ length: 50 }, () => seen('batches')),
+      );
+      ({ position: last } = await eventStore.appendToStream(`other-${i}`, [
+        { id: randomUUID(), type: 'Ignored', data: {} },
+      ]));
+    }
+    start(
+      deps(notices, async () => void visibleAtPublish.push((await count('batches')) >= published())),
+      { name: 'batches' },
+    );
+
+    await eventually(async () => (await count('batches')) === 250);
+    await eventually(async () => {
+      const [generation] = await loadGenerations(database.db, 'batches');
+      return generation !== undefined && comparePositions(generation.position, last) === 0;
+    });
+    const [generation] = await loadGenerations(database.db, 'batches');
+    expect(generation).toMatchObject({ status: 'active', eventsApplied: 250, consecutiveFailures: 0 });
+    expect(published()).toBe(250);
+    expect(notices.length).toBeGreaterThanOrEqual(3);
+    expect(visibleAtPublish.every(Boolean)).toBe(true);
+
+    await eventStore.appendToStream('s-live', [seen('batches'), seen('batches')]);
+    await eventually(async () => (await count('batches')) === 252);
+  });
+
+  it('refuses a checkpoint commit from a stale position', async () => {
+    const generation = await createGeneration(database.db, seenEventsProjector({ name: 'cas' }), 'active');
+    const first = { commit: 10n, prepare: 1n };
+    const second = { commit: 11n, prepare: 1n };
+
+    const moved = await database.db
+      .transaction()
+      .execute((trx) => advanceCheckpoint(trx, generation, START, first, 1));
+    const stale = await database.db
+      .transaction()
+      .execute((trx) => advanceCheckpoint(trx, generation, START, second, 1));
+
+    expect([moved, stale]).toEqual([true, false]);
+    expect((await loadGenerations(database.db, 'cas'))[0]!.position).toEqual(first);
+  });
+
+  it('lets one runner per projector apply events, and another take over when it stops', async () => {
+    const first = start(deps(), { name: 'locked', label: 'first' });
+    await eventually(async () => (await count('locked')) === 0);
+    start(deps(), { name: 'locked', label: 'second' });
+    await eventStore.appendToStream(
+      'locked-a',
+      Array.from({ length: 40 }, () => seen('locked')),
+    );
+    await eventually(async () => (await count('locked')) === 40);
+    expect(await count('locked', sql`label = 'first'`)).toBe(40);
+    const holders = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = 'lock:projection:locked:live'`.execute(
+      database.db,
+    );
+    expect(Number(holders.rows[0]!.n)).toBe(1);
+
+    await first.stop();
+    await eventStore.appendToStream(
+      'locked-b',
+      Array.from({ length: 10 }, () => seen('locked')),
+    );
+
+    await eventually(async () => (await count('locked')) === 50);
+    expect(await count('locked', sql`label = 'second'`)).toBe(10);
+  });
+
+  it('takes over from a holder whose connection died', async () => {
+    start(deps(), { name: 'crashed', label: 'first' });
+    await eventually(async () => (await count('crashed')) === 0);
+    start(deps(), { name: 'crashed', label: 'second' });
+    // What a killed process looks like to PostgreSQL: its session ends, and the lock with it.
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'lock:projection:crashed:live'`.execute(
+      database.db,
+    );
+    await eventStore.appendToStream(
+      'crashed-a',
+      Array.from({ length: 30 }, () => seen('crashed')),
+    );
+
+    await eventually(async () => (await count('crashed')) === 30);
+    const [generation] = await loadGenerations(database.db, 'crashed');
+    expect(generation!.eventsApplied).toBe(30);
+  });
+
+  it('stops at an event that throws, reports it, retries it with backoff and never skips it', async () => {
+    let poisoned = true;
+    const before = Array.from({ length: 4 }, () => seen('poisoned'));
+    const poison = seen('poisoned', { poison: true });
+    const after = Array.from({ length: 5 }, () => seen('poisoned'));
+    await eventStore.appendToStream('poison', [...before, poison, ...after]);
+    start(deps(), { name: 'poisoned', poisoned: () => poisoned });
+
+    await eventually(
+      async () => ((await loadGenerations(database.db, 'poisoned'))[0]?.consecutiveFailures ?? 0) >= 3,
+    );
+    expect(await count('poisoned')).toBe(4);
+    const [failing] = await loadGenerations(database.db, 'poisoned');
+    expect(failing).toMatchObject({ failedEventId: poison.id, eventsApplied: 4 });
+    expect(failing!.lastError).toContain(`poisoned event ${poison.id}`);
+    const status = (await readProjectionStatuses(database.db, eventStore)).find((s) => s.name === 'poisoned');
+    expect(status).toMatchObject({ state: 'failing', lagEvents: 6 });
+    expect(status!.lagMs).toBeGreaterThan(0);
+
+    poisoned = false;
+
+    await eventually(async () => (await count('poisoned')) === 10);
+    const recovered = (await readProjectionStatuses(database.db, eventStore)).find(
+      (s) => s.name === 'poisoned',
+    );
+    expect(recovered).toMatchObject({ state: 'running', lagEvents: 0, lagMs: 0 });
+    const applied = await sql<{
+      event_id: string;
+    }>`SELECT event_id FROM poisoned ORDER BY applied_at, event_id`.execute(database.db);
+    expect(applied.rows.slice(4, 5).map((row) => row.event_id)).toEqual([poison.id]);
+  });
+
+  it('finishes the batch in flight when stopped', async () => {
+    let entered!: (size: number) => void;
+    const inFlight = new Promise<number>((resolve) => (entered = resolve));
+    const events = Array.from({ length: 60 }, () => seen('slow'));
+    await eventStore.appendToStream('slow', events);
+    const runner = start(deps(), {
+      name: 'slow',
+      onBatch: async (size) => {
+        entered(size);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      },
+    });
+
+    const size = await inFlight;
+    await runner.stop();
+
+    expect(size).toBeGreaterThan(0);
+    expect(await count('slow')).toBe(size);
+    const [generation] = await loadGenerations(database.db, 'slow');
+    expect(generation!.eventsApplied).toBe(size);
+  });
+});

@@ -1,0 +1,1 @@
+export { RedisModule, REDIS, createRedis } from './redis.module';

@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { createDatabase } from '@arena/database';
+import { migrateToLatest } from '../../../migrations/migrator';
+import { TEMPLATE_DATABASE_ENV, databaseUrl, withAdminClient } from './test-database';
+
+/** Jest global set-up: migrate one template database that every test file clones. */
+export default async function globalSetup(): Promise<void> {
+  const name = `arena_tpl_${randomBytes(4).toString('hex')}`;
+  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+  const { db, close } = createDatabase(databaseUrl(name), 1);
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await close();
+  }
+  process.env[TEMPLATE_DATABASE_ENV] = name;
+}

@@ -1,0 +1,4 @@
+export { createTestDatabase, TEST_POSTGRES_URL, TEST_REDIS_URL, type TestDatabase } from './test-database';
+export { deciderSpec, type Decider } from './decider-spec';
+export { InMemoryEventStore } from './in-memory-event-store';
+export { createMember, type TestMember } from './member.factory';

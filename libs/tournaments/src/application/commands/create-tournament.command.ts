@@ -1,0 +1,22 @@
+import { Command } from '@nestjs/cqrs';
+import type { CreateTournament } from '../../domain/tournament.commands';
+import type { TournamentStatus } from '../../domain/tournament.events';
+
+export type CreateTournamentInput = Omit<
+  CreateTournament['data'],
+  'tournamentId' | 'tieBreakSeed' | 'now'
+> & {
+  /** Given by the seed for idempotency; a fresh UUID otherwise. */
+  tournamentId?: string;
+};
+
+export interface CreateTournamentResult {
+  id: string;
+  status: TournamentStatus;
+}
+
+export class CreateTournamentCommand extends Command<CreateTournamentResult> {
+  constructor(readonly input: CreateTournamentInput) {
+    super();
+  }
+}

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { ScheduleTransitionResult } from './schedule-transition.result';
+
+export class StartTournamentCommand extends Command<ScheduleTransitionResult> {
+  /** `cause` (a job id) seeds the event ids: running the same cause twice appends nothing new. */
+  constructor(
+    readonly tournamentId: string,
+    readonly cause: string,
+  ) {
+    super();
+  }
+}

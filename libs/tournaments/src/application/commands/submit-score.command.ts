@@ -1,0 +1,22 @@
+import { Command } from '@nestjs/cqrs';
+import type { Member } from '@arena/identity';
+import type { TournamentStatus } from '../../domain/tournament.events';
+
+export interface SubmitScoreResult {
+  tournamentId: string;
+  score: number;
+  attempt: number;
+  bestScore: number;
+  /** COMPLETED when this score filled the last place of an instant tournament. */
+  tournamentStatus: TournamentStatus;
+}
+
+export class SubmitScoreCommand extends Command<SubmitScoreResult> {
+  constructor(
+    readonly tournamentId: string,
+    readonly member: Member,
+    readonly score: number,
+  ) {
+    super();
+  }
+}

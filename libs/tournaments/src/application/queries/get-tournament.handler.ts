@@ -1,0 +1,43 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { Kysely } from 'kysely';
+import { DATABASE } from '@arena/database';
+import { topEntries } from '@arena/projections/leaderboards/leaderboards.queries';
+import {
+  findTournament,
+  isJoined,
+  type TournamentCatalogTables,
+} from '@arena/projections/tournament-catalog/tournament-catalog.queries';
+import { tournamentNotFound } from '../../domain/tournament.errors';
+import { GetTournamentQuery } from './get-tournament.query';
+import { toTournamentDetail, type TournamentDetail } from './tournament.view';
+
+/** The spec shows the top 10. */
+const LEADERBOARD_SIZE = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@QueryHandler(GetTournamentQuery)
+export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, TournamentDetail> {
+  constructor(@Inject(DATABASE) private readonly db: Kysely<TournamentCatalogTables>) {}
+
+  async execute({ tournamentId, memberId }: GetTournamentQuery): Promise<TournamentDetail> {
+    const row = UUID.test(tournamentId) ? await findTournament(this.db, tournamentId) : undefined;
+    if (!row) throw tournamentNotFound();
+    const [joined, entries] = await Promise.all([
+      memberId ? isJoined(this.db, tournamentId, memberId) : false,
+      topEntries(this.db, tournamentId, LEADERBOARD_SIZE),
+    ]);
+    const leaderboard = entries.map(
+      ({ rank, userId, username, avatarUrl, score, charityName, charityUrl }) => ({
+        rank,
+        userId,
+        username,
+        avatarUrl,
+        score,
+        charityName,
+        charityUrl,
+      }),
+    );
+    return toTournamentDetail(row, joined, leaderboard, new Date());
+  }
+}

@@ -1,0 +1,9 @@
+import { Query } from '@nestjs/cqrs';
+import type { TournamentStatus } from '../../domain/tournament.events';
+import type { TournamentSummary } from './tournament.view';
+
+export class ListTournamentsQuery extends Query<{ tournaments: TournamentSummary[] }> {
+  constructor(readonly status?: TournamentStatus) {
+    super();
+  }
+}

@@ -1,0 +1,138 @@
+import { WrongExpectedRevisionError, type EventStore } from '@arena/event-store';
+import { InMemoryEventStore } from '@arena/testing';
+import type { TournamentCommand } from '../domain/tournament.commands';
+import { TournamentError } from '../domain/tournament.errors';
+import { deterministicEventIds, nameBasedUuid, randomEventIds } from './event-ids';
+import { TournamentStreamRepository } from './tournament-stream.repository';
+
+const id = '7d1c1b0e-5a4e-4f7b-9a53-2f3c9a0f1e11';
+const now = '2026-11-22T12:00:00.000Z';
+const create: TournamentCommand = {
+  type: 'CreateTournament',
+  data: {
+    tournamentId: id,
+    title: 'Cup',
+    description: '',
+    thumbnail: null,
+    mode: 'INSTANT',
+    format: 'SCORE_ATTACK',
+    prizeModel: 'WINNER_TAKES_ALL',
+    prizePoolCents: 1000,
+    maxParticipants: 100,
+    requiredPlan: 'FREE',
+    rules: '',
+    game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 1000 },
+    tournamentStart: null,
+    tournamentEnd: null,
+    tieBreakSeed: 'cd'.repeat(16),
+    now,
+  },
+};
+const scheduled: TournamentCommand = {
+  ...create,
+  data: {
+    ...create.data,
+    mode: 'SCHEDULED',
+    tournamentStart: now,
+    tournamentEnd: '2026-11-22T13:00:00.000Z',
+  },
+};
+const join = (userId: string): TournamentCommand => ({
+  type: 'JoinTournament',
+  data: { tournamentId: id, userId, username: userId, charityId: null, charityName: null, now },
+});
+const submit = (userId: string, score: number): TournamentCommand => ({
+  type: 'SubmitScore',
+  data: { tournamentId: id, userId, username: userId, score, now },
+});
+
+describe('TournamentStreamRepository', () => {
+  it('a burst of commands on one stream in one process all land, in order, without conflicts', async () => {
+    const store = new InMemoryEventStore();
+    const repository = new TournamentStreamRepository(store);
+    await repository.execute(create, randomEventIds);
+    await repository.execute(join('p1'), randomEventIds);
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => repository.execute(submit('p1', i), randomEventIds)),
+    );
+    const attempts = results.map((result) =>
+      result.events[0]?.type === 'ScoreSubmitted' ? result.events[0].data.attempt : 0,
+    );
+    expect(attempts).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(await store.readStream(`tournament-${id}`)).toHaveLength(2 + 1 + 25);
+  });
+
+  it('another process writing meanwhile is caught up by reading only newer events, then retried', async () => {
+    const store = new InMemoryEventStore();
+    const here = new TournamentStreamRepository(store);
+    const there = new TournamentStreamRepository(store);
+    await here.execute(create, randomEventIds);
+    await here.execute(join('p1'), randomEventIds);
+    await there.execute(join('p2'), randomEventIds);
+    const read = jest.spyOn(store, 'readStream');
+    const result = await here.execute(submit('p2', 7), randomEventIds);
+    expect(result.events).toMatchObject([{ type: 'ScoreSubmitted', data: { userId: 'p2', attempt: 1 } }]);
+    expect(read).toHaveBeenCalledWith(`tournament-${id}`, { fromRevision: 3 });
+  });
+
+  it('with a warm cache a score is one append and no read', async () => {
+    const store = new InMemoryEventStore();
+    const repository = new TournamentStreamRepository(store);
+    await repository.execute(create, randomEventIds);
+    await repository.execute(join('p1'), randomEventIds);
+    const read = jest.spyOn(store, 'readStream');
+    await repository.execute(submit('p1', 5), randomEventIds);
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('a refusal decided on a stale cache is decided again on the newest events', async () => {
+    const store = new InMemoryEventStore();
+    const here = new TournamentStreamRepository(store);
+    const there = new TournamentStreamRepository(store);
+    await here.execute(scheduled, randomEventIds);
+    await here.execute(join('p1'), randomEventIds);
+    await there.execute({ type: 'StartTournament', data: { tournamentId: id, now } }, randomEventIds);
+    const result = await here.execute(submit('p1', 9), randomEventIds);
+    expect(result.events).toMatchObject([{ type: 'ScoreSubmitted', data: { score: 9, attempt: 1 } }]);
+    expect(result.state.status).toBe('ACTIVE');
+  });
+
+  it('conflicts that never settle end in a clear conflict error', async () => {
+    const inner = new InMemoryEventStore();
+    const repository = new TournamentStreamRepository(inner);
+    await repository.execute(create, randomEventIds);
+    const always: EventStore = Object.assign(Object.create(inner) as EventStore, {
+      appendToStream: async () => {
+        throw new WrongExpectedRevisionError(`tournament-${id}`, 1, 2);
+      },
+      readStream: inner.readStream.bind(inner),
+    });
+    const busy = new TournamentStreamRepository(always);
+    await expect(busy.execute(join('p1'), randomEventIds)).rejects.toThrow(
+      new TournamentError('conflict', 'This tournament is busy right now: please try again'),
+    );
+  });
+
+  it('a job-caused command run twice appends nothing the second time', async () => {
+    const store = new InMemoryEventStore();
+    const repository = new TournamentStreamRepository(store);
+    await repository.execute(scheduled, randomEventIds);
+    const start: TournamentCommand = { type: 'StartTournament', data: { tournamentId: id, now } };
+    const first = await repository.execute(start, deterministicEventIds(`tournament.start-${id}`));
+    const second = await new TournamentStreamRepository(store).execute(
+      start,
+      deterministicEventIds(`tournament.start-${id}`),
+    );
+    expect(first.events).toHaveLength(1);
+    expect(second.events).toEqual([]);
+    expect(await store.readStream(`tournament-${id}`)).toHaveLength(2);
+  });
+
+  it('name-based ids are stable UUIDs', () => {
+    expect(nameBasedUuid('x')).toBe(nameBasedUuid('x'));
+    expect(nameBasedUuid('x')).not.toBe(nameBasedUuid('y'));
+    expect(nameBasedUuid('x')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+});

@@ -1,0 +1,512 @@
+import { deciderSpec } from '@arena/testing';
+import type { CreateTournament, TournamentCommand } from './tournament.commands';
+import { tournamentDecider } from './tournament.decider';
+import { TournamentError } from './tournament.errors';
+import type { ScoreSubmitted, TournamentCreated, TournamentEvent } from './tournament.events';
+import { compareStandings, tieBreakKey } from './tournament.standings';
+
+const spec = deciderSpec<TournamentCommand, TournamentEvent, ReturnType<typeof tournamentDecider.evolve>>(
+  tournamentDecider,
+);
+const id = 't-1';
+const seed = '00112233445566778899aabbccddeeff';
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString();
+
+const createCommand = (overrides: Partial<CreateTournament['data']> = {}): CreateTournament => ({
+  type: 'CreateTournament',
+  data: {
+    tournamentId: id,
+    title: 'Snake Sprint',
+    description: 'Fastest snake wins',
+    thumbnail: null,
+    mode: 'INSTANT',
+    format: 'SCORE_ATTACK',
+    prizeModel: 'WINNER_TAKES_ALL',
+    prizePoolCents: 2500,
+    maxParticipants: 3,
+    requiredPlan: 'FREE',
+    rules: 'Play fair\nBest score counts',
+    game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 1000 },
+    tournamentStart: null,
+    tournamentEnd: null,
+    tieBreakSeed: seed,
+    now: at(0),
+    ...overrides,
+  },
+});
+
+const created = (overrides: Partial<CreateTournament['data']> = {}): TournamentCreated => {
+  const { now, ...data } = createCommand(overrides).data;
+  return { type: 'TournamentCreated', data: { ...data, createdAt: now } };
+};
+const scheduledCreated = () =>
+  created({ mode: 'SCHEDULED', tournamentStart: at(10), tournamentEnd: at(50), maxParticipants: 2 });
+const started = (minute = 0): TournamentEvent => ({
+  type: 'TournamentStarted',
+  data: { tournamentId: id, startedAt: at(minute) },
+});
+const joined = (userId: string, minute = 1): TournamentEvent => ({
+  type: 'PlayerJoined',
+  data: {
+    tournamentId: id,
+    userId,
+    username: `name-${userId}`,
+    charityId: null,
+    charityName: null,
+    joinedAt: at(minute),
+  },
+});
+const scored = (
+  userId: string,
+  score: number,
+  attempt: number,
+  minute: number,
+  best: { score: number; minute: number } = { score, minute },
+): ScoreSubmitted => ({
+  type: 'ScoreSubmitted',
+  data: {
+    tournamentId: id,
+    userId,
+    username: `name-${userId}`,
+    score,
+    attempt,
+    bestScore: best.score,
+    bestScoreAt: at(best.minute),
+    submittedAt: at(minute),
+  },
+});
+const join = (userId: string, minute = 1): TournamentCommand => ({
+  type: 'JoinTournament',
+  data: {
+    tournamentId: id,
+    userId,
+    username: `name-${userId}`,
+    charityId: null,
+    charityName: null,
+    now: at(minute),
+  },
+});
+const submit = (userId: string, score: number, minute: number): TournamentCommand => ({
+  type: 'SubmitScore',
+  data: { tournamentId: id, userId, username: `name-${userId}`, score, now: at(minute) },
+});
+const startCommand = (minute: number): TournamentCommand => ({
+  type: 'StartTournament',
+  data: { tournamentId: id, now: at(minute) },
+});
+const endCommand = (minute: number): TournamentCommand => ({
+  type: 'EndTournament',
+  data: { tournamentId: id, now: at(minute) },
+});
+
+describe('tournament decider', () => {
+  describe('creating', () => {
+    it('an instant tournament is live from creation', () => {
+      spec
+        .given([])
+        .when(createCommand())
+        .then([created(), started(0)]);
+    });
+
+    it('a scheduled tournament is created upcoming', () => {
+      spec
+        .given([])
+        .when(
+          createCommand({
+            mode: 'SCHEDULED',
+            tournamentStart: at(10),
+            tournamentEnd: at(50),
+            maxParticipants: 2,
+          }),
+        )
+        .then([scheduledCreated()]);
+    });
+
+    it('creating one that exists stays quiet', () => {
+      spec.given([created(), started()]).when(createCommand()).then([]);
+    });
+
+    it('a scheduled tournament must start before it ends', () => {
+      spec
+        .given([])
+        .when(createCommand({ mode: 'SCHEDULED', tournamentStart: at(50), tournamentEnd: at(10) }))
+        .thenThrows(TournamentError, /tournamentStart before its tournamentEnd/);
+    });
+
+    it('refuses a player cap below 1 and fractional prize cents', () => {
+      spec
+        .given([])
+        .when(createCommand({ maxParticipants: 0 }))
+        .thenThrows(TournamentError, /maxParticipants/);
+      spec
+        .given([])
+        .when(createCommand({ prizePoolCents: 10.5 }))
+        .thenThrows(TournamentError, /prizePoolCents/);
+    });
+  });
+
+  describe('joining', () => {
+    it('a member joins a live tournament', () => {
+      spec
+        .given([created(), started()])
+        .when(join('a'))
+        .then([joined('a')]);
+    });
+
+    it('joining twice emits nothing the second time', () => {
+      spec
+        .given([created(), started(), joined('a')])
+        .when(join('a', 5))
+        .then([]);
+    });
+
+    it('members may join a scheduled tournament before it starts', () => {
+      spec
+        .given([scheduledCreated()])
+        .when(join('a'))
+        .then([joined('a')]);
+    });
+
+    it('a scheduled tournament closes joining at maxParticipants', () => {
+      spec
+        .given([scheduledCreated(), joined('a'), joined('b')])
+        .when(join('c'))
+        .thenThrows(TournamentError, 'Joining is closed: this tournament is full');
+    });
+
+    it('joining a completed tournament is refused', () => {
+      spec
+        .given([
+          scheduledCreated(),
+          started(10),
+          {
+            type: 'TournamentCompleted',
+            data: { tournamentId: id, completedAt: at(50), reason: 'SCHEDULE_ENDED', finalStandings: [] },
+          },
+        ])
+        .when(join('a', 51))
+        .thenThrows(TournamentError, 'Joining is closed: this tournament has ended');
+    });
+
+    it('joining a cancelled tournament is refused', () => {
+      spec
+        .given([
+          scheduledCreated(),
+          { type: 'TournamentCancelled', data: { tournamentId: id, reason: 'x', cancelledAt: at(2) } },
+        ])
+        .when(join('a', 3))
+        .thenThrows(TournamentError, 'Joining is closed: this tournament was cancelled');
+    });
+
+    it('joining an instant tournament whose cap was reached is refused', () => {
+      const cap = created({ maxParticipants: 1 });
+      spec
+        .given([
+          cap,
+          started(),
+          joined('a'),
+          scored('a', 10, 1, 2),
+          {
+            type: 'TournamentCompleted',
+            data: { tournamentId: id, completedAt: at(2), reason: 'PLAYER_CAP_REACHED', finalStandings: [] },
+          },
+        ])
+        .when(join('b', 3))
+        .thenThrows(TournamentError, /Joining is closed/);
+    });
+
+    it('joining an unknown tournament is refused as not found', () => {
+      spec.given([]).when(join('a')).thenThrows(TournamentError, 'Tournament not found');
+    });
+  });
+
+  describe('scores', () => {
+    it('only joined players submit scores', () => {
+      spec
+        .given([created(), started()])
+        .when(submit('a', 10, 2))
+        .thenThrows(TournamentError, /not joined/);
+    });
+
+    it('only live tournaments take scores', () => {
+      spec
+        .given([scheduledCreated(), joined('a')])
+        .when(submit('a', 10, 5))
+        .thenThrows(TournamentError, /not live/);
+    });
+
+    it('a scheduled tournament past its end takes no scores even before the end job runs', () => {
+      spec
+        .given([scheduledCreated(), started(10), joined('a')])
+        .when(submit('a', 10, 50))
+        .thenThrows(TournamentError, /not live/);
+    });
+
+    it.each([[-1], [1.5], [Number.NaN], [Number.POSITIVE_INFINITY]])('refuses the score %p', (score) => {
+      spec
+        .given([created(), started(), joined('a')])
+        .when(submit('a', score, 2))
+        .thenThrows(TournamentError, 'Score must be a whole number of 0 or more');
+    });
+
+    it("refuses a score above the game's maxScore", () => {
+      spec
+        .given([created(), started(), joined('a')])
+        .when(submit('a', 1001, 2))
+        .thenThrows(TournamentError, 'Score must not exceed 1000');
+    });
+
+    it('accepts the maxScore itself and counts attempts from 1', () => {
+      spec
+        .given([created(), started(), joined('a')])
+        .when(submit('a', 1000, 2))
+        .then([scored('a', 1000, 1, 2)]);
+    });
+
+    it('the best score counts: a lower score keeps the earlier best and its time', () => {
+      spec
+        .given([created(), started(), joined('a'), scored('a', 50, 1, 2)])
+        .when(submit('a', 20, 3))
+        .then([scored('a', 20, 2, 3, { score: 50, minute: 2 })]);
+    });
+
+    it('an equal score does not move the time of the best score', () => {
+      spec
+        .given([created(), started(), joined('a'), scored('a', 50, 1, 2)])
+        .when(submit('a', 50, 4))
+        .then([scored('a', 50, 2, 4, { score: 50, minute: 2 })]);
+    });
+  });
+
+  describe('instant mode', () => {
+    it('completes when the last place gets its first score, with final standings', () => {
+      spec
+        .given([
+          created(),
+          started(),
+          joined('a'),
+          joined('b'),
+          joined('c'),
+          scored('a', 70, 1, 2),
+          scored('b', 90, 1, 3),
+        ])
+        .when(submit('c', 80, 4))
+        .then([
+          scored('c', 80, 1, 4),
+          {
+            type: 'TournamentCompleted',
+            data: {
+              tournamentId: id,
+              completedAt: at(4),
+              reason: 'PLAYER_CAP_REACHED',
+              finalStandings: [
+                { rank: 1, userId: 'b', username: 'name-b', score: 90, attempts: 1 },
+                { rank: 2, userId: 'c', username: 'name-c', score: 80, attempts: 1 },
+                { rank: 3, userId: 'a', username: 'name-a', score: 70, attempts: 1 },
+              ],
+            },
+          },
+        ]);
+    });
+
+    it('attempts are unlimited until the cap: repeat scores of earlier players do not fill places', () => {
+      spec
+        .given([created(), started(), joined('a'), joined('b'), scored('a', 10, 1, 2), scored('b', 10, 1, 3)])
+        .when(submit('a', 30, 4))
+        .then([scored('a', 30, 2, 4)]);
+    });
+
+    it('the player who fills the last place has exactly one attempt', () => {
+      const cap = created({ maxParticipants: 1 });
+      spec
+        .given([
+          cap,
+          started(),
+          joined('a'),
+          scored('a', 10, 1, 2),
+          {
+            type: 'TournamentCompleted',
+            data: { tournamentId: id, completedAt: at(2), reason: 'PLAYER_CAP_REACHED', finalStandings: [] },
+          },
+        ])
+        .when(submit('a', 20, 3))
+        .thenThrows(TournamentError, /not live/);
+    });
+  });
+
+  describe('scheduled mode', () => {
+    it('starts an upcoming tournament', () => {
+      spec
+        .given([scheduledCreated()])
+        .when(startCommand(10))
+        .then([started(10)]);
+    });
+
+    it('starting a live tournament emits nothing', () => {
+      spec
+        .given([scheduledCreated(), started(10)])
+        .when(startCommand(11))
+        .then([]);
+    });
+
+    it('ending completes with the final standings', () => {
+      spec
+        .given([
+          scheduledCreated(),
+          started(10),
+          joined('a'),
+          joined('b'),
+          scored('a', 5, 1, 12),
+          scored('b', 9, 1, 13),
+        ])
+        .when(endCommand(50))
+        .then([
+          {
+            type: 'TournamentCompleted',
+            data: {
+              tournamentId: id,
+              completedAt: at(50),
+              reason: 'SCHEDULE_ENDED',
+              finalStandings: [
+                { rank: 1, userId: 'b', username: 'name-b', score: 9, attempts: 1 },
+                { rank: 2, userId: 'a', username: 'name-a', score: 5, attempts: 1 },
+              ],
+            },
+          },
+        ]);
+    });
+
+    it('players without a score are left out of the standings', () => {
+      spec
+        .given([scheduledCreated(), started(10), joined('a'), joined('b'), scored('a', 5, 1, 12)])
+        .when(endCommand(50))
+        .then([
+          {
+            type: 'TournamentCompleted',
+            data: {
+              tournamentId: id,
+              completedAt: at(50),
+              reason: 'SCHEDULE_ENDED',
+              finalStandings: [{ rank: 1, userId: 'a', username: 'name-a', score: 5, attempts: 1 }],
+            },
+          },
+        ]);
+    });
+
+    it('ending a completed tournament emits nothing, and neither does starting it afterwards', () => {
+      const done: TournamentEvent = {
+        type: 'TournamentCompleted',
+        data: { tournamentId: id, completedAt: at(50), reason: 'SCHEDULE_ENDED', finalStandings: [] },
+      };
+      spec
+        .given([scheduledCreated(), started(10), done])
+        .when(endCommand(51))
+        .then([]);
+      spec
+        .given([scheduledCreated(), started(10), done])
+        .when(startCommand(51))
+        .then([]);
+    });
+  });
+
+  describe('ties', () => {
+    it('equal best scores rank by the earliest high score', () => {
+      spec
+        .given([
+          scheduledCreated(),
+          started(10),
+          joined('a'),
+          joined('b'),
+          scored('a', 50, 1, 20),
+          scored('b', 50, 1, 15),
+        ])
+        .when(endCommand(50))
+        .then([
+          expect.objectContaining({
+            data: expect.objectContaining({
+              finalStandings: [
+                expect.objectContaining({ userId: 'b', rank: 1 }),
+                expect.objectContaining({ userId: 'a', rank: 2 }),
+              ],
+            }),
+          }),
+        ]);
+    });
+
+    it('then fewest attempts', () => {
+      spec
+        .given([
+          scheduledCreated(),
+          started(10),
+          joined('a'),
+          joined('b'),
+          scored('a', 10, 1, 11),
+          scored('a', 50, 2, 15),
+          scored('b', 50, 1, 15),
+          scored('b', 1, 2, 16, { score: 50, minute: 15 }),
+          scored('b', 1, 3, 17, { score: 50, minute: 15 }),
+        ])
+        .when(endCommand(50))
+        .then([
+          expect.objectContaining({
+            data: expect.objectContaining({
+              finalStandings: [
+                expect.objectContaining({ userId: 'a', attempts: 2 }),
+                expect.objectContaining({ userId: 'b', attempts: 3 }),
+              ],
+            }),
+          }),
+        ]);
+    });
+
+    it('then the seeded key, ascending', () => {
+      const keyA = tieBreakKey(seed, 'a');
+      const keyB = tieBreakKey(seed, 'b');
+      const [first, second] = keyA < keyB ? ['a', 'b'] : ['b', 'a'];
+      spec
+        .given([
+          scheduledCreated(),
+          started(10),
+          joined('a'),
+          joined('b'),
+          scored('a', 50, 1, 15),
+          scored('b', 50, 1, 15),
+        ])
+        .when(endCommand(50))
+        .then([
+          expect.objectContaining({
+            data: expect.objectContaining({
+              finalStandings: [
+                expect.objectContaining({ userId: first }),
+                expect.objectContaining({ userId: second }),
+              ],
+            }),
+          }),
+        ]);
+    });
+
+    it('the seeded key depends on the seed and is stable', () => {
+      expect(tieBreakKey(seed, 'a')).toBe(tieBreakKey(seed, 'a'));
+      expect(tieBreakKey(seed, 'a')).not.toBe(tieBreakKey('ff'.repeat(16), 'a'));
+      const entry = { bestScore: 1, bestScoreAt: at(1), attempts: 1 };
+      expect(compareStandings({ ...entry, tieBreakKey: 'a' }, { ...entry, tieBreakKey: 'b' })).toBeLessThan(
+        0,
+      );
+    });
+  });
+
+  describe('cancelling', () => {
+    it('cancels an upcoming tournament once', () => {
+      const cancelCommand: TournamentCommand = {
+        type: 'CancelTournament',
+        data: { tournamentId: id, reason: 'Game retired', now: at(3) },
+      };
+      const cancelled: TournamentEvent = {
+        type: 'TournamentCancelled',
+        data: { tournamentId: id, reason: 'Game retired', cancelledAt: at(3) },
+      };
+      spec.given([scheduledCreated()]).when(cancelCommand).then([cancelled]);
+      spec.given([scheduledCreated(), cancelled]).when(cancelCommand).then([]);
+    });
+  });
+});

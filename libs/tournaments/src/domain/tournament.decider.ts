@@ -1,0 +1,257 @@
+import type {
+  CancelTournament,
+  CreateTournament,
+  EndTournament,
+  JoinTournament,
+  StartTournament,
+  SubmitScore,
+  TournamentCommand,
+} from './tournament.commands';
+import {
+  invalidScore,
+  invalidTournament,
+  joiningClosed,
+  notActive,
+  notJoined,
+  tournamentNotFound,
+} from './tournament.errors';
+import type {
+  CompletionReason,
+  FinalStanding,
+  TournamentCompleted,
+  TournamentCreated,
+  TournamentEvent,
+  TournamentStatus,
+} from './tournament.events';
+import { allPlayers, emptyPlayerTable, getPlayer, setPlayer, type PlayerTable } from './tournament.players';
+import { compareStandings, tieBreakKey } from './tournament.standings';
+
+/**
+ * Rules of one tournament.
+ *
+ * - INSTANT tournaments are live from creation: CreateTournament emits TournamentCreated and
+ *   TournamentStarted together. Joining stays open while live (the mode is rolling); the tournament
+ *   completes as soon as `maxParticipants` distinct players have a first score, so the player who
+ *   fills the last place gets exactly one attempt.
+ * - SCHEDULED tournaments are UPCOMING until StartTournament and complete on EndTournament; players
+ *   may join before the start, up to `maxParticipants`, and scores stop at `tournamentEnd` even if
+ *   the end job is late.
+ * - Repeated commands whose effect already happened (create, join, start, end, cancel) emit nothing.
+ */
+
+export type TournamentState =
+  | { status: 'NONE' }
+  | {
+      status: TournamentStatus;
+      tournament: TournamentCreated['data'];
+      players: PlayerTable;
+      scoredCount: number;
+    };
+
+export type ExistingTournament = Exclude<TournamentState, { status: 'NONE' }>;
+
+export const initialState: TournamentState = { status: 'NONE' };
+
+export function evolve(state: TournamentState, event: TournamentEvent): TournamentState {
+  if (event.type === 'TournamentCreated') {
+    return {
+      status: 'UPCOMING',
+      tournament: event.data,
+      players: emptyPlayerTable,
+      scoredCount: 0,
+    };
+  }
+  if (state.status === 'NONE') return state;
+  switch (event.type) {
+    case 'PlayerJoined': {
+      const { userId, username, charityId, charityName, joinedAt } = event.data;
+      const player = {
+        userId,
+        username,
+        charityId,
+        charityName,
+        joinedAt,
+        attempts: 0,
+        bestScore: 0,
+        bestScoreAt: null,
+      };
+      return {
+        ...state,
+        players: setPlayer(state.players, player),
+      };
+    }
+    case 'TournamentStarted':
+      return { ...state, status: 'ACTIVE' };
+    case 'ScoreSubmitted': {
+      const { userId, attempt, bestScore, bestScoreAt } = event.data;
+      const previous = getPlayer(state.players, userId);
+      if (!previous) return state;
+      const player = { ...previous, attempts: attempt, bestScore, bestScoreAt };
+      return {
+        ...state,
+        players: setPlayer(state.players, player),
+        scoredCount: state.scoredCount + (attempt === 1 ? 1 : 0),
+      };
+    }
+    case 'TournamentCompleted':
+      return { ...state, status: 'COMPLETED' };
+    case 'TournamentCancelled':
+      return { ...state, status: 'CANCELLED' };
+    default: {
+      const unexpected: never = event;
+      return unexpected;
+    }
+  }
+}
+
+export function decide(command: TournamentCommand, state: TournamentState): TournamentEvent[] {
+  if (command.type === 'CreateTournament') return create(command, state);
+  if (state.status === 'NONE') throw tournamentNotFound();
+  switch (command.type) {
+    case 'JoinTournament':
+      return join(command, state);
+    case 'StartTournament':
+      return start(command, state);
+    case 'SubmitScore':
+      return submitScore(command, state);
+    case 'EndTournament':
+      return end(command, state);
+    case 'CancelTournament':
+      return cancel(command, state);
+    default: {
+      const unexpected: never = command;
+      return unexpected;
+    }
+  }
+}
+
+const isWholeNumber = (value: number) => Number.isSafeInteger(value) && value >= 0;
+
+function create(command: CreateTournament, state: TournamentState): TournamentEvent[] {
+  if (state.status !== 'NONE') return [];
+  const { now, ...data } = command.data;
+  if (!data.title.trim()) throw invalidTournament('A tournament needs a title');
+  if (!Number.isSafeInteger(data.maxParticipants) || data.maxParticipants < 1) {
+    throw invalidTournament('maxParticipants must be a whole number of at least 1');
+  }
+  if (!isWholeNumber(data.prizePoolCents))
+    throw invalidTournament('prizePoolCents must be a whole number of cents');
+  if (!Number.isSafeInteger(data.game.maxScore) || data.game.maxScore < 1) {
+    throw invalidTournament("The game's maxScore must be a whole number of at least 1");
+  }
+  if (!/^[0-9a-f]{32,}$/.test(data.tieBreakSeed))
+    throw invalidTournament('tieBreakSeed must be at least 16 bytes of hex');
+  if (data.mode === 'SCHEDULED') {
+    const startAt = Date.parse(data.tournamentStart ?? '');
+    const endAt = Date.parse(data.tournamentEnd ?? '');
+    if (Number.isNaN(startAt) || Number.isNaN(endAt) || startAt >= endAt) {
+      throw invalidTournament('A scheduled tournament needs a tournamentStart before its tournamentEnd');
+    }
+  } else if (data.tournamentStart !== null || data.tournamentEnd !== null) {
+    throw invalidTournament('An instant tournament has no start or end time');
+  }
+  const created: TournamentEvent = { type: 'TournamentCreated', data: { ...data, createdAt: now } };
+  if (data.mode === 'SCHEDULED') return [created];
+  return [created, { type: 'TournamentStarted', data: { tournamentId: data.tournamentId, startedAt: now } }];
+}
+
+const isOver = (state: ExistingTournament, now: string) =>
+  state.tournament.tournamentEnd !== null && Date.parse(now) >= Date.parse(state.tournament.tournamentEnd);
+
+function join(command: JoinTournament, state: ExistingTournament): TournamentEvent[] {
+  const { tournamentId, userId, username, charityId, charityName, now } = command.data;
+  if (getPlayer(state.players, userId)) return [];
+  if (state.status === 'COMPLETED') throw joiningClosed('this tournament has ended');
+  if (state.status === 'CANCELLED') throw joiningClosed('this tournament was cancelled');
+  if (isOver(state, now)) throw joiningClosed('this tournament has ended');
+  if (state.tournament.mode === 'SCHEDULED' && state.players.size >= state.tournament.maxParticipants) {
+    throw joiningClosed('this tournament is full');
+  }
+  return [
+    { type: 'PlayerJoined', data: { tournamentId, userId, username, charityId, charityName, joinedAt: now } },
+  ];
+}
+
+function start(command: StartTournament, state: ExistingTournament): TournamentEvent[] {
+  if (state.status !== 'UPCOMING') return [];
+  return [
+    {
+      type: 'TournamentStarted',
+      data: { tournamentId: command.data.tournamentId, startedAt: command.data.now },
+    },
+  ];
+}
+
+function submitScore(command: SubmitScore, state: ExistingTournament): TournamentEvent[] {
+  const { tournamentId, userId, username, score, now } = command.data;
+  if (state.status !== 'ACTIVE' || isOver(state, now)) throw notActive();
+  const player = getPlayer(state.players, userId);
+  if (!player) throw notJoined();
+  if (!isWholeNumber(score)) throw invalidScore('Score must be a whole number of 0 or more');
+  if (score > state.tournament.game.maxScore) {
+    throw invalidScore(`Score must not exceed ${state.tournament.game.maxScore}`);
+  }
+  const improved = player.bestScoreAt === null || score > player.bestScore;
+  const submitted: TournamentEvent = {
+    type: 'ScoreSubmitted',
+    data: {
+      tournamentId,
+      userId,
+      username,
+      score,
+      attempt: player.attempts + 1,
+      bestScore: improved ? score : player.bestScore,
+      bestScoreAt: improved ? now : (player.bestScoreAt ?? now),
+      submittedAt: now,
+    },
+  };
+  const after = evolve(state, submitted) as ExistingTournament;
+  const capReached =
+    state.tournament.mode === 'INSTANT' &&
+    player.attempts === 0 &&
+    after.scoredCount >= state.tournament.maxParticipants;
+  return capReached ? [submitted, completed(after, now, 'PLAYER_CAP_REACHED')] : [submitted];
+}
+
+function end(command: EndTournament, state: ExistingTournament): TournamentEvent[] {
+  if (state.status === 'COMPLETED' || state.status === 'CANCELLED') return [];
+  return [completed(state, command.data.now, 'SCHEDULE_ENDED')];
+}
+
+function cancel(command: CancelTournament, state: ExistingTournament): TournamentEvent[] {
+  if (state.status === 'COMPLETED' || state.status === 'CANCELLED') return [];
+  const { tournamentId, reason, now } = command.data;
+  return [{ type: 'TournamentCancelled', data: { tournamentId, reason, cancelledAt: now } }];
+}
+
+export function finalStandings(state: ExistingTournament): FinalStanding[] {
+  const seed = state.tournament.tieBreakSeed;
+  return allPlayers(state.players)
+    .flatMap((player) =>
+      player.bestScoreAt === null
+        ? []
+        : [{ ...player, bestScoreAt: player.bestScoreAt, tieBreakKey: tieBreakKey(seed, player.userId) }],
+    )
+    .sort(compareStandings)
+    .map((player, index) => ({
+      rank: index + 1,
+      userId: player.userId,
+      username: player.username,
+      score: player.bestScore,
+      attempts: player.attempts,
+    }));
+}
+
+function completed(state: ExistingTournament, now: string, reason: CompletionReason): TournamentCompleted {
+  return {
+    type: 'TournamentCompleted',
+    data: {
+      tournamentId: state.tournament.tournamentId,
+      completedAt: now,
+      reason,
+      finalStandings: finalStandings(state),
+    },
+  };
+}
+
+export const tournamentDecider = { decide, evolve, initialState };

@@ -1,0 +1,24 @@
+/**
+ * Refusals of the tournament decider. `kind` tells the HTTP layer which status to answer; the
+ * message is what the member reads.
+ */
+export type TournamentErrorKind = 'not_found' | 'forbidden' | 'conflict' | 'invalid';
+
+export class TournamentError extends Error {
+  constructor(
+    readonly kind: TournamentErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TournamentError';
+  }
+}
+
+export const tournamentNotFound = () => new TournamentError('not_found', 'Tournament not found');
+export const notJoined = () =>
+  new TournamentError('forbidden', 'You have not joined this tournament: join it before submitting a score');
+export const notActive = () =>
+  new TournamentError('conflict', 'This tournament is not live: scores are not accepted');
+export const joiningClosed = (why: string) => new TournamentError('conflict', `Joining is closed: ${why}`);
+export const invalidScore = (why: string) => new TournamentError('invalid', why);
+export const invalidTournament = (why: string) => new TournamentError('invalid', why);

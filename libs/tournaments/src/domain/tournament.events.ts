@@ -1,0 +1,147 @@
+/**
+ * Events of the `tournament-{id}` stream, past tense, versioned by type name. Every payload carries
+ * `tournamentId` so projectors never parse stream ids.
+ */
+
+export const TOURNAMENT_MODES = ['INSTANT', 'SCHEDULED'] as const;
+export type TournamentMode = (typeof TOURNAMENT_MODES)[number];
+
+export const TOURNAMENT_FORMATS = [
+  'ROUND_ROBIN',
+  'ROUND_ROBIN_SINGLE_ELIM',
+  'ROUND_ROBIN_DOUBLE_ELIM',
+  'SINGLE_ELIMINATION',
+  'DOUBLE_ELIMINATION',
+  'TIME_ATTACK',
+  'SCORE_ATTACK',
+] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
+
+export const PRIZE_MODELS = [
+  'WINNER_TAKES_ALL',
+  'TOP_3_SPLIT',
+  'FLEXIBLE_TOP_N',
+  'FLAT_PAYOUTS',
+  'MILESTONE_REWARDS',
+] as const;
+export type PrizeModel = (typeof PRIZE_MODELS)[number];
+
+export const PLANS = ['FREE', 'PREMIUM', 'PREMIUM_PLUS'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const TOURNAMENT_STATUSES = ['ACTIVE', 'UPCOMING', 'COMPLETED', 'CANCELLED'] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+
+export interface TournamentGame {
+  slug: string;
+  name: string;
+  integrationUrl: string;
+  /** Highest score the game can produce: anything above is refused. */
+  maxScore: number;
+}
+
+export const tournamentStreamId = (tournamentId: string) => `tournament-${tournamentId}`;
+
+export interface TournamentCreated {
+  type: 'TournamentCreated';
+  data: {
+    tournamentId: string;
+    title: string;
+    description: string;
+    thumbnail: string | null;
+    mode: TournamentMode;
+    format: TournamentFormat;
+    prizeModel: PrizeModel;
+    prizePoolCents: number;
+    maxParticipants: number;
+    requiredPlan: Plan;
+    /** Newline-separated text. */
+    rules: string;
+    game: TournamentGame;
+    /** ISO instants, set for SCHEDULED only. */
+    tournamentStart: string | null;
+    tournamentEnd: string | null;
+    /** Hex secret fixed at creation: the last tie-breaker (see standings.ts). */
+    tieBreakSeed: string;
+    createdAt: string;
+  };
+}
+
+export interface PlayerJoined {
+  type: 'PlayerJoined';
+  data: {
+    tournamentId: string;
+    userId: string;
+    username: string;
+    charityId: string | null;
+    charityName: string | null;
+    joinedAt: string;
+  };
+}
+
+export interface TournamentStarted {
+  type: 'TournamentStarted';
+  data: { tournamentId: string; startedAt: string };
+}
+
+export interface ScoreSubmitted {
+  type: 'ScoreSubmitted';
+  data: {
+    tournamentId: string;
+    userId: string;
+    username: string;
+    score: number;
+    /** 1 for the player's first score in this tournament. */
+    attempt: number;
+    /** The player's best score after this one. */
+    bestScore: number;
+    /** When the player first reached `bestScore` (the first tie-breaker). */
+    bestScoreAt: string;
+    submittedAt: string;
+  };
+}
+
+export type CompletionReason = 'SCHEDULE_ENDED' | 'PLAYER_CAP_REACHED';
+
+export interface FinalStanding {
+  rank: number;
+  userId: string;
+  username: string;
+  score: number;
+  attempts: number;
+}
+
+export interface TournamentCompleted {
+  type: 'TournamentCompleted';
+  data: {
+    tournamentId: string;
+    completedAt: string;
+    reason: CompletionReason;
+    /** Players with at least one score, ranked by compareStandings. */
+    finalStandings: FinalStanding[];
+  };
+}
+
+export interface TournamentCancelled {
+  type: 'TournamentCancelled';
+  data: { tournamentId: string; reason: string; cancelledAt: string };
+}
+
+export type TournamentEvent =
+  | TournamentCreated
+  | PlayerJoined
+  | TournamentStarted
+  | ScoreSubmitted
+  | TournamentCompleted
+  | TournamentCancelled;
+
+export type TournamentEventType = TournamentEvent['type'];
+
+export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
+  'TournamentCreated',
+  'PlayerJoined',
+  'TournamentStarted',
+  'ScoreSubmitted',
+  'TournamentCompleted',
+  'TournamentCancelled',
+];

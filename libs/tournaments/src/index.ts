@@ -1,0 +1,15 @@
+export * from './domain/tournament.events';
+export type * from './domain/tournament.commands';
+export { compareStandings, tieBreakKey, type RankedEntry } from './domain/tournament.standings';
+export { TournamentError } from './domain/tournament.errors';
+export { TournamentsModule } from './tournaments.module';
+export { StartTournamentProcessor } from './infrastructure/start-tournament.processor';
+export { EndTournamentProcessor } from './infrastructure/end-tournament.processor';
+export { TournamentCatalogProjector } from '@arena/projections/tournament-catalog/tournament-catalog.projection';
+export {
+  seedDemoTournaments,
+  demoTournamentId,
+  demoAccountId,
+  type DemoSeedOptions,
+  type DemoSeedResult,
+} from './seed/demo-tournaments';

@@ -1,0 +1,35 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ZodValidationPipe } from '@arena/http';
+import { CancelTournamentCommand } from '../application/commands/cancel-tournament.command';
+import { CreateTournamentCommand } from '../application/commands/create-tournament.command';
+import { AdminApiKeyGuard } from './admin-api-key.guard';
+import { TournamentErrorsInterceptor } from './tournament-errors.interceptor';
+import {
+  cancelTournamentBody,
+  createTournamentBody,
+  type CancelTournamentBody,
+  type CreateTournamentBody,
+} from './tournaments.dto';
+
+@Controller('admin/tournaments')
+@UseGuards(AdminApiKeyGuard)
+@UseInterceptors(TournamentErrorsInterceptor)
+export class AdminTournamentsController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post()
+  @HttpCode(201)
+  async create(@Body(new ZodValidationPipe(createTournamentBody)) body: CreateTournamentBody) {
+    return { success: true, data: await this.commands.execute(new CreateTournamentCommand(body)) };
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  async cancel(
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(cancelTournamentBody)) body: CancelTournamentBody,
+  ) {
+    return { success: true, data: await this.commands.execute(new CancelTournamentCommand(id, body.reason)) };
+  }
+}

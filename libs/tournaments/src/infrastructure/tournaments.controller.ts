@@ -1,0 +1,75 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ZodValidationPipe } from '@arena/http';
+import { AccessTokenGuard, CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
+import { JoinTournamentCommand } from '../application/commands/join-tournament.command';
+import { SubmitScoreCommand } from '../application/commands/submit-score.command';
+import { GetTournamentQuery } from '../application/queries/get-tournament.query';
+import { ListTournamentsQuery } from '../application/queries/list-tournaments.query';
+import { TournamentErrorsInterceptor } from './tournament-errors.interceptor';
+import {
+  joinTournamentBody,
+  listTournamentsParams,
+  submitScoreBody,
+  type JoinTournamentBody,
+  type ListTournamentsParams,
+  type SubmitScoreBody,
+} from './tournaments.dto';
+
+@Controller('tournaments')
+@UseInterceptors(TournamentErrorsInterceptor)
+export class TournamentsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  async list(@Query(new ZodValidationPipe(listTournamentsParams)) params: ListTournamentsParams) {
+    return { success: true, data: await this.queries.execute(new ListTournamentsQuery(params.status)) };
+  }
+
+  @Get(':id')
+  @UseGuards(OptionalAccessTokenGuard)
+  async get(@Param('id') id: string, @CurrentMember() member: Member | undefined) {
+    return { success: true, data: await this.queries.execute(new GetTournamentQuery(id, member?.id)) };
+  }
+
+  @Post(':id/join')
+  @HttpCode(200)
+  @UseGuards(AccessTokenGuard)
+  async join(
+    @Param('id') id: string,
+    @CurrentMember() member: Member,
+    @Body(new ZodValidationPipe(joinTournamentBody)) body: JoinTournamentBody,
+  ) {
+    return {
+      success: true,
+      data: await this.commands.execute(new JoinTournamentCommand(id, member, body.charityId ?? null)),
+    };
+  }
+
+  @Post(':id/scores')
+  @HttpCode(201)
+  @UseGuards(AccessTokenGuard)
+  async submitScore(
+    @Param('id') id: string,
+    @CurrentMember() member: Member,
+    @Body(new ZodValidationPipe(submitScoreBody)) body: SubmitScoreBody,
+  ) {
+    return {
+      success: true,
+      data: await this.commands.execute(new SubmitScoreCommand(id, member, body.score)),
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import { PostgresEventStore } from '@arena/event-store';
+import { createTestDatabase, type TestDatabase } from '@arena/testing';
+import {
+  demoAccountId,
+  demoTournamentId,
+  seedDemoTournaments,
+  type DemoSeedResult,
+} from './demo-tournaments';
+
+describe('demo tournaments seed', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let first: DemoSeedResult;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(3);
+    store = new PostgresEventStore({ connectionString: database.url, poolSize: 3 });
+    first = await seedDemoTournaments({
+      db: database.db,
+      eventStore: store,
+      now: new Date('2026-11-22T12:00:00Z'),
+    });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('creates tournaments in every status', () => {
+    const statuses = first.tournaments.map((t) => t.status).sort();
+    expect(statuses).toEqual(['ACTIVE', 'ACTIVE', 'COMPLETED', 'COMPLETED', 'UPCOMING']);
+    expect(first.tournaments.every((t) => t.appended > 0)).toBe(true);
+  });
+
+  it('a second run, later, changes nothing', async () => {
+    const eventsAfterFirst = (await store.readAll()).length;
+
+    const second = await seedDemoTournaments({
+      db: database.db,
+      eventStore: store,
+      now: new Date('2026-11-23T08:00:00Z'),
+    });
+    expect(second.tournaments.map((t) => t.appended)).toEqual([0, 0, 0, 0, 0]);
+    expect(second.tournaments.map((t) => t.status)).toEqual(first.tournaments.map((t) => t.status));
+    expect(await store.readAll()).toHaveLength(eventsAfterFirst);
+    const accounts = await database.db.selectFrom('accounts').select('id').execute();
+    expect(accounts).toHaveLength(6);
+  });
+
+  it('the completed classic ranks ties by the earliest high score', async () => {
+    const events = await store.readStream(`tournament-${demoTournamentId('breakout-autumn')}`);
+    const completed = events.at(-1);
+    expect(completed?.type).toBe('TournamentCompleted');
+    expect(
+      (completed?.data as { finalStandings: Array<{ userId: string }> }).finalStandings.map((s) => s.userId),
+    ).toEqual([demoAccountId('chloe'), demoAccountId('ben'), demoAccountId('felix')]);
+  });
+});

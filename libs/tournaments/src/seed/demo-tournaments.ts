@@ -1,0 +1,328 @@
+import type { Kysely } from 'kysely';
+import type { EventStore } from '@arena/event-store';
+import type { JobsService } from '@arena/jobs';
+import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
+import { TournamentStreamRepository } from '../application/tournament-stream.repository';
+import type { CreateTournament, TournamentCommand } from '../domain/tournament.commands';
+import type { TournamentStatus } from '../domain/tournament.events';
+import { getPlayer } from '../domain/tournament.players';
+import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+interface DemoAccount {
+  key: string;
+  username: string;
+}
+
+const ACCOUNTS: DemoAccount[] = [
+  { key: 'ada', username: 'demo_ada' },
+  { key: 'ben', username: 'demo_ben' },
+  { key: 'chloe', username: 'demo_chloe' },
+  { key: 'dev', username: 'demo_dev' },
+  { key: 'emma', username: 'demo_emma' },
+  { key: 'felix', username: 'demo_felix' },
+];
+
+type Step =
+  | { kind: 'join'; player: string; at: number }
+  | { kind: 'score'; player: string; score: number; attempt: number; at: number }
+  | { kind: 'start'; at: number }
+  | { kind: 'end'; at: number };
+
+interface DemoTournament {
+  key: string;
+  /** Offset from the first seed run, in ms. */
+  createdAt: number;
+  tournament: Omit<
+    CreateTournament['data'],
+    'tournamentId' | 'tieBreakSeed' | 'now' | 'tournamentStart' | 'tournamentEnd'
+  > & {
+    tournamentStart: number | null;
+    tournamentEnd: number | null;
+  };
+  steps: Step[];
+}
+
+const game = (slug: string, name: string) => ({
+  slug,
+  name,
+  integrationUrl: `/games/${slug}`,
+  maxScore: 1_000_000,
+});
+
+const TOURNAMENTS: DemoTournament[] = [
+  {
+    key: 'snake-sprint',
+    createdAt: -2 * HOUR,
+    tournament: {
+      title: 'Snake Sprint for Food Banks',
+      description: 'A rolling snake sprint: the first eight players to post a score decide where $25 goes.',
+      thumbnail: null,
+      mode: 'INSTANT',
+      format: 'SCORE_ATTACK',
+      prizeModel: 'WINNER_TAKES_ALL',
+      prizePoolCents: 2500,
+      maxParticipants: 8,
+      requiredPlan: 'FREE',
+      rules:
+        'Eight unique players, unlimited attempts until the last place is filled.\nThe final joiner gets exactly one attempt.\nYour best score counts; ties go to the earliest high score.',
+      game: game('snake', 'Snake'),
+      tournamentStart: null,
+      tournamentEnd: null,
+    },
+    steps: [
+      { kind: 'join', player: 'ada', at: -110 * 60_000 },
+      { kind: 'join', player: 'ben', at: -100 * 60_000 },
+      { kind: 'join', player: 'chloe', at: -90 * 60_000 },
+      { kind: 'score', player: 'ada', score: 1840, attempt: 1, at: -105 * 60_000 },
+      { kind: 'score', player: 'ben', score: 2210, attempt: 1, at: -95 * 60_000 },
+      { kind: 'score', player: 'ada', score: 2390, attempt: 2, at: -80 * 60_000 },
+      { kind: 'score', player: 'chloe', score: 1500, attempt: 1, at: -70 * 60_000 },
+    ],
+  },
+  {
+    key: 'tetris-weekend',
+    createdAt: -3 * DAY,
+    tournament: {
+      title: 'Weekend Tetris Marathon',
+      description: 'Three days of line clears for literacy charities. The top three direct the pool.',
+      thumbnail: null,
+      mode: 'SCHEDULED',
+      format: 'TIME_ATTACK',
+      prizeModel: 'TOP_3_SPLIT',
+      prizePoolCents: 15_000,
+      maxParticipants: 50,
+      requiredPlan: 'PREMIUM',
+      rules:
+        'Play as often as you like between the start and the end.\nYour best score counts.\nTies go to the earliest high score, then to fewer attempts.',
+      game: game('tetris', 'Tetris'),
+      tournamentStart: -HOUR * 20,
+      tournamentEnd: 2 * DAY,
+    },
+    steps: [
+      { kind: 'join', player: 'dev', at: -2 * DAY },
+      { kind: 'join', player: 'emma', at: -DAY },
+      { kind: 'start', at: -HOUR * 20 },
+      { kind: 'join', player: 'felix', at: -HOUR * 10 },
+      { kind: 'score', player: 'dev', score: 48_200, attempt: 1, at: -HOUR * 19 },
+      { kind: 'score', player: 'emma', score: 51_900, attempt: 1, at: -HOUR * 12 },
+      { kind: 'score', player: 'felix', score: 39_400, attempt: 1, at: -HOUR * 9 },
+      { kind: 'score', player: 'dev', score: 55_100, attempt: 2, at: -HOUR * 3 },
+    ],
+  },
+  {
+    key: 'puzzle-holiday',
+    createdAt: -DAY,
+    tournament: {
+      title: 'Holiday Puzzle Cup',
+      description: 'A festive sliding-puzzle cup for children’s hospitals. Sign up now, play when it opens.',
+      thumbnail: null,
+      mode: 'SCHEDULED',
+      format: 'SCORE_ATTACK',
+      prizeModel: 'FLEXIBLE_TOP_N',
+      prizePoolCents: 50_000,
+      maxParticipants: 100,
+      requiredPlan: 'PREMIUM_PLUS',
+      rules: 'Opens at the start time and closes at the end time.\nYour best score counts.',
+      game: game('puzzle', 'Sliding Puzzle'),
+      tournamentStart: 3 * DAY,
+      tournamentEnd: 5 * DAY,
+    },
+    steps: [
+      { kind: 'join', player: 'ada', at: -HOUR * 20 },
+      { kind: 'join', player: 'emma', at: -HOUR * 5 },
+    ],
+  },
+  {
+    key: 'breakout-autumn',
+    createdAt: -14 * DAY,
+    tournament: {
+      title: 'Autumn Breakout Classic',
+      description: 'The autumn classic for animal shelters. Final standings are in.',
+      thumbnail: null,
+      mode: 'SCHEDULED',
+      format: 'SCORE_ATTACK',
+      prizeModel: 'TOP_3_SPLIT',
+      prizePoolCents: 10_000,
+      maxParticipants: 20,
+      requiredPlan: 'FREE',
+      rules: 'Best score counts.\nTies go to the earliest high score, then fewer attempts.',
+      game: game('breakout', 'Breakout'),
+      tournamentStart: -10 * DAY,
+      tournamentEnd: -7 * DAY,
+    },
+    steps: [
+      { kind: 'join', player: 'ben', at: -12 * DAY },
+      { kind: 'join', player: 'chloe', at: -11 * DAY },
+      { kind: 'join', player: 'felix', at: -11 * DAY },
+      { kind: 'start', at: -10 * DAY },
+      { kind: 'score', player: 'ben', score: 12_400, attempt: 1, at: -10 * DAY + HOUR },
+      { kind: 'score', player: 'chloe', score: 15_050, attempt: 1, at: -9 * DAY },
+      { kind: 'score', player: 'felix', score: 12_400, attempt: 1, at: -8 * DAY },
+      { kind: 'score', player: 'ben', score: 11_000, attempt: 2, at: -8 * DAY + HOUR },
+      { kind: 'end', at: -7 * DAY },
+    ],
+  },
+  {
+    key: 'memory-mini',
+    createdAt: -5 * DAY,
+    tournament: {
+      title: 'Memory Match Mini',
+      description: 'A three-player instant match for clean-water projects.',
+      thumbnail: null,
+      mode: 'INSTANT',
+      format: 'SCORE_ATTACK',
+      prizeModel: 'WINNER_TAKES_ALL',
+      prizePoolCents: 1000,
+      maxParticipants: 3,
+      requiredPlan: 'FREE',
+      rules: 'Three unique players.\nThe final joiner gets exactly one attempt.',
+      game: game('memory', 'Memory Match'),
+      tournamentStart: null,
+      tournamentEnd: null,
+    },
+    steps: [
+      { kind: 'join', player: 'ada', at: -5 * DAY + HOUR },
+      { kind: 'join', player: 'dev', at: -5 * DAY + 2 * HOUR },
+      { kind: 'join', player: 'emma', at: -5 * DAY + 3 * HOUR },
+      { kind: 'score', player: 'ada', score: 880, attempt: 1, at: -5 * DAY + 2 * HOUR },
+      { kind: 'score', player: 'dev', score: 910, attempt: 1, at: -5 * DAY + 3 * HOUR },
+      { kind: 'score', player: 'ada', score: 940, attempt: 2, at: -5 * DAY + 4 * HOUR },
+      { kind: 'score', player: 'emma', score: 905, attempt: 1, at: -5 * DAY + 5 * HOUR },
+    ],
+  },
+];
+
+export const demoAccountId = (key: string) => nameBasedUuid(`demo-account:${key}`);
+export const demoTournamentId = (key: string) => nameBasedUuid(`demo-tournament:${key}`);
+
+export interface DemoSeedOptions {
+  db: Kysely<any>;
+  eventStore: EventStore;
+  /** When given, scheduled tournaments get their start and end jobs. */
+  jobs?: JobsService;
+  /** Anchor of the demo timeline; only the first run's anchor matters. */
+  now?: Date;
+}
+
+export interface DemoSeedResult {
+  tournaments: Array<{ id: string; title: string; status: TournamentStatus; appended: number }>;
+}
+
+/**
+ * Demo tournaments in every status, played by a few demo accounts. Every id is derived from a fixed
+ * name and every step checks the stream first, so running it again appends nothing.
+ */
+export async function seedDemoTournaments(options: DemoSeedOptions): Promise<DemoSeedResult> {
+  const now = options.now ?? new Date();
+  await options.db
+    .insertInto('accounts')
+    .values(
+      ACCOUNTS.map((account, index) => ({
+        id: demoAccountId(account.key),
+        username: account.username,
+        email: `${account.username}@demo.invalid`,
+        phone_number: `+1555010${String(index).padStart(4, '0')}`,
+        referral_code: `DEMO${account.key.toUpperCase()}`,
+      })),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+
+  const repository = new TournamentStreamRepository(options.eventStore);
+  const scheduler = options.jobs && new TournamentScheduler(options.jobs);
+  const result: DemoSeedResult = { tournaments: [] };
+  for (const demo of TOURNAMENTS) {
+    const tournamentId = demoTournamentId(demo.key);
+    const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
+    const create: TournamentCommand = {
+      type: 'CreateTournament',
+      data: {
+        ...demo.tournament,
+        tournamentId,
+        tournamentStart:
+          demo.tournament.tournamentStart === null ? null : at(demo.tournament.tournamentStart),
+        tournamentEnd: demo.tournament.tournamentEnd === null ? null : at(demo.tournament.tournamentEnd),
+        tieBreakSeed: nameBasedUuid(`demo-seed:${demo.key}`).replace(/-/g, ''),
+        now: at(demo.createdAt),
+      },
+    };
+    let appended = (await repository.execute(create, deterministicEventIds(`seed:${demo.key}:create`))).events
+      .length;
+    const steps = [...demo.steps].sort((a, b) => a.at - b.at);
+    for (const [index, step] of steps.entries()) {
+      if (step.kind === 'score' && (await alreadyScored(repository, tournamentId, step))) continue;
+      const { events } = await repository.execute(
+        toCommand(tournamentId, step, at),
+        deterministicEventIds(`seed:${demo.key}:${index}`),
+      );
+      appended += events.length;
+    }
+    const state = await repository.load(tournamentId);
+    if (state.status === 'NONE') throw new Error(`Demo tournament ${demo.key} was not created`);
+    if (scheduler && (state.status === 'UPCOMING' || state.status === 'ACTIVE')) {
+      await scheduler.schedule(state.tournament, now);
+    }
+    result.tournaments.push({
+      id: tournamentId,
+      title: state.tournament.title,
+      status: state.status,
+      appended,
+    });
+  }
+  return result;
+}
+
+function toCommand(tournamentId: string, step: Step, at: (offset: number) => string): TournamentCommand {
+  const now = at(step.at);
+  switch (step.kind) {
+    case 'join': {
+      const account = ACCOUNTS.find((candidate) => candidate.key === step.player)!;
+      return {
+        type: 'JoinTournament',
+        data: {
+          tournamentId,
+          userId: demoAccountId(account.key),
+          username: account.username,
+          charityId: null,
+          charityName: null,
+          now,
+        },
+      };
+    }
+    case 'score': {
+      const account = ACCOUNTS.find((candidate) => candidate.key === step.player)!;
+      return {
+        type: 'SubmitScore',
+        data: {
+          tournamentId,
+          userId: demoAccountId(account.key),
+          username: account.username,
+          score: step.score,
+          now,
+        },
+      };
+    }
+    case 'start':
+      return { type: 'StartTournament', data: { tournamentId, now } };
+    case 'end':
+      return { type: 'EndTournament', data: { tournamentId, now } };
+    default: {
+      const unexpected: never = step;
+      return unexpected;
+    }
+  }
+}
+
+/** A score is the one step that is not naturally idempotent: each one is a new attempt. */
+async function alreadyScored(
+  repository: TournamentStreamRepository,
+  tournamentId: string,
+  step: Extract<Step, { kind: 'score' }>,
+): Promise<boolean> {
+  const state = await repository.load(tournamentId);
+  if (state.status === 'NONE') return false;
+  return (getPlayer(state.players, demoAccountId(step.player))?.attempts ?? 0) >= step.attempt;
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { projectEvents } from '@arena/projection-runner';
+import { createTestDatabase, type TestDatabase } from '@arena/testing';
+import { compareStandings, tieBreakKey } from '@arena/tournaments';
+import { TournamentStreamBuilder, asRecorded } from './leaderboards.fixtures';
+import { leaderboardsProjector } from './leaderboards.projection';
+import { rankOf, topEntries } from './leaderboards.queries';
+
+describe('leaderboards projection', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const at = (seconds: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, seconds));
+
+  it('keeps each player best score, the time it was reached, attempts and charity', async () => {
+    const tournament = new TournamentStreamBuilder();
+    const ada = tournament.join(randomUUID(), 'ada', 'Ocean Trust');
+    tournament.score(ada, 120, at(1), 'ada');
+    tournament.score(ada, 300, at(2), 'ada');
+    tournament.score(ada, 250, at(3), 'ada');
+
+    const notices = await projectEvents(database.db, leaderboardsProjector, asRecorded(tournament.events));
+
+    expect(await topEntries(database.db, tournament.tournamentId, 10)).toEqual([
+      {
+        rank: 1,
+        userId: ada,
+        username: 'ada',
+        avatarUrl: null,
+        score: 300,
+        attempts: 3,
+        charityName: 'Ocean Trust',
+        charityUrl: null,
+      },
+    ]);
+    const { rows } = await sql<{ best_score_at: Date; tie_break_key: string }>`
+      SELECT best_score_at, tie_break_key FROM leaderboard_entries WHERE user_id = ${ada}`.execute(
+      database.db,
+    );
+    expect(rows).toEqual([
+      { best_score_at: at(2), tie_break_key: tieBreakKey(tournament.tieBreakSeed, ada) },
+    ]);
+    expect(notices).toEqual([
+      {
+        room: `tournament:${tournament.tournamentId}`,
+        topic: 'leaderboard',
+        tournamentId: tournament.tournamentId,
+      },
+    ]);
+  });
+
+  it('lists only players with a score, and has no rank for the others', async () => {
+    const tournament = new TournamentStreamBuilder();
+    const scored = tournament.join();
+    const idle = tournament.join();
+    tournament.score(scored, 10, at(1));
+
+    await projectEvents(database.db, leaderboardsProjector, asRecorded(tournament.events));
+
+    expect((await topEntries(database.db, tournament.tournamentId, 10)).map((e) => e.userId)).toEqual([
+      scored,
+    ]);
+    expect(await rankOf(database.db, tournament.tournamentId, idle)).toBeNull();
+    expect(await topEntries(database.db, 'not-a-uuid', 10)).toEqual([]);
+  });
+
+  it('changes nothing when the same events are applied again', async () => {
+    const tournament = new TournamentStreamBuilder();
+    const player = tournament.join();
+    tournament.score(player, 50, at(1));
+    tournament.score(player, 70, at(2));
+    const events = asRecorded(tournament.events);
+
+    await projectEvents(database.db, leaderboardsProjector, events);
+    const once = await topEntries(database.db, tournament.tournamentId, 10);
+    await projectEvents(database.db, leaderboardsProjector, events);
+    await projectEvents(database.db, leaderboardsProjector, events.slice(1, 3));
+
+    expect(await topEntries(database.db, tournament.tournamentId, 10)).toEqual(once);
+    expect(once[0]).toMatchObject({ score: 70, attempts: 2 });
+  });
+
+  it('gives the same rows whether events come in one batch or one by one', async () => {
+    const batched = new TournamentStreamBuilder();
+    const players = Array.from({ length: 20 }, () => batched.join());
+    players.forEach((player, index) => batched.score(player, (index * 7) % 5, at(index % 3)));
+    players.forEach((player, index) => batched.score(player, (index * 3) % 6, at(3 + (index % 2))));
+    const single = new TournamentStreamBuilder();
+    const retargeted = batched.events.map((event) => ({
+      ...event,
+      id: randomUUID(),
+      data: {
+        ...event.data,
+        tournamentId: single.tournamentId,
+        ...('tieBreakSeed' in event.data ? { tieBreakSeed: batched.tieBreakSeed } : {}),
+      },
+    }));
+
+    await projectEvents(database.db, leaderboardsProjector, asRecorded(batched.events));
+    for (const event of asRecorded(retargeted))
+      await projectEvents(database.db, leaderboardsProjector, [event]);
+
+    for (const player of players) {
+      expect((await rankOf(database.db, single.tournamentId, player))?.rank).toBe(
+        (await rankOf(database.db, batched.tournamentId, player))?.rank,
+      );
+    }
+    const strip = (entries: Awaited<ReturnType<typeof topEntries>>) =>
+      entries.map(({ rank, userId, score, attempts }) => ({ rank, userId, score, attempts }));
+    expect(strip(await topEntries(database.db, single.tournamentId, 50))).toEqual(
+      strip(await topEntries(database.db, batched.tournamentId, 50)),
+    );
+  });
+
+  it('ranks exactly like the decider: best score, earliest best, fewest attempts, then the seeded key', async () => {
+    const tournament = new TournamentStreamBuilder();
+    const players = Array.from({ length: 300 }, () => tournament.join());
+    // Few distinct scores, times and attempt counts, so every tie-breaker is exercised.
+    let clock = 0;
+    for (const [index, player] of players.entries()) {
+      const attempts = 1 + (index % 3);
+      for (let attempt = 0; attempt < attempts; attempt += 1) {
+        tournament.score(player, ((index * 31 + attempt * 17) % 4) * 100, at(clock % 5));
+        clock += index % 2;
+      }
+    }
+    await projectEvents(database.db, leaderboardsProjector, asRecorded(tournament.events));
+
+    const expected = [...tournament.standings()]
+      .map(([userId, state]) => ({
+        userId,
+        ...state,
+        tieBreakKey: tieBreakKey(tournament.tieBreakSeed, userId),
+      }))
+      .sort(compareStandings)
+      .map((entry) => entry.userId);
+    const top = await topEntries(database.db, tournament.tournamentId, 1000);
+    expect(top.map((entry) => entry.userId)).toEqual(expected);
+    expect(top.map((entry) => entry.rank)).toEqual(expected.map((_, index) => index + 1));
+    for (const [index, userId] of expected.entries()) {
+      expect((await rankOf(database.db, tournament.tournamentId, userId))?.rank).toBe(index + 1);
+    }
+  });
+
+  it('fails loudly on a player of a tournament it never saw created', async () => {
+    const tournament = new TournamentStreamBuilder();
+    tournament.join();
+
+    await expect(
+      projectEvents(database.db, leaderboardsProjector, asRecorded(tournament.events.slice(1))),
+    ).rejects.toThrow(/no TournamentCreated/);
+  });
+
+  it('fails loudly on a score from a player who never joined', async () => {
+    const tournament = new TournamentStreamBuilder();
+    const player = tournament.join();
+    tournament.score(player, 5, at(1));
+
+    await expect(
+      projectEvents(
+        database.db,
+        leaderboardsProjector,
+        asRecorded([tournament.events[0]!, tournament.events[2]!]),
+      ),
+    ).rejects.toThrow(/scored in .* without joining it/);
+  });
+});

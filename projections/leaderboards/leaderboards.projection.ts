@@ -1,0 +1,213 @@
+import { sql, type Transaction } from 'kysely';
+import type { ChangeNotice, Projector, TableNames } from '@arena/projection-runner';
+import {
+  tieBreakKey,
+  type PlayerJoined,
+  type ScoreSubmitted,
+  type TournamentCreated,
+} from '@arena/tournaments';
+
+type Base = 'leaderboard_tournaments' | 'leaderboard_entries' | 'leaderboard_score_counts';
+type Names = TableNames<Base>;
+
+type LeaderboardEvent = TournamentCreated | PlayerJoined | ScoreSubmitted;
+const EVENT_TYPES: readonly LeaderboardEvent['type'][] = [
+  'TournamentCreated',
+  'PlayerJoined',
+  'ScoreSubmitted',
+];
+
+const entryKey = (tournamentId: string, userId: string) => `${tournamentId}/${userId}`;
+
+/**
+ * Live standings of every tournament, one row per player, ranked by the same rule as the decider's
+ * final standings (tournament.standings.ts). A batch becomes at most three statements: new seeds,
+ * joined players, and each player's latest score of the batch. A ScoreSubmitted carries the
+ * player's whole standing after it (attempt number, best score, when it was reached), so the row
+ * takes the one with the highest attempt number: replays and repeats change nothing.
+ */
+export const leaderboardsProjector: Projector<Base> = {
+  name: 'leaderboards',
+  version: 2,
+  eventTypes: EVENT_TYPES,
+  tables: ['leaderboard_tournaments', 'leaderboard_entries', 'leaderboard_score_counts'],
+
+  async createTables(db, names) {
+    await sql`
+      CREATE TABLE ${sql.table(names.leaderboard_tournaments)} (
+        tournament_id uuid PRIMARY KEY,
+        tie_break_seed text NOT NULL
+      )`.execute(db);
+    // rank_score negates the score so the whole ranking is one ascending row comparison, which a
+    // single btree serves for both top-N and "how many rank ahead of me".
+    await sql`
+      CREATE TABLE ${sql.table(names.leaderboard_entries)} (
+        tournament_id uuid NOT NULL,
+        user_id uuid NOT NULL,
+        username text NOT NULL,
+        charity_name text,
+        best_score double precision,
+        rank_score double precision GENERATED ALWAYS AS (-best_score) STORED,
+        best_score_at timestamptz,
+        attempts integer NOT NULL DEFAULT 0,
+        tie_break_key text COLLATE "C" NOT NULL,
+        PRIMARY KEY (tournament_id, user_id)
+      )`.execute(db);
+    // Players per best score: "my rank" sums the scores above mine here and only counts, in the
+    // ranking index, the players tied on my score, instead of walking every player ahead.
+    await sql`
+      CREATE TABLE ${sql.table(names.leaderboard_score_counts)} (
+        tournament_id uuid NOT NULL,
+        rank_score double precision NOT NULL,
+        players integer NOT NULL,
+        PRIMARY KEY (tournament_id, rank_score) INCLUDE (players)
+      )`.execute(db);
+  },
+
+  async createIndexes(db, names) {
+    await sql`
+      CREATE INDEX IF NOT EXISTS ${sql.id(`${names.leaderboard_entries}_ranking`)}
+        ON ${sql.table(names.leaderboard_entries)} (tournament_id, rank_score, best_score_at, attempts, tie_break_key)
+        WHERE best_score IS NOT NULL`.execute(db);
+  },
+
+  async apply(trx, events, names) {
+    const newSeeds = new Map<string, string>();
+    const joins = new Map<string, PlayerJoined['data']>();
+    const scores = new Map<string, ScoreSubmitted['data']>();
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as LeaderboardEvent;
+      switch (event.type) {
+        case 'TournamentCreated':
+          newSeeds.set(event.data.tournamentId, event.data.tieBreakSeed);
+          break;
+        case 'PlayerJoined':
+          joins.set(entryKey(event.data.tournamentId, event.data.userId), event.data);
+          break;
+        case 'ScoreSubmitted': {
+          const key = entryKey(event.data.tournamentId, event.data.userId);
+          if ((scores.get(key)?.attempt ?? 0) < event.data.attempt) scores.set(key, event.data);
+          break;
+        }
+        default: {
+          const unexpected: never = event;
+          throw new Error(`leaderboards: unexpected event ${JSON.stringify(unexpected)}`);
+        }
+      }
+    }
+    await saveSeeds(trx, names, newSeeds);
+    await saveJoins(trx, names, [...joins.values()], newSeeds);
+    await saveScores(trx, names, [...scores.values()]);
+    const changed = new Set([...joins.values(), ...scores.values()].map((data) => data.tournamentId));
+    return [...changed].map((tournamentId): ChangeNotice => ({
+      room: `tournament:${tournamentId}`,
+      topic: 'leaderboard',
+      tournamentId,
+    }));
+  },
+};
+
+async function saveSeeds(trx: Transaction<any>, names: Names, seeds: Map<string, string>): Promise<void> {
+  if (seeds.size === 0) return;
+  await sql`
+    INSERT INTO ${sql.table(names.leaderboard_tournaments)} (tournament_id, tie_break_seed)
+    SELECT * FROM unnest(${[...seeds.keys()]}::uuid[], ${[...seeds.values()]}::text[])
+    ON CONFLICT (tournament_id) DO NOTHING`.execute(trx);
+}
+
+async function saveJoins(
+  trx: Transaction<any>,
+  names: Names,
+  joins: PlayerJoined['data'][],
+  batchSeeds: Map<string, string>,
+): Promise<void> {
+  if (joins.length === 0) return;
+  const seeds = new Map(batchSeeds);
+  const unknown = [...new Set(joins.map((join) => join.tournamentId))].filter((id) => !seeds.has(id));
+  if (unknown.length > 0) {
+    const { rows } = await sql<{ tournament_id: string; tie_break_seed: string }>`
+      SELECT tournament_id, tie_break_seed FROM ${sql.table(names.leaderboard_tournaments)}
+      WHERE tournament_id = ANY(${unknown}::uuid[])`.execute(trx);
+    for (const row of rows) seeds.set(row.tournament_id, row.tie_break_seed);
+  }
+  const keys = joins.map((join) => {
+    const seed = seeds.get(join.tournamentId);
+    if (seed === undefined) {
+      throw new Error(
+        `leaderboards: tournament ${join.tournamentId} has no TournamentCreated before its players`,
+      );
+    }
+    return tieBreakKey(seed, join.userId);
+  });
+  await sql`
+    INSERT INTO ${sql.table(names.leaderboard_entries)} (tournament_id, user_id, username, charity_name, tie_break_key)
+    SELECT * FROM unnest(
+      ${joins.map((j) => j.tournamentId)}::uuid[],
+      ${joins.map((j) => j.userId)}::uuid[],
+      ${joins.map((j) => j.username)}::text[],
+      ${joins.map((j) => j.charityName)}::text[],
+      ${keys}::text[]
+    )
+    ON CONFLICT (tournament_id, user_id) DO UPDATE SET
+      username = excluded.username,
+      charity_name = excluded.charity_name`.execute(trx);
+}
+
+async function saveScores(
+  trx: Transaction<any>,
+  names: Names,
+  scores: ScoreSubmitted['data'][],
+): Promise<void> {
+  if (scores.length === 0) return;
+  const entries = sql.table(names.leaderboard_entries);
+  const input = sql`unnest(
+      ${scores.map((s) => s.tournamentId)}::uuid[],
+      ${scores.map((s) => s.userId)}::uuid[],
+      ${scores.map((s) => s.username)}::text[],
+      ${scores.map((s) => s.attempt)}::integer[],
+      ${scores.map((s) => s.bestScore)}::double precision[],
+      ${scores.map((s) => s.bestScoreAt)}::timestamptz[]
+    ) AS k(tournament_id, user_id, username, attempt, best_score, best_score_at)`;
+  // One statement: every CTE reads the snapshot from before the UPDATE, so `previous` holds the
+  // old best scores, whose players move to their new score in the counts.
+  const { rows: result } = await sql<{ updated: string }>`
+    WITH k AS (SELECT * FROM ${input}),
+    changed AS (
+      UPDATE ${entries} e SET
+        username = k.username,
+        attempts = k.attempt,
+        best_score = k.best_score,
+        best_score_at = k.best_score_at
+      FROM k
+      WHERE e.tournament_id = k.tournament_id AND e.user_id = k.user_id AND k.attempt > e.attempts
+      RETURNING e.tournament_id, e.user_id, e.rank_score
+    ),
+    previous AS (
+      SELECT e.tournament_id, e.rank_score FROM ${entries} e
+      JOIN changed c ON c.tournament_id = e.tournament_id AND c.user_id = e.user_id
+      WHERE e.rank_score IS NOT NULL
+    ),
+    deltas AS (
+      SELECT tournament_id, rank_score, 1 AS delta FROM changed
+      UNION ALL
+      SELECT tournament_id, rank_score, -1 FROM previous
+    ),
+    counted AS (
+      INSERT INTO ${sql.table(names.leaderboard_score_counts)} (tournament_id, rank_score, players)
+      SELECT tournament_id, rank_score, sum(delta) FROM deltas GROUP BY tournament_id, rank_score HAVING sum(delta) <> 0
+      ON CONFLICT (tournament_id, rank_score) DO UPDATE
+        SET players = ${sql.table(names.leaderboard_score_counts)}.players + excluded.players
+    )
+    SELECT count(*) AS updated FROM changed`.execute(trx);
+  if (Number(result[0]!.updated) === scores.length) return;
+  // Fewer rows than scores: replays (already counted), or a score for a player who never joined.
+  const { rows } = await sql<{ tournament_id: string; user_id: string }>`
+    SELECT k.tournament_id, k.user_id FROM ${input}
+    WHERE NOT EXISTS (SELECT 1 FROM ${entries} e WHERE e.tournament_id = k.tournament_id AND e.user_id = k.user_id)
+    LIMIT 1`.execute(trx);
+  const stray = rows[0];
+  if (stray)
+    throw new Error(
+      `leaderboards: player ${stray.user_id} scored in ${stray.tournament_id} without joining it`,
+    );
+}

@@ -1,0 +1,88 @@
+import { sql, type Kysely } from 'kysely';
+
+export interface LeaderboardEntry {
+  rank: number;
+  userId: string;
+  username: string;
+  avatarUrl: string | null;
+  score: number;
+  attempts: number;
+  charityName: string | null;
+  charityUrl: string | null;
+}
+
+interface RankedRow {
+  rank: number | string;
+  user_id: string;
+  username: string;
+  best_score: number;
+  attempts: number;
+  charity_name: string | null;
+}
+
+// Ids are uuid columns: anything else can match no row, and must not reach PostgreSQL as a cast error.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const toEntry = (row: RankedRow): LeaderboardEntry => ({
+  rank: Number(row.rank),
+  userId: row.user_id,
+  username: row.username,
+  avatarUrl: null,
+  score: row.best_score,
+  attempts: row.attempts,
+  charityName: row.charity_name,
+  charityUrl: null,
+});
+
+/**
+ * The first `limit` scored players, best first. The ORDER BY is exactly the ranking index
+ * (leaderboard_entries_g<N>_ranking), so it reads `limit` index entries whatever the field size.
+ */
+export async function topEntries(
+  db: Kysely<any>,
+  tournamentId: string,
+  limit: number,
+): Promise<LeaderboardEntry[]> {
+  if (!UUID.test(tournamentId)) return [];
+  const { rows } = await sql<RankedRow>`
+    SELECT row_number() OVER () AS rank, user_id, username, best_score, attempts, charity_name
+    FROM (
+      SELECT user_id, username, best_score, attempts, charity_name
+      FROM leaderboard_entries
+      WHERE tournament_id = ${tournamentId} AND best_score IS NOT NULL
+      ORDER BY rank_score, best_score_at, attempts, tie_break_key
+      LIMIT ${limit}
+    ) top
+    ORDER BY rank`.execute(db);
+  return rows.map(toEntry);
+}
+
+/**
+ * One player's entry with their rank: 1 + the players with a better best score (summed from the
+ * per-score counts, one row per distinct score) + the players tied on that score who rank ahead
+ * (a row comparison the ranking index answers within that score). Null when the player has no score.
+ */
+export async function rankOf(
+  db: Kysely<any>,
+  tournamentId: string,
+  userId: string,
+): Promise<LeaderboardEntry | null> {
+  if (!UUID.test(tournamentId) || !UUID.test(userId)) return null;
+  const { rows } = await sql<RankedRow>`
+    SELECT me.user_id, me.username, me.best_score, me.attempts, me.charity_name,
+      1 + coalesce((
+        SELECT sum(c.players) FROM leaderboard_score_counts c
+        WHERE c.tournament_id = me.tournament_id AND c.rank_score < me.rank_score
+      ), 0) + (
+        SELECT count(*) FROM leaderboard_entries tied
+        WHERE tied.tournament_id = me.tournament_id AND tied.best_score IS NOT NULL
+          AND tied.rank_score = me.rank_score
+          AND (tied.best_score_at, tied.attempts, tied.tie_break_key) < (me.best_score_at, me.attempts, me.tie_break_key)
+      ) AS rank
+    FROM leaderboard_entries me
+    WHERE me.tournament_id = ${tournamentId} AND me.user_id = ${userId} AND me.best_score IS NOT NULL`.execute(
+    db,
+  );
+  const row = rows[0];
+  return row ? toEntry(row) : null;
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { RecordedEvent } from '@arena/event-store';
+import { createTestDatabase, type TestDatabase } from '@arena/testing';
+import type { TournamentEvent } from '@arena/tournaments';
+import { TournamentCatalogProjector } from './tournament-catalog.projection';
+import { findTournament, isJoined, listTournaments } from './tournament-catalog.queries';
+
+const names = {
+  tournament_catalog: 'tournament_catalog',
+  tournament_catalog_participants: 'tournament_catalog_participants',
+} as const;
+
+describe('tournament catalog projection', () => {
+  let database: TestDatabase;
+  const projector = new TournamentCatalogProjector();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(2);
+    await projector.createTables(database.db, names);
+  });
+  afterAll(() => database.drop());
+
+  const revisions = new Map<string, number>();
+  const record = (event: TournamentEvent): RecordedEvent => {
+    const revision = revisions.get(event.data.tournamentId) ?? 0;
+    revisions.set(event.data.tournamentId, revision + 1);
+    return {
+      id: randomUUID(),
+      type: event.type,
+      data: event.data,
+      metadata: {},
+      streamId: `tournament-${event.data.tournamentId}`,
+      revision,
+      position: { commit: 1n, prepare: BigInt(revision) },
+      createdAt: new Date(),
+    };
+  };
+  const apply = (events: RecordedEvent[]) =>
+    database.db.transaction().execute((trx) => projector.apply(trx, events, names));
+
+  const created = (tournamentId: string, mode: 'INSTANT' | 'SCHEDULED'): TournamentEvent => ({
+    type: 'TournamentCreated',
+    data: {
+      tournamentId,
+      title: `Cup ${mode}`,
+      description: 'A cup',
+      thumbnail: null,
+      mode,
+      format: 'SCORE_ATTACK',
+      prizeModel: 'TOP_3_SPLIT',
+      prizePoolCents: 5000,
+      maxParticipants: 10,
+      requiredPlan: 'PREMIUM',
+      rules: 'One\nTwo',
+      game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 100 },
+      tournamentStart: mode === 'SCHEDULED' ? '2026-12-01T10:00:00.000Z' : null,
+      tournamentEnd: mode === 'SCHEDULED' ? '2026-12-01T12:00:00.000Z' : null,
+      tieBreakSeed: 'ab'.repeat(16),
+      createdAt: '2026-11-22T10:00:00.000Z',
+    },
+  });
+
+  it('builds a row per tournament, counts players and scores, and records completion', async () => {
+    const id = randomUUID();
+    const player = randomUUID();
+    const events = [
+      record(created(id, 'INSTANT')),
+      record({
+        type: 'TournamentStarted',
+        data: { tournamentId: id, startedAt: '2026-11-22T10:00:00.000Z' },
+      }),
+      record({
+        type: 'PlayerJoined',
+        data: {
+          tournamentId: id,
+          userId: player,
+          username: 'ada',
+          charityId: 'c-1',
+          charityName: 'Food Bank',
+          joinedAt: '2026-11-22T10:01:00.000Z',
+        },
+      }),
+      record({
+        type: 'ScoreSubmitted',
+        data: {
+          tournamentId: id,
+          userId: player,
+          username: 'ada',
+          score: 40,
+          attempt: 1,
+          bestScore: 40,
+          bestScoreAt: '2026-11-22T10:02:00.000Z',
+          submittedAt: '2026-11-22T10:02:00.000Z',
+        },
+      }),
+      record({
+        type: 'ScoreSubmitted',
+        data: {
+          tournamentId: id,
+          userId: player,
+          username: 'ada',
+          score: 20,
+          attempt: 2,
+          bestScore: 40,
+          bestScoreAt: '2026-11-22T10:02:00.000Z',
+          submittedAt: '2026-11-22T10:03:00.000Z',
+        },
+      }),
+    ];
+    const notices = await apply(events);
+    expect(notices).toEqual([{ room: `tournament:${id}`, topic: 'tournament', tournamentId: id }]);
+
+    const live = await findTournament(database.db, id);
+    expect(live).toMatchObject({
+      status: 'ACTIVE',
+      participant_count: 1,
+      player_count: 1,
+      score_count: 2,
+      prize_pool_cents: 5000,
+    });
+    expect(await isJoined(database.db, id, player)).toBe(true);
+    expect(await isJoined(database.db, id, randomUUID())).toBe(false);
+
+    const standings = [{ rank: 1, userId: player, username: 'ada', score: 40, attempts: 2 }];
+    await apply([
+      record({
+        type: 'TournamentCompleted',
+        data: {
+          tournamentId: id,
+          completedAt: '2026-11-22T11:00:00.000Z',
+          reason: 'SCHEDULE_ENDED',
+          finalStandings: standings,
+        },
+      }),
+    ]);
+    const done = await findTournament(database.db, id);
+    expect(done).toMatchObject({ status: 'COMPLETED', final_standings: standings });
+    expect(done?.completed_at?.toISOString()).toBe('2026-11-22T11:00:00.000Z');
+  });
+
+  it('a redelivered batch changes nothing', async () => {
+    const id = randomUUID();
+    const events = [
+      record(created(id, 'SCHEDULED')),
+      record({
+        type: 'PlayerJoined',
+        data: {
+          tournamentId: id,
+          userId: randomUUID(),
+          username: 'bo',
+          charityId: null,
+          charityName: null,
+          joinedAt: '2026-11-22T10:01:00.000Z',
+        },
+      }),
+    ];
+    await apply(events);
+    const again = await apply(events);
+    expect(again).toEqual([]);
+    expect(await findTournament(database.db, id)).toMatchObject({
+      status: 'UPCOMING',
+      participant_count: 1,
+      last_revision: 1,
+    });
+  });
+
+  it('lists by status, live tournaments first', async () => {
+    const upcoming = randomUUID();
+    const live = randomUUID();
+    await apply([
+      record(created(upcoming, 'SCHEDULED')),
+      record(created(live, 'INSTANT')),
+      record({
+        type: 'TournamentStarted',
+        data: { tournamentId: live, startedAt: '2026-11-22T10:00:00.000Z' },
+      }),
+    ]);
+    const all = await listTournaments(database.db);
+    const statuses = all.map((row) => row.status);
+    expect(statuses.indexOf('ACTIVE')).toBeLessThan(statuses.indexOf('UPCOMING'));
+    const onlyUpcoming = await listTournaments(database.db, { status: 'UPCOMING' });
+    expect(onlyUpcoming.map((row) => row.id)).toContain(upcoming);
+    expect(onlyUpcoming.every((row) => row.status === 'UPCOMING')).toBe(true);
+  });
+});

@@ -1,0 +1,176 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { RecordedEvent } from '@arena/event-store';
+import type { ChangeNotice, Projector, TableNames } from '@arena/projection-runner';
+import { TOURNAMENT_EVENT_TYPES, type TournamentEvent, type TournamentEventType } from '@arena/tournaments';
+
+type Base = 'tournament_catalog' | 'tournament_catalog_participants';
+
+/**
+ * The tournaments list and detail pages: one row per tournament, one per joined player. Each row
+ * remembers the last stream revision it applied, so a redelivered event changes nothing.
+ */
+export class TournamentCatalogProjector implements Projector<Base> {
+  readonly name = 'tournament_catalog';
+  readonly version = 1;
+  readonly eventTypes: readonly TournamentEventType[] = TOURNAMENT_EVENT_TYPES;
+  readonly tables: readonly Base[] = ['tournament_catalog', 'tournament_catalog_participants'];
+
+  async createTables(db: Kysely<any>, names: TableNames<Base>): Promise<void> {
+    const catalog = sql.table(names.tournament_catalog);
+    const participants = sql.table(names.tournament_catalog_participants);
+    await sql`
+      CREATE TABLE ${catalog} (
+        id uuid PRIMARY KEY,
+        title text NOT NULL,
+        description text NOT NULL,
+        thumbnail text,
+        status text NOT NULL,
+        mode text NOT NULL,
+        format text NOT NULL,
+        prize_model text NOT NULL,
+        prize_pool_cents bigint NOT NULL,
+        max_participants integer NOT NULL,
+        required_plan text NOT NULL,
+        rules text NOT NULL,
+        game_slug text NOT NULL,
+        game_name text NOT NULL,
+        game_integration_url text NOT NULL,
+        game_max_score integer NOT NULL,
+        tournament_start timestamptz,
+        tournament_end timestamptz,
+        created_at timestamptz NOT NULL,
+        started_at timestamptz,
+        completed_at timestamptz,
+        cancelled_at timestamptz,
+        participant_count integer NOT NULL DEFAULT 0,
+        player_count integer NOT NULL DEFAULT 0,
+        score_count integer NOT NULL DEFAULT 0,
+        final_standings jsonb,
+        last_revision integer NOT NULL
+      )
+    `.execute(db);
+    await sql`CREATE INDEX ${sql.id(`${names.tournament_catalog}_status_idx`)} ON ${catalog} (status, created_at DESC)`.execute(
+      db,
+    );
+    await sql`
+      CREATE TABLE ${participants} (
+        tournament_id uuid NOT NULL,
+        user_id uuid NOT NULL,
+        username text NOT NULL,
+        charity_id text,
+        charity_name text,
+        joined_at timestamptz NOT NULL,
+        PRIMARY KEY (tournament_id, user_id)
+      )
+    `.execute(db);
+    await sql`CREATE INDEX ${sql.id(`${names.tournament_catalog_participants}_user_idx`)} ON ${participants} (user_id)`.execute(
+      db,
+    );
+  }
+
+  async apply(
+    trx: Transaction<any>,
+    events: readonly RecordedEvent[],
+    names: TableNames<Base>,
+  ): Promise<ChangeNotice[]> {
+    const touched = new Set<string>();
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as TournamentEvent;
+      if (await this.applyOne(trx, event, recorded.revision, names)) touched.add(event.data.tournamentId);
+    }
+    return [...touched].map((tournamentId) => ({
+      room: `tournament:${tournamentId}`,
+      topic: 'tournament',
+      tournamentId,
+    }));
+  }
+
+  /** True when the event changed the read model (false for a redelivery). */
+  private async applyOne(
+    trx: Transaction<any>,
+    event: TournamentEvent,
+    revision: number,
+    names: TableNames<Base>,
+  ) {
+    const catalog = names.tournament_catalog;
+    const row = (values: Record<string, unknown>) =>
+      trx
+        .updateTable(catalog)
+        .set({ ...values, last_revision: revision })
+        .where('id', '=', event.data.tournamentId)
+        .where('last_revision', '<', revision)
+        .executeTakeFirst()
+        .then((result) => result.numUpdatedRows > 0n);
+    switch (event.type) {
+      case 'TournamentCreated': {
+        const { data } = event;
+        const result = await trx
+          .insertInto(catalog)
+          .values({
+            id: data.tournamentId,
+            title: data.title,
+            description: data.description,
+            thumbnail: data.thumbnail,
+            status: 'UPCOMING',
+            mode: data.mode,
+            format: data.format,
+            prize_model: data.prizeModel,
+            prize_pool_cents: data.prizePoolCents,
+            max_participants: data.maxParticipants,
+            required_plan: data.requiredPlan,
+            rules: data.rules,
+            game_slug: data.game.slug,
+            game_name: data.game.name,
+            game_integration_url: data.game.integrationUrl,
+            game_max_score: data.game.maxScore,
+            tournament_start: data.tournamentStart,
+            tournament_end: data.tournamentEnd,
+            created_at: data.createdAt,
+            last_revision: revision,
+          })
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        return result !== undefined;
+      }
+      case 'PlayerJoined': {
+        const { data } = event;
+        const changed = await row({ participant_count: sql`participant_count + 1` });
+        if (changed) {
+          await trx
+            .insertInto(names.tournament_catalog_participants)
+            .values({
+              tournament_id: data.tournamentId,
+              user_id: data.userId,
+              username: data.username,
+              charity_id: data.charityId,
+              charity_name: data.charityName,
+              joined_at: data.joinedAt,
+            })
+            .onConflict((conflict) => conflict.columns(['tournament_id', 'user_id']).doNothing())
+            .execute();
+        }
+        return changed;
+      }
+      case 'TournamentStarted':
+        return row({ status: 'ACTIVE', started_at: event.data.startedAt });
+      case 'ScoreSubmitted':
+        return row({
+          score_count: sql`score_count + 1`,
+          player_count: sql`player_count + ${event.data.attempt === 1 ? 1 : 0}`,
+        });
+      case 'TournamentCompleted':
+        return row({
+          status: 'COMPLETED',
+          completed_at: event.data.completedAt,
+          final_standings: JSON.stringify(event.data.finalStandings),
+        });
+      case 'TournamentCancelled':
+        return row({ status: 'CANCELLED', cancelled_at: event.data.cancelledAt });
+      default: {
+        const unexpected: never = event;
+        return unexpected;
+      }
+    }
+  }
+}

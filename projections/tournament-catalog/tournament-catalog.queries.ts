@@ -1,0 +1,89 @@
+import { sql, type Kysely } from 'kysely';
+
+export interface TournamentCatalogRow {
+  id: string;
+  title: string;
+  description: string;
+  thumbnail: string | null;
+  status: string;
+  mode: string;
+  format: string;
+  prize_model: string;
+  prize_pool_cents: number;
+  max_participants: number;
+  required_plan: string;
+  rules: string;
+  game_slug: string;
+  game_name: string;
+  game_integration_url: string;
+  game_max_score: number;
+  tournament_start: Date | null;
+  tournament_end: Date | null;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+  participant_count: number;
+  player_count: number;
+  score_count: number;
+  final_standings: Array<{
+    rank: number;
+    userId: string;
+    username: string;
+    score: number;
+    attempts: number;
+  }> | null;
+  last_revision: number;
+}
+
+export interface TournamentCatalogParticipantRow {
+  tournament_id: string;
+  user_id: string;
+  username: string;
+  charity_id: string | null;
+  charity_name: string | null;
+  joined_at: Date;
+}
+
+export interface TournamentCatalogTables {
+  tournament_catalog: TournamentCatalogRow;
+  tournament_catalog_participants: TournamentCatalogParticipantRow;
+}
+
+const LIST_LIMIT = 200;
+
+/** Live first, then upcoming by start, then the rest newest first. */
+export async function listTournaments(
+  db: Kysely<TournamentCatalogTables>,
+  filter: { status?: string } = {},
+): Promise<TournamentCatalogRow[]> {
+  let query = db.selectFrom('tournament_catalog').selectAll();
+  if (filter.status) query = query.where('status', '=', filter.status);
+  return query
+    .orderBy(sql`CASE status WHEN 'ACTIVE' THEN 0 WHEN 'UPCOMING' THEN 1 WHEN 'COMPLETED' THEN 2 ELSE 3 END`)
+    .orderBy(sql`CASE WHEN status = 'UPCOMING' THEN tournament_start END`, 'asc')
+    .orderBy('created_at', 'desc')
+    .limit(LIST_LIMIT)
+    .execute();
+}
+
+export async function findTournament(
+  db: Kysely<TournamentCatalogTables>,
+  tournamentId: string,
+): Promise<TournamentCatalogRow | undefined> {
+  return db.selectFrom('tournament_catalog').selectAll().where('id', '=', tournamentId).executeTakeFirst();
+}
+
+export async function isJoined(
+  db: Kysely<TournamentCatalogTables>,
+  tournamentId: string,
+  userId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('tournament_catalog_participants')
+    .select('user_id')
+    .where('tournament_id', '=', tournamentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

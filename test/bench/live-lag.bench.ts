@@ -1,0 +1,125 @@
+/**
+ * bench:projection, second half: end-to-end lag from the API's 2xx on a score to the socket.io
+ * message that first shows it, at a steady submission rate, with the API and the worker running as
+ * separate processes (so the worker is woken by PostgreSQL NOTIFY, as in production).
+ *
+ * Every submission is a new best for its player (scores only grow), and every tournament has at most
+ * ten players, so each message's top ten shows whether a given submission is in it yet.
+ */
+import { io } from 'socket.io-client';
+import type { LeaderboardMessage } from '../../apps/api/src/realtime/realtime.events';
+import { LEADERBOARD_MESSAGES_PER_SECOND } from '../../apps/api/src/realtime/leaderboard.broadcaster';
+import { machineLine, percentile, publish } from './support/bench-kit';
+import { LiveStack, type Player } from './support/live-stack';
+
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TOURNAMENTS = 50;
+const PLAYERS_PER_TOURNAMENT = 10;
+/** Every measured score is above it, so each one is a new best for its player. */
+const WARM_UP_SCORE = 1;
+
+interface Pending {
+  userId: string;
+  score: number;
+  answeredAt: number;
+}
+
+async function main() {
+  const stack = await LiveStack.start();
+  try {
+    const rooms: Array<{ id: string; players: Player[] }> = [];
+    for (let t = 0; t < TOURNAMENTS; t++) {
+      const id = await stack.createTournament(`Lag bench ${t}`);
+      rooms.push({ id, players: await stack.joinPlayers(id, PLAYERS_PER_TOURNAMENT) });
+    }
+    const socket = io(stack.baseUrl, { path: '/socket.io', transports: ['websocket'] });
+    for (const room of rooms) await socket.timeout(5000).emitWithAck('join', `tournament:${room.id}`);
+
+    const latest = new Map<string, Map<string, number>>();
+    const pending = new Map<string, Pending[]>(rooms.map((room) => [room.id, []]));
+    const lags: number[] = [];
+    const httpMs: number[] = [];
+    let failed = 0;
+    const shown = (tournamentId: string, item: Pending) => (latest.get(tournamentId)?.get(item.userId) ?? -1) >= item.score;
+
+    socket.on('leaderboard', (message: LeaderboardMessage) => {
+      const now = performance.now();
+      latest.set(message.tournamentId, new Map(message.entries.map((entry) => [entry.userId, entry.score])));
+      const waiting = pending.get(message.tournamentId) ?? [];
+      const still: Pending[] = [];
+      for (const item of waiting) {
+        if (shown(message.tournamentId, item)) lags.push(now - item.answeredAt);
+        else still.push(item);
+      }
+      pending.set(message.tournamentId, still);
+    });
+
+    // Warm-up, not measured: every player scores once, so the servers' code is compiled, connections
+    // are open and each stream's state is cached, as in a tournament that has been running a while.
+    const everyone = rooms.flatMap((room) => room.players.map((player) => ({ room, player })));
+    for (let i = 0; i < everyone.length; i += 16) {
+      await Promise.all(
+        everyone.slice(i, i + 16).map(({ room, player }) =>
+          stack.call('POST', `/tournaments/${room.id}/scores`, { score: WARM_UP_SCORE }, player.token),
+        ),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const total = RATE * SECONDS;
+    const started = performance.now();
+    const inFlight: Promise<void>[] = [];
+    for (let k = 0; k < total; k++) {
+      const due = started + (k * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const room = rooms[k % TOURNAMENTS]!;
+      const player = room.players[Math.floor(k / TOURNAMENTS) % PLAYERS_PER_TOURNAMENT]!;
+      const score = WARM_UP_SCORE + k + 1;
+      const sentAt = performance.now();
+      inFlight.push(
+        stack
+          .call('POST', `/tournaments/${room.id}/scores`, { score }, player.token)
+          .then(() => {
+            const answeredAt = performance.now();
+            httpMs.push(answeredAt - sentAt);
+            const item = { userId: player.id, score, answeredAt };
+            // The message can beat the HTTP answer: then the lag is zero.
+            if (shown(room.id, item)) lags.push(0);
+            else pending.get(room.id)!.push(item);
+          })
+          .catch(() => {
+            failed += 1;
+          }),
+      );
+    }
+    const sendSeconds = (performance.now() - started) / 1000;
+    await Promise.all(inFlight);
+    await new Promise((r) => setTimeout(r, 3000));
+    socket.disconnect();
+    const unseen = [...pending.values()].reduce((sum, list) => sum + list.length, 0);
+
+    const row = (values: number[]) =>
+      `${percentile(values, 50).toFixed(1)} | ${percentile(values, 99).toFixed(1)} | ${percentile(values, 100).toFixed(1)}`;
+    publish(
+      'bench:projection — end-to-end lag',
+      `${total} score submissions at a target ${RATE}/s (${(total / sendSeconds).toFixed(0)}/s sent) over ${TOURNAMENTS} live tournaments of ${PLAYERS_PER_TOURNAMENT} players, one socket.io client in every room; the API and the worker as separate processes; the gateway sends at most ${LEADERBOARD_MESSAGES_PER_SECOND} messages per room per second. ${machineLine()}
+
+| measure | p50 ms | p99 ms | max ms |
+|---|---:|---:|---:|
+| HTTP 2xx latency | ${row(httpMs)} |
+| 2xx → socket.io message | ${row(lags)} |
+
+${httpMs.length} answered 2xx, ${failed} failed, ${unseen} never seen in a message within 3 s of the last answer.
+`,
+    );
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,188 @@
+/**
+ * bench:projection: how fast the leaderboard read model rebuilds from the log (200,000
+ * ScoreSubmitted events plus the joins they need), and how fast its two reads stay with a million
+ * players in one tournament. Creates and drops its own database; appends the results to
+ * docs/benchmarks.md. Compiled by SWC with the server (npm run bench:projection, which then runs
+ * live-lag.bench.ts for the end-to-end half through the API and the worker).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { createDatabase } from '@arena/database';
+import { PostgresEventStore } from '@arena/event-store';
+import {
+  defaultRunnerOptions,
+  rebuildProjection,
+  silentLogger,
+  type RebuildResult,
+} from '@arena/projection-runner';
+import { TournamentStreamBuilder } from '../../projections/leaderboards/leaderboards.fixtures';
+import { leaderboardsProjector } from '../../projections/leaderboards/leaderboards.projection';
+import { rankOf, topEntries } from '../../projections/leaderboards/leaderboards.queries';
+import { createBenchDatabase, machineLine, percentile, publish } from './support/bench-kit';
+
+const SCORE_EVENTS = Number(process.env.BENCH_SCORE_EVENTS ?? 200_000);
+const TOURNAMENTS = 20;
+const SCORES_PER_PLAYER = 5;
+const BIG_FIELD = Number(process.env.BENCH_BIG_FIELD ?? 1_000_000);
+const QUERY_SAMPLES = 200;
+
+interface RebuildRun {
+  batchSize: number;
+  result: RebuildResult;
+}
+
+interface QueryTiming {
+  name: string;
+  p50: number;
+  p99: number;
+}
+
+async function main(): Promise<void> {
+  const database = await createBenchDatabase();
+  const { url } = database;
+  try {
+    const { db, pool, close } = createDatabase(url, 4);
+    const eventStore = new PostgresEventStore({ connectionString: url, pool });
+    try {
+      const { total, scores } = await appendScores(eventStore);
+      console.log(`appended ${total} events (${scores} ScoreSubmitted)`);
+      const deps = {
+        db,
+        eventStore,
+        lockConnectionString: url,
+        logger: silentLogger,
+        options: defaultRunnerOptions,
+      };
+      const runs: RebuildRun[] = [];
+      for (const batchSize of [2_000, 10_000]) {
+        const result = await rebuildProjection(
+          { ...deps, options: { ...defaultRunnerOptions, rebuildBatchSize: batchSize } },
+          leaderboardsProjector,
+          new AbortController().signal,
+        );
+        if (!result) throw new Error('rebuild stopped');
+        runs.push({ batchSize, result });
+        console.log(`rebuild with ${batchSize} events per transaction: ${rate(result)} events/s`);
+      }
+      const timings = await bigField(db);
+      publish('bench:projection', await formatReport(db, total, scores, runs, timings));
+    } finally {
+      await eventStore.close();
+      await close();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+const rate = (result: RebuildResult) => Math.round(result.events / (result.durationMs / 1000));
+
+async function appendScores(eventStore: PostgresEventStore): Promise<{ total: number; scores: number }> {
+  const playersPerTournament = Math.ceil(SCORE_EVENTS / TOURNAMENTS / SCORES_PER_PLAYER);
+  let total = 0;
+  let scores = 0;
+  for (let t = 0; t < TOURNAMENTS; t += 1) {
+    const tournament = new TournamentStreamBuilder();
+    const players = Array.from({ length: playersPerTournament }, () => tournament.join(randomUUID()));
+    for (let round = 0; round < SCORES_PER_PLAYER; round += 1) {
+      players.forEach((player, index) => {
+        if (scores >= SCORE_EVENTS) return;
+        tournament.score(
+          player,
+          Math.floor(Math.random() * 100_000),
+          new Date(1_700_000_000_000 + round * 60_000 + index),
+        );
+        scores += 1;
+      });
+    }
+    for (let i = 0; i < tournament.events.length; i += 1_000) {
+      await eventStore.appendToStream(tournament.streamId, tournament.events.slice(i, i + 1_000));
+    }
+    total += tournament.events.length;
+  }
+  return { total, scores };
+}
+
+/** One tournament of BIG_FIELD scored players, written straight into the read model. */
+async function bigField(db: Kysely<any>): Promise<QueryTiming[]> {
+  const tournamentId = randomUUID();
+  console.log(`filling one tournament with ${BIG_FIELD} players`);
+  // Scores from a narrow range, so many ties go down to time, attempts and the key, as in real play.
+  await sql`
+    INSERT INTO leaderboard_entries (tournament_id, user_id, username, charity_name, best_score, best_score_at, attempts, tie_break_key)
+    SELECT ${tournamentId}::uuid, gen_random_uuid(), 'player-' || i, 'Charity ' || (i % 50),
+      floor(random() * 10000), timestamptz '2026-11-22' + (floor(random() * 3600) || ' seconds')::interval,
+      1 + floor(random() * 5)::int, md5(i::text) || md5((i + 1)::text)
+    FROM generate_series(1, ${BIG_FIELD}) AS i`.execute(db);
+  await sql`
+    INSERT INTO leaderboard_score_counts (tournament_id, rank_score, players)
+    SELECT tournament_id, rank_score, count(*) FROM leaderboard_entries WHERE tournament_id = ${tournamentId}
+    GROUP BY tournament_id, rank_score`.execute(db);
+  const { rows: active } = await sql<{ generation: number }>`
+    SELECT generation FROM projection_generations WHERE name = 'leaderboards' AND status = 'active'`.execute(
+    db,
+  );
+  // Index-only scans need the visibility map that VACUUM sets; autovacuum does the same in production.
+  for (const table of ['leaderboard_entries', 'leaderboard_score_counts']) {
+    await sql`VACUUM ANALYZE ${sql.table(`${table}_g${active[0]!.generation}`)}`.execute(db);
+  }
+  const { rows: sample } = await sql<{ user_id: string }>`
+    SELECT user_id FROM leaderboard_entries WHERE tournament_id = ${tournamentId} ORDER BY random() LIMIT ${QUERY_SAMPLES}`.execute(
+    db,
+  );
+  const { rows: last } = await sql<{ user_id: string }>`
+    SELECT user_id FROM leaderboard_entries WHERE tournament_id = ${tournamentId}
+    ORDER BY rank_score DESC, best_score_at DESC, attempts DESC, tie_break_key DESC LIMIT 1`.execute(db);
+  const time = async (label: string, run: (index: number) => Promise<unknown>): Promise<QueryTiming> => {
+    const latencies: number[] = [];
+    for (let i = 0; i < QUERY_SAMPLES; i += 1) {
+      const started = performance.now();
+      await run(i);
+      latencies.push(performance.now() - started);
+    }
+    return { name: label, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  };
+  return [
+    await time('topEntries(10)', () => topEntries(db, tournamentId, 10)),
+    await time('rankOf, random players', (i) => rankOf(db, tournamentId, sample[i % sample.length]!.user_id)),
+    await time('rankOf, the last player', () => rankOf(db, tournamentId, last[0]!.user_id)),
+  ];
+}
+
+async function formatReport(
+  db: Kysely<any>,
+  total: number,
+  scores: number,
+  runs: RebuildRun[],
+  timings: QueryTiming[],
+): Promise<string> {
+  const { rows } = await sql<{
+    version: string;
+  }>`SELECT current_setting('server_version') AS version`.execute(db);
+  return [
+    `Rebuild of the leaderboard read model (\`npm run projections:rebuild\`'s code ` +
+      `path) from ${total} events: ${scores} ScoreSubmitted over ${TOURNAMENTS} tournaments, plus their ` +
+      `TournamentCreated and PlayerJoined; read from the PostgreSQL event store through the port, each batch merged ` +
+      `into the tables with at most three statements in one transaction, the ranking index built once at the end. ` +
+      `PostgreSQL ${rows[0]!.version}; ` +
+      machineLine('the database, this script and whatever else runs'),
+    '',
+    '| events per transaction | events | seconds | events/s |',
+    '|---:|---:|---:|---:|',
+    ...runs.map(
+      ({ batchSize, result }) =>
+        `| ${batchSize} | ${result.events} | ${(result.durationMs / 1000).toFixed(2)} | ${rate(result)} |`,
+    ),
+    '',
+    `Reads with ${BIG_FIELD} scored players in one tournament (${QUERY_SAMPLES} calls each, one at a time):`,
+    '',
+    '| query | p50 ms | p99 ms |',
+    '|---|---:|---:|',
+    ...timings.map((t) => `| ${t.name} | ${t.p50.toFixed(2)} | ${t.p99.toFixed(2)} |`),
+  ].join('\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

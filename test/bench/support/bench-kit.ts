@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { createDatabase } from '@arena/database';
+import { ensureProjection } from '@arena/projection-runner';
+import { projectors } from '@arena/projections/registry';
+import { migrateToLatest } from '../../../migrations/migrator';
+
+/** Shared by the `npm run bench:*` scripts: their own database, percentiles, and the figures file. */
+export const BENCH_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function databaseUrl(name: string): string {
+  const url = new URL(BENCH_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin(sql: string) {
+  const client = new Client({ connectionString: BENCH_POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database, migrated, with every read model's first tables. */
+export async function createBenchDatabase(): Promise<BenchDatabase> {
+  const name = `arena_bench_${randomBytes(4).toString('hex')}`;
+  await admin(`CREATE DATABASE ${name}`);
+  const url = databaseUrl(name);
+  const { db, close } = createDatabase(url, 1);
+  try {
+    await migrateToLatest(db);
+    for (const projector of projectors) await ensureProjection(db, projector);
+  } finally {
+    await close();
+  }
+  return { name, url, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Nearest-rank percentile of unsorted values; p in 0..100. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+/** One line on what the figures were measured on: they mean little without it. */
+export function machineLine(sharedBy = 'the database, the servers and this script'): string {
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
+  return `Node ${process.version}; ${cpus().length} CPUs shared by ${sharedBy} (load average ${load} at the end).`;
+}
+
+/** Prints a section and appends it, dated, to docs/benchmarks.md. */
+export function publish(heading: string, body: string): void {
+  const section = `## ${heading}\n\nRun ${new Date().toISOString()}. ${body}`;
+  console.log(section);
+  const docs = join(process.cwd(), 'docs');
+  const file = join(docs, 'benchmarks.md');
+  if (!existsSync(file)) {
+    mkdirSync(docs, { recursive: true });
+    writeFileSync(file, '# Benchmarks\n\nEach `npm run bench:*` script appends a section here when it runs.\n');
+  }
+  appendFileSync(file, `\n${section}\n`);
+  console.log('Appended to docs/benchmarks.md');
+}

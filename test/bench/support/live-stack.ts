@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import Redis from 'ioredis';
+import { createDatabase } from '@arena/database';
+import { createMember } from '@arena/testing';
+import { createBenchDatabase, type BenchDatabase } from './bench-kit';
+
+const ROOT = resolve(__dirname, '../../../..');
+const ADMIN_API_KEY = randomUUID() + randomUUID();
+const JWT_ACCESS_SECRET = randomUUID() + randomUUID();
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface Player {
+  id: string;
+  token: string;
+}
+
+/**
+ * The product as it runs in production, for benchmarks: the API and the worker as separate Node
+ * processes built into dist/, on a fresh database and their own Redis prefix.
+ */
+export class LiveStack {
+  private readonly children: ChildProcess[] = [];
+
+  private constructor(
+    readonly database: BenchDatabase,
+    readonly baseUrl: string,
+    private readonly redisPrefix: string,
+  ) {}
+
+  static async start(port = 3900 + Math.floor(Math.random() * 90)): Promise<LiveStack> {
+    const database = await createBenchDatabase();
+    const stack = new LiveStack(database, `http://127.0.0.1:${port}`, `bench:${randomUUID()}`);
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      PUBLIC_URL: stack.baseUrl,
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: '20',
+      REDIS_URL,
+      REDIS_PREFIX: stack.redisPrefix,
+      JWT_ACCESS_SECRET,
+      ADMIN_API_KEY,
+      WEB_DIST_DIR: '/nonexistent',
+      PROJECTION_POLL_INTERVAL_MS: '500',
+    };
+    for (const app of ['api', 'worker']) {
+      // e.g. BENCH_NODE_ARGS=--cpu-prof to profile the servers under load.
+      const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+      const child = spawn(process.execPath, [...nodeArgs, `dist/apps/${app}/src/main.js`], { cwd: ROOT, env, stdio: 'inherit' });
+      stack.children.push(child);
+    }
+    await stack.waitForHealth();
+    return stack;
+  }
+
+  private async waitForHealth() {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      try {
+        const health = (await (await fetch(`${this.baseUrl}/api/health`)).json()) as { projections?: unknown[] };
+        if ((health.projections?.length ?? 0) > 0) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the API did not come up');
+  }
+
+  async call<T = any>(method: string, path: string, body?: unknown, token = ADMIN_API_KEY): Promise<T> {
+    const response = await fetch(`${this.baseUrl}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  /** An INSTANT tournament that stays live (the cap is far above the players who will score). */
+  async createTournament(title: string): Promise<string> {
+    const created = await this.call<{ data: { id: string } }>('POST', '/admin/tournaments', {
+      title,
+      mode: 'INSTANT',
+      format: 'SCORE_ATTACK',
+      prizeModel: 'WINNER_TAKES_ALL',
+      prizePoolCents: 2500,
+      maxParticipants: 100_000,
+      game: { slug: 'bench', name: 'Bench', integrationUrl: '/games/bench', maxScore: 1_000_000_000 },
+    });
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const response = await fetch(`${this.baseUrl}/api/tournaments/${created.data.id}`);
+      if (response.ok) return created.data.id;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('the catalog never showed the tournament');
+  }
+
+  /** Members as a completed sign-up leaves them, with access tokens, joined to the tournament. */
+  async joinPlayers(tournamentId: string, count: number): Promise<Player[]> {
+    const { db, close } = createDatabase(this.database.url, 1);
+    const players: Player[] = [];
+    try {
+      for (let joined = 0; joined < count; joined++) {
+        const member = await createMember(db, JWT_ACCESS_SECRET);
+        await this.call('POST', `/tournaments/${tournamentId}/join`, {}, member.accessToken);
+        players.push({ id: member.id, token: member.accessToken });
+      }
+    } finally {
+      await close();
+    }
+    return players;
+  }
+
+  async stop() {
+    await Promise.all(
+      this.children.map(
+        (child) =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+          }),
+      ),
+    );
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${this.redisPrefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+    await this.database.drop();
+  }
+}

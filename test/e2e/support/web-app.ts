@@ -1,0 +1,62 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { configSchema } from '@arena/config';
+import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@arena/testing';
+import { createApiApp } from '../../../apps/api/src/bootstrap';
+
+export const WEB_DIST_DIR = resolve(__dirname, '../../../web/dist');
+
+export interface RunningWebApp {
+  baseUrl: string;
+  database: TestDatabase;
+  /** The API's access-token secret, so a test can sign a member in without the code flows. */
+  jwtSecret: string;
+  app: NestFastifyApplication;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the built SPA the way production does: the real API app, with its own database and
+ * Redis prefix, listening on a random port and serving web/dist with the client-route fallback.
+ */
+export async function startWebApp(): Promise<RunningWebApp> {
+  if (!existsSync(resolve(WEB_DIST_DIR, 'index.html'))) {
+    throw new Error(`No built web app in ${WEB_DIST_DIR}: run \`npm run build:web\` first`);
+  }
+  const database = await createTestDatabase(4);
+  let app: NestFastifyApplication | undefined;
+  try {
+    const jwtSecret = randomBytes(32).toString('hex');
+    const config = configSchema.parse({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: '4',
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: `test:${randomUUID()}`,
+      JWT_ACCESS_SECRET: jwtSecret,
+      WEB_DIST_DIR,
+    });
+    app = await createApiApp(config);
+    await app.listen(0, '127.0.0.1');
+    const address = app.getHttpServer().address();
+    if (!address || typeof address === 'string') throw new Error('The API did not report a TCP port');
+    const running = app;
+    return {
+      baseUrl: `http://127.0.0.1:${address.port}`,
+      database,
+      jwtSecret,
+      app: running,
+      async stop() {
+        await running.close();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    await database.drop();
+    throw error;
+  }
+}

@@ -1,0 +1,509 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  eventually,
+  startIdentityHarness,
+  startSmsProvider,
+  startSmtpServer,
+  type Delivered,
+  type IdentityHarness,
+} from './identity-harness';
+
+/**
+ * Sign-up and sign-in over HTTP against the composed API, with codes delivered by the real delivery
+ * jobs: email through an SMTP server started here, SMS through an HTTP provider started here.
+ */
+describe('identity: one-time codes by email and SMS, tokens', () => {
+  let harness: IdentityHarness;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let sms: Awaited<ReturnType<typeof startSmsProvider>>;
+
+  beforeAll(async () => {
+    [smtp, sms] = await Promise.all([startSmtpServer(), startSmsProvider()]);
+    harness = await startIdentityHarness({
+      SMTP_URL: smtp.url,
+      SMS_PROVIDER_URL: sms.url,
+      SMS_PROVIDER_API_KEY: 'sms-test-key',
+      AUTH_IP_SEND_LIMIT: '12',
+    });
+  });
+
+  afterEach(() => harness.resetClock());
+
+  afterAll(async () => {
+    await harness?.close();
+    await Promise.all([smtp?.close(), sms?.close()]);
+  });
+
+  /** Each test speaks from its own address, so the per-IP limits of one never touch another. */
+  const client = () => {
+    const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    return (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      harness.call(method, path, body, { 'x-forwarded-for': ip, ...headers });
+  };
+
+  const person = () => {
+    const tag = randomUUID().replace(/-/g, '').slice(0, 10);
+    return {
+      username: `m_${tag}`,
+      email: `Member.${tag}@Example.org`,
+      phoneNumber: `+1 415 ${String(randomInt(1_000_000, 9_999_999))}`,
+      acceptedTerms: true,
+      confirmedAdultInUs: true,
+    };
+  };
+  const e164 = (phone: string) => phone.replace(/\s/g, '');
+
+  const codeIn = (messages: Delivered[], to: string, pattern: RegExp, nth: number) =>
+    eventually(() => {
+      const found = messages.filter((m) => m.to.toLowerCase() === to.toLowerCase());
+      const match = found[nth - 1]?.text.match(pattern);
+      return match?.[1];
+    }, `code #${nth} for ${to}`);
+  const emailCode = (to: string, nth = 1) => codeIn(smtp.messages, to, /verification code is (\d{6})/, nth);
+  const smsCode = (to: string, nth = 1) => codeIn(sms.messages, to, /code: (\d{6})/, nth);
+  const sentTo = (to: string) =>
+    [...smtp.messages, ...sms.messages].filter((m) => m.to.toLowerCase() === to.toLowerCase()).length;
+
+  const countRows = async (table: string) => {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(
+      harness.database.db,
+    );
+    return rows[0]!.n;
+  };
+
+  async function signUp(call = client(), details = person()) {
+    const started = await call('POST', '/auth/signup', { ...details, referralCode: 'FRIEND42' });
+    expect(started.status).toBe(200);
+    const email = await call('POST', '/auth/verify/email', {
+      sessionId: started.body.data.sessionId,
+      otpCode: await emailCode(details.email),
+    });
+    const phone = await call('POST', '/auth/verify/phone', {
+      sessionId: started.body.data.sessionId,
+      otpCode: await smsCode(e164(details.phoneNumber)),
+    });
+    return {
+      details,
+      started,
+      email,
+      phone,
+      tokens: phone.body.data.tokens as { accessToken: string; refreshToken: string },
+    };
+  }
+
+  it('signs up once both the email code and the SMS code are verified, recording referral and terms', async () => {
+    const call = client();
+    const { details, started, email, phone, tokens } = await signUp(call);
+    expect(started.body).toEqual({
+      success: true,
+      message: 'Verification codes sent! Check your email and phone.',
+      data: { sessionId: expect.any(String) },
+    });
+    expect(email.status).toBe(200);
+    expect(email.body).toEqual({ success: true, message: expect.any(String), data: { complete: false } });
+    expect(phone.status).toBe(200);
+    expect(phone.body).toEqual({
+      success: true,
+      message: 'Account created and verified successfully!',
+      data: { complete: true, tokens: { accessToken: expect.any(String), refreshToken: expect.any(String) } },
+    });
+
+    const profile = await call('GET', '/auth/profile', undefined, {
+      authorization: `Bearer ${tokens.accessToken}`,
+    });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toEqual({
+      success: true,
+      data: {
+        id: expect.any(String),
+        username: details.username,
+        email: details.email,
+        phoneNumber: e164(details.phoneNumber),
+        referralCode: expect.stringMatching(/^[A-Z2-9]{8}$/),
+      },
+    });
+    const account = await harness.database.db
+      .selectFrom('accounts')
+      .select(['referred_by_code', 'terms_version', 'terms_accepted_at', 'confirmed_adult_in_us'])
+      .where('id', '=', profile.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(account).toMatchObject({
+      referred_by_code: 'FRIEND42',
+      terms_version: '2.0',
+      confirmed_adult_in_us: true,
+    });
+    expect(account.terms_accepted_at).toBeInstanceOf(Date);
+
+    const codeRows = await harness.database.db.selectFrom('auth_codes').select('code_hash').execute();
+    expect(codeRows.every((row: { code_hash: string }) => /^[0-9a-f]{64}$/.test(row.code_hash))).toBe(true);
+  });
+
+  it('refuses duplicates (email case-insensitively) and bad input with clear 4xx answers, creating nothing', async () => {
+    const call = client();
+    const { details } = await signUp(call);
+    const accountsBefore = await countRows('accounts');
+    const sessionsBefore = await countRows('auth_sessions');
+
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ ...person(), username: details.username.toUpperCase() }, 409, 'This username is already taken.'],
+      [
+        { ...person(), email: details.email.toLowerCase() },
+        409,
+        'An account with this email already exists.',
+      ],
+      [
+        { ...person(), phoneNumber: e164(details.phoneNumber) },
+        409,
+        'An account with this phone number already exists.',
+      ],
+      [{ ...person(), username: '' }, 400, 'Username is required'],
+      [{ ...person(), email: undefined }, 400, 'Email is required'],
+      [{ ...person(), email: 'not-an-email' }, 400, 'Please enter a valid email address.'],
+      [
+        { ...person(), phoneNumber: '4155550100' },
+        400,
+        'The phone number is invalid. Use +countrycode and digits.',
+      ],
+      [
+        { ...person(), phoneNumber: '+1234567890123456' },
+        400,
+        'The phone number is invalid. Use +countrycode and digits.',
+      ],
+      [{ ...person(), confirmedAdultInUs: false }, 400, expect.stringContaining('18 or older')],
+    ] as never;
+    for (const [body, status, message] of cases) {
+      const answer = await call('POST', '/auth/signup', body);
+      expect({ status: answer.status, body: answer.body }).toEqual({
+        status,
+        body: { success: false, message, statusCode: status },
+      });
+    }
+    expect(await countRows('accounts')).toBe(accountsBefore);
+    expect(await countRows('auth_sessions')).toBe(sessionsBefore);
+
+    const badCode = await call('POST', '/auth/verify/email', { sessionId: randomUUID(), otpCode: '12' });
+    expect(badCode).toMatchObject({ status: 400, body: { message: 'Enter a valid 4-10 digit email code.' } });
+    const badPhoneCode = await call('POST', '/auth/verify/phone', {
+      sessionId: randomUUID(),
+      otpCode: '12345678901',
+    });
+    expect(badPhoneCode).toMatchObject({
+      status: 400,
+      body: { message: 'Enter a valid 4-10 digit phone code.' },
+    });
+    const unknownSession = await call('POST', '/auth/verify/email', {
+      sessionId: randomUUID(),
+      otpCode: '123456',
+    });
+    expect(unknownSession).toMatchObject({
+      status: 404,
+      body: { message: 'No verification session found. Please start over.' },
+    });
+    const noSession = await call('POST', '/auth/login/verify', { otpCode: '123456' });
+    expect(noSession).toMatchObject({
+      status: 400,
+      body: { message: 'No verification session found. Please start over.' },
+    });
+    const badLogin = await call('POST', '/auth/login', { emailOrPhone: '+12' });
+    expect(badLogin).toMatchObject({ status: 400, body: { message: 'Please enter a valid phone number.' } });
+    const emptyLogin = await call('POST', '/auth/login', { emailOrPhone: ' ' });
+    expect(emptyLogin).toMatchObject({ status: 400, body: { message: 'Please enter your email address.' } });
+  });
+
+  it('logs in by email and by phone; a used code and a wrong channel are refused', async () => {
+    const call = client();
+    const { details } = await signUp(call);
+
+    const byEmail = await call('POST', '/auth/login', { emailOrPhone: details.email.toUpperCase() });
+    expect(byEmail.body).toEqual({
+      success: true,
+      message: 'Verification code sent!',
+      data: { sessionId: expect.any(String) },
+    });
+    const code = await emailCode(details.email, 2);
+    const verified = await call('POST', '/auth/login/verify', {
+      sessionId: byEmail.body.data.sessionId,
+      otpCode: code,
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({
+      success: true,
+      message: 'Login successful!',
+      data: { tokens: { accessToken: expect.any(String), refreshToken: expect.any(String) } },
+    });
+    const reused = await call('POST', '/auth/login/verify', {
+      sessionId: byEmail.body.data.sessionId,
+      otpCode: code,
+    });
+    expect(reused).toMatchObject({
+      status: 400,
+      body: { message: 'This verification code has already been used.' },
+    });
+
+    const byPhone = await call('POST', '/auth/login', { emailOrPhone: e164(details.phoneNumber) });
+    const phoneCode = await smsCode(e164(details.phoneNumber), 2);
+    const wrongChannel = await call('POST', '/auth/verify/phone', {
+      sessionId: byPhone.body.data.sessionId,
+      otpCode: phoneCode,
+    });
+    expect(wrongChannel).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid verification channel. Please start over.' },
+    });
+    const phoneLogin = await call('POST', '/auth/login/verify', {
+      sessionId: byPhone.body.data.sessionId,
+      otpCode: phoneCode,
+    });
+    expect(phoneLogin.status).toBe(200);
+    const profile = await call('GET', '/auth/profile', undefined, {
+      authorization: `Bearer ${phoneLogin.body.data.tokens.accessToken}`,
+    });
+    expect(profile.body.data.username).toBe(details.username);
+  });
+
+  it('kills a code after 5 wrong tries: even the right code is refused afterwards', async () => {
+    const call = client();
+    const details = person();
+    const started = await call('POST', '/auth/signup', details);
+    const sessionId = started.body.data.sessionId;
+    const right = await emailCode(details.email);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await call('POST', '/auth/verify/email', { sessionId, otpCode: wrong });
+      expect(answer.status).toBe(400);
+      messages.push(answer.body.message);
+    }
+    expect(messages).toEqual([
+      ...Array(4).fill('The verification code is incorrect.'),
+      'Too many incorrect attempts. Please request a new code.',
+    ]);
+    const afterLock = await call('POST', '/auth/verify/email', { sessionId, otpCode: right });
+    expect(afterLock).toMatchObject({
+      status: 400,
+      body: { message: 'Too many incorrect attempts. Please request a new code.' },
+    });
+    // The phone code is its own code: unaffected by the email code's tries.
+    const phone = await call('POST', '/auth/verify/phone', {
+      sessionId,
+      otpCode: await smsCode(e164(details.phoneNumber)),
+    });
+    expect(phone.body.data).toEqual({ complete: false });
+  });
+
+  it('limits resends to one a minute and five an hour per address, answering 429 with Retry-After', async () => {
+    const call = client();
+    const details = person();
+    const started = await call('POST', '/auth/signup', details);
+    const sessionId = started.body.data.sessionId;
+    await emailCode(details.email);
+
+    const tooSoon = await call('POST', '/auth/resend', { sessionId, channel: 'email' });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.message).toBe('Please wait before requesting another code.');
+    expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(Number(tooSoon.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+
+    const resent: string[] = [];
+    for (let i = 2; i <= 6; i++) {
+      harness.advanceClock(61_000);
+      const answer = await call(
+        'POST',
+        '/auth/resend',
+        { sessionId, channel: 'email' },
+        { 'x-forwarded-for': `10.9.${i}.1` },
+      );
+      expect(answer.body).toEqual({ success: true, message: 'Verification code resent!' });
+      resent.push(await emailCode(details.email, i));
+    }
+    harness.advanceClock(61_000);
+    const overHourly = await call(
+      'POST',
+      '/auth/resend',
+      { sessionId, channel: 'email' },
+      { 'x-forwarded-for': '10.9.9.1' },
+    );
+    expect(overHourly.status).toBe(429);
+    expect(overHourly.body.message).toBe('Too many verification codes requested. Please try again later.');
+    expect(Number(overHourly.headers.get('retry-after'))).toBeGreaterThan(3000);
+
+    // Only the newest code works: each resend superseded the one before.
+    const first = await emailCode(details.email, 1);
+    if (first !== resent[4]) {
+      const old = await call('POST', '/auth/verify/email', { sessionId, otpCode: first });
+      expect(old).toMatchObject({ status: 400, body: { message: 'The verification code is incorrect.' } });
+    }
+    const newest = await call('POST', '/auth/verify/email', { sessionId, otpCode: resent[4] });
+    expect(newest.body.data).toEqual({ complete: false });
+  });
+
+  it('completes a sign-up exactly once when both codes arrive at the same moment', async () => {
+    const call = client();
+    const details = person();
+    const started = await call('POST', '/auth/signup', details);
+    const sessionId = started.body.data.sessionId;
+    const [emailOtp, phoneOtp] = await Promise.all([
+      emailCode(details.email),
+      smsCode(e164(details.phoneNumber)),
+    ]);
+    const before = await countRows('accounts');
+    const answers = await Promise.all([
+      call('POST', '/auth/verify/email', { sessionId, otpCode: emailOtp }),
+      call('POST', '/auth/verify/phone', { sessionId, otpCode: phoneOtp }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.data.complete).sort()).toEqual([false, true]);
+    expect(await countRows('accounts')).toBe(before + 1);
+  });
+
+  it('lets only one of two simultaneous resends through', async () => {
+    const call = client();
+    const details = person();
+    const started = await call('POST', '/auth/signup', details);
+    await emailCode(details.email);
+    harness.advanceClock(61_000);
+    const body = { sessionId: started.body.data.sessionId, channel: 'email' };
+    const answers = await Promise.all([
+      call('POST', '/auth/resend', body),
+      call('POST', '/auth/resend', body),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
+  });
+
+  it('limits code-sending calls per IP address', async () => {
+    const call = client();
+    const answers: number[] = [];
+    for (let i = 0; i < 13; i++) {
+      answers.push(
+        (await call('POST', '/auth/login', { emailOrPhone: `nobody.${i}.${randomUUID()}@example.org` }))
+          .status,
+      );
+    }
+    expect(answers.slice(0, 12)).toEqual(Array(12).fill(200));
+    expect(answers[12]).toBe(429);
+  });
+
+  it('expires a code after 10 minutes', async () => {
+    const call = client();
+    const { details } = await signUp(call);
+    const login = await call('POST', '/auth/login', { emailOrPhone: details.email });
+    const code = await emailCode(details.email, 2);
+    harness.advanceClock(10 * 60_000 + 1000);
+    const late = await call('POST', '/auth/login/verify', {
+      sessionId: login.body.data.sessionId,
+      otpCode: code,
+    });
+    expect(late).toMatchObject({
+      status: 400,
+      body: { message: 'The verification code has expired. Please request a new code.' },
+    });
+  });
+
+  it('answers a login for an unknown email or phone exactly like a known one, and sends nothing', async () => {
+    const call = client();
+    const { details } = await signUp(call);
+    const unknownEmail = `ghost.${randomUUID()}@example.org`;
+    const unknownPhone = '+4420' + String(randomInt(10_000_000, 99_999_999));
+
+    const timed = async (emailOrPhone: string) => {
+      const started = performance.now();
+      const answer = await call('POST', '/auth/login', { emailOrPhone });
+      return { ms: performance.now() - started, status: answer.status, body: answer.body };
+    };
+    const known = [];
+    const unknown = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await timed(i % 2 ? details.email : e164(details.phoneNumber)));
+      unknown.push(await timed(i % 2 ? unknownEmail : unknownPhone));
+    }
+    const shape = (a: { status: number; body: any }) => ({
+      ...a.body,
+      data: { sessionId: typeof a.body.data.sessionId },
+    });
+    for (const answer of [...known, ...unknown]) {
+      expect(answer.status).toBe(200);
+      expect(shape(answer)).toEqual(shape(known[0]!));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    expect(Math.abs(median(known.map((a) => a.ms)) - median(unknown.map((a) => a.ms)))).toBeLessThan(150);
+
+    // Known: codes went out. Unknown: none, and a guess is refused just like a wrong known code.
+    await smsCode(e164(details.phoneNumber), 3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sentTo(unknownEmail) + sentTo(unknownPhone)).toBe(0);
+    const outbox = await harness.database.db
+      .selectFrom('notification_outbox')
+      .select('recipient')
+      .where('recipient', 'in', [unknownEmail, unknownPhone])
+      .execute();
+    expect(outbox).toEqual([]);
+    const guess = await call('POST', '/auth/login/verify', {
+      sessionId: unknown[0]!.body.data.sessionId,
+      otpCode: '123456',
+    });
+    expect(guess).toMatchObject({ status: 400, body: { message: 'The verification code is incorrect.' } });
+  });
+
+  it('rotates refresh tokens on every use and revokes the whole family when a used one comes back', async () => {
+    const call = client();
+    const { tokens } = await signUp(call);
+
+    const first = await call('POST', '/auth/refresh', { refreshToken: tokens.refreshToken });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      success: true,
+      data: {
+        tokens: { accessToken: expect.any(String), refreshToken: expect.any(String) },
+        accessToken: first.body.data.tokens.accessToken,
+        refreshToken: first.body.data.tokens.refreshToken,
+      },
+    });
+    expect(first.body.data.refreshToken).not.toBe(tokens.refreshToken);
+    const second = await call('POST', '/auth/refresh', { refreshToken: first.body.data.refreshToken });
+    expect(second.status).toBe(200);
+
+    const replayed = await call('POST', '/auth/refresh', { refreshToken: tokens.refreshToken });
+    expect(replayed).toMatchObject({
+      status: 401,
+      body: { message: 'This refresh token has already been used. Please log in again.' },
+    });
+    const newestAfterReuse = await call('POST', '/auth/refresh', {
+      refreshToken: second.body.data.refreshToken,
+    });
+    expect(newestAfterReuse).toMatchObject({ status: 401, body: { message: 'Invalid refresh token' } });
+
+    const forged = await call('POST', '/auth/refresh', { refreshToken: 'x'.repeat(43) });
+    expect(forged.status).toBe(401);
+  });
+
+  it('caps a token family at its absolute lifetime', async () => {
+    const call = client();
+    const { tokens } = await signUp(call);
+    harness.advanceClock(30 * 24 * 3600_000 + 1000);
+    const late = await call('POST', '/auth/refresh', { refreshToken: tokens.refreshToken });
+    expect(late).toMatchObject({
+      status: 401,
+      body: { message: 'Your session has expired. Please log in again.' },
+    });
+  });
+
+  it('logs out by revoking the refresh token family', async () => {
+    const call = client();
+    const { tokens } = await signUp(call);
+    const rotated = await call('POST', '/auth/refresh', { refreshToken: tokens.refreshToken });
+    const logout = await call('POST', '/auth/logout', { refreshToken: rotated.body.data.refreshToken });
+    expect(logout.body).toEqual({ success: true, message: 'Logged out successfully' });
+    const afterLogout = await call('POST', '/auth/refresh', { refreshToken: rotated.body.data.refreshToken });
+    expect(afterLogout.status).toBe(401);
+    const again = await call('POST', '/auth/logout', { refreshToken: rotated.body.data.refreshToken });
+    expect(again.status).toBe(200);
+  });
+
+  it('answers the profile call 401 without a valid access token', async () => {
+    const call = client();
+    expect((await call('GET', '/auth/profile')).status).toBe(401);
+    const bad = await call('GET', '/auth/profile', undefined, { authorization: 'Bearer nonsense' });
+    expect(bad).toMatchObject({ status: 401, body: { success: false, message: 'Unauthorized' } });
+  });
+});

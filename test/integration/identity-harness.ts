@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Module, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import Redis from 'ioredis';
+import { SMTPServer } from 'smtp-server';
+import { ConfigModule, loadConfig, type AppConfig } from '@arena/config';
+import { DatabaseModule } from '@arena/database';
+import { CLOCK, type Clock } from '@arena/identity';
+import { JobsModule, JobWorkersModule } from '@arena/jobs';
+import { EmailDeliveryProcessor, NotificationsModule, SmsDeliveryProcessor } from '@arena/notifications';
+import { RedisModule } from '@arena/redis';
+import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@arena/testing';
+import { createApiApp } from '../../apps/api/src/bootstrap';
+
+export interface Delivered {
+  to: string;
+  text: string;
+}
+
+/** A real SMTP server on a free port that keeps every message it accepts. */
+export async function startSmtpServer(): Promise<{
+  url: string;
+  messages: Delivered[];
+  close(): Promise<void>;
+}> {
+  const messages: Delivered[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        // Undo quoted-printable soft breaks so a code is never split across lines.
+        const text = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/=\r?\n/g, '');
+        for (const recipient of session.envelope.rcptTo) messages.push({ to: recipient.address, text });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An SMS provider's HTTP endpoint, as the HTTP SMS adapter calls it. */
+export async function startSmsProvider(): Promise<{
+  url: string;
+  messages: Delivered[];
+  close(): Promise<void>;
+}> {
+  const messages: Delivered[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      if (request.headers.authorization !== 'Bearer sms-test-key') {
+        response.writeHead(401).end();
+        return;
+      }
+      const { to, text } = JSON.parse(body) as { to: string; text: string };
+      messages.push({ to, text });
+      response.writeHead(202, { 'content-type': 'application/json' }).end('{"queued":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/messages`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Only what delivers notifications: the worker's job workers for the notifications queue. */
+function deliveryWorkerModule(config: AppConfig) {
+  @Module({
+    imports: [
+      ConfigModule.forRoot(config),
+      DatabaseModule,
+      RedisModule,
+      JobsModule,
+      JobWorkersModule.register({
+        imports: [NotificationsModule],
+        handlers: [EmailDeliveryProcessor, SmsDeliveryProcessor],
+      }),
+    ],
+  })
+  class DeliveryWorkerModule {}
+  return DeliveryWorkerModule;
+}
+
+export interface IdentityHarness {
+  config: AppConfig;
+  database: TestDatabase;
+  baseUrl: string;
+  /** Moves the identity context's clock; real time otherwise. */
+  advanceClock(ms: number): void;
+  resetClock(): void;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/** The real API (createApiApp) and a delivery worker over a fresh database and a private Redis prefix. */
+export async function startIdentityHarness(env: Record<string, string>): Promise<IdentityHarness> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: `test:${randomUUID()}`,
+    JWT_ACCESS_SECRET: 'j'.repeat(48),
+    WEB_DIST_DIR: '/nonexistent',
+    TRUST_PROXY: 'true',
+    ...env,
+  });
+  const api: NestFastifyApplication = await createApiApp(config);
+  await api.listen(0, '127.0.0.1');
+  const baseUrl = (await api.getUrl()).replace('[::1]', '127.0.0.1');
+  const worker: INestApplicationContext = await NestFactory.createApplicationContext(
+    deliveryWorkerModule(config),
+    {
+      logger: false,
+    },
+  );
+  await worker.init();
+
+  let offsetMs = 0;
+  const clock = api.get<Clock>(CLOCK, { strict: false });
+  const spy = jest.spyOn(clock, 'now').mockImplementation(() => new Date(Date.now() + offsetMs));
+
+  return {
+    config,
+    database,
+    baseUrl,
+    advanceClock: (ms) => (offsetMs += ms),
+    resetClock: () => (offsetMs = 0),
+    async call(method, path, body, headers = {}) {
+      const response = await fetch(`${baseUrl}/api${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json(), headers: response.headers };
+    },
+    async close() {
+      spy.mockRestore();
+      await worker.close();
+      await api.close();
+      const redis = new Redis(TEST_REDIS_URL);
+      const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+      await database.drop();
+    },
+  };
+}
+
+export async function eventually<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,59 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../ui';
+import { authApi, type CodeChannel } from './auth.api';
+import { AuthPanel } from './auth-panel';
+import { Messages } from './auth.validation';
+import { CodeField } from './code-field';
+import { resendCode } from './resend-code';
+import { useCodeEntry } from './use-code-entry';
+import { useSignIn } from './use-sign-in';
+
+const isChannel = (value: string | undefined): value is CodeChannel => value === 'email' || value === 'phone';
+
+export function LoginVerifyPage({ sessionId, channel }: { sessionId?: string; channel?: string }) {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const entry = useCodeEntry(Messages.loginCode, 'Login verification failed');
+  const problem = !sessionId ? Messages.noSession : !isChannel(channel) ? Messages.badChannel : undefined;
+
+  useEffect(() => {
+    if (!problem) return;
+    toast.error(problem, { id: 'login-verify-problem' });
+    void navigate({ to: '/login', replace: true });
+  }, [problem, navigate]);
+  if (problem || !sessionId || !isChannel(channel)) return null;
+
+  const verify = async (code: string) => {
+    const answer = await authApi.verifyLogin(sessionId, code);
+    await signIn(answer.data?.tokens, 'Login successful!');
+  };
+
+  return (
+    <AuthPanel
+      title="Enter your code"
+      lead={`We sent a one-time code to your ${channel === 'email' ? 'email address' : 'phone'}. It is valid for 10 minutes.`}
+    >
+      <form className="auth__form" onSubmit={(event) => void entry.submit(event, verify)} noValidate>
+        <CodeField
+          label="Verification code"
+          value={entry.code}
+          onChange={(event) => entry.setCode(event.target.value)}
+          error={entry.error}
+        />
+        <Button type="submit" block disabled={entry.busy}>
+          {entry.busy ? 'Verifying...' : 'Verify'}
+        </Button>
+      </form>
+      <div className="cluster auth__actions">
+        <Button variant="secondary" onClick={() => void resendCode(sessionId, channel)}>
+          Resend Code
+        </Button>
+        <Button variant="ghost" onClick={() => void navigate({ to: '/login' })}>
+          Back to Login
+        </Button>
+      </div>
+    </AuthPanel>
+  );
+}

@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useDocumentTitle } from '../../lib/document-title';
+import { sessionQuery, type MemberProfile, type Session } from '../../lib/session';
+import { tokenStorage } from '../../lib/tokens';
+import { Button, Card } from '../../ui';
+import { authApi } from './auth.api';
+import { maskPhone } from './auth.validation';
+import './auth.css';
+
+export function ProfilePage({ member }: { member: MemberProfile }) {
+  useDocumentTitle('Profile');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  // The member is signed out here whatever the server says: tokens go, and the page moves on.
+  const logout = async () => {
+    setLeaving(true);
+    const refreshToken = tokenStorage.refreshToken();
+    try {
+      if (refreshToken) await authApi.logout(refreshToken);
+    } catch {
+      // Logging out locally is what matters; a dead refresh token expires on its own.
+    }
+    tokenStorage.clearTokens();
+    queryClient.setQueryData<Session>(sessionQuery.queryKey, { status: 'guest' });
+    toast.success('Logged out successfully');
+    await navigate({ to: '/login' });
+  };
+
+  return (
+    <div className="container profile">
+      <header className="page-header profile__header">
+        <div>
+          <p className="eyebrow">Member profile</p>
+          <h1 className="page-header__title">@{member.username}</h1>
+        </div>
+        <Button variant="secondary" onClick={() => void logout()} disabled={leaving}>
+          Logout
+        </Button>
+      </header>
+      <Card as="section" className="profile__section" aria-labelledby="profile-account">
+        <h2 id="profile-account" className="card__title">
+          Account
+        </h2>
+        <dl className="profile__facts">
+          <div>
+            <dt>Email</dt>
+            <dd>{member.email}</dd>
+          </div>
+          <div>
+            <dt>Phone</dt>
+            <dd>{maskPhone(member.phoneNumber)}</dd>
+          </div>
+        </dl>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import toast from 'react-hot-toast';
+import { sessionQuery } from '../../lib/session';
+import { tokenStorage, type TokenPair } from '../../lib/tokens';
+
+const AFTER_VERIFICATION_TROUBLE = 'Verification completed but there was an issue. Please try logging in.';
+
+/**
+ * Stores the tokens, waits for the profile call to confirm them (so /profile's guard sees a member),
+ * then goes to /profile; without usable tokens, back to /login to try again.
+ */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (tokens: TokenPair | undefined, successMessage: string) => {
+    if (tokens) {
+      tokenStorage.setTokens(tokens);
+      const session = await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+      if (session.status === 'member') {
+        toast.success(successMessage);
+        await navigate({ to: '/profile' });
+        return;
+      }
+    }
+    toast.error(AFTER_VERIFICATION_TROUBLE);
+    await navigate({ to: '/login' });
+  };
+}

@@ -1,0 +1,3 @@
+export function NotFound() {
+  return <p className="not-found">Page not found</p>;
+}

@@ -1,0 +1,7 @@
+export function PendingPage() {
+  return (
+    <p className="pending-page" role="status">
+      Loading...
+    </p>
+  );
+}

@@ -1,0 +1,92 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { laterRoutes } from '../../lib/later-routes';
+import { useSession } from '../../lib/session';
+import { BrandMark } from './brand-mark';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+const PUBLIC_NAV: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/howitworks', label: 'How it works' },
+  { to: '/referral', label: 'Referral' },
+  { to: laterRoutes.challenges, label: 'Challenges' },
+  { to: laterRoutes.findCharity, label: 'Find Charity' },
+];
+
+export function SiteHeader() {
+  const session = useSession();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  // Undefined while a stored session is being checked: show neither link, so a member never sees Login flash.
+  const account: NavItem | undefined =
+    session === undefined
+      ? undefined
+      : session.status === 'member'
+        ? { to: '/profile', label: 'Profile' }
+        : { to: '/login', label: 'Login' };
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <Link to="/" className="site-header__brand" aria-label="Charity Arena home">
+          <BrandMark />
+          <span>Charity Arena</span>
+        </Link>
+        <button
+          type="button"
+          className="site-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            {menuOpen ? (
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+        </button>
+        <nav id="site-nav" aria-label="Main" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'}>
+          <ul className="site-nav__list">
+            {PUBLIC_NAV.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  className="site-nav__link"
+                  activeProps={{ className: 'site-nav__link site-nav__link--active' }}
+                  activeOptions={{ exact: item.to === '/' }}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li className="site-nav__account">
+              {account ? (
+                <Link
+                  to={account.to}
+                  className="site-nav__link site-nav__link--account"
+                  activeProps={{ className: 'site-nav__link site-nav__link--account site-nav__link--active' }}
+                >
+                  {account.label}
+                </Link>
+              ) : (
+                <span className="site-nav__link site-nav__link--account site-nav__link--pending" aria-hidden="true">
+                  Profile
+                </span>
+              )}
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,143 @@
+import { tokenStorage, type TokenPair } from './tokens';
+
+const API_BASE = '/api';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  for (const field of ['message', 'error'] as const) {
+    const value = body[field];
+    if (typeof value === 'string' && value.trim()) return value;
+    if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) {
+      return value.join(', ');
+    }
+  }
+  return undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const accessToken = tokenStorage.accessToken();
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  try {
+    return await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError('Network error', 0);
+  }
+}
+
+/** The refresh answer has been seen both as `data.tokens.*` and as `data.*`. */
+function tokensFrom(body: unknown): TokenPair | undefined {
+  const data = isRecord(body) ? body.data : undefined;
+  const candidates = [isRecord(data) ? data.tokens : undefined, data];
+  for (const candidate of candidates) {
+    if (
+      isRecord(candidate) &&
+      typeof candidate.accessToken === 'string' &&
+      typeof candidate.refreshToken === 'string'
+    ) {
+      return { accessToken: candidate.accessToken, refreshToken: candidate.refreshToken };
+    }
+  }
+  return undefined;
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+async function refreshTokens(): Promise<boolean> {
+  const refreshToken = tokenStorage.refreshToken();
+  if (!refreshToken) return false;
+  try {
+    const response = await fetch(`${API_BASE}/auth/refresh`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    if (!response.ok) return false;
+    const tokens = tokensFrom(await readBody(response));
+    if (!tokens) return false;
+    tokenStorage.setTokens(tokens);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Concurrent 401s share one refresh, so a rotated refresh token is spent only once. */
+function refreshOnce(): Promise<boolean> {
+  refreshInFlight ??= refreshTokens().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+function unauthorized(): never {
+  tokenStorage.clearTokens();
+  throw new ApiError('Unauthorized', 401);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  // Only a request that carried a token can be rescued by a refresh; a guest's 401 (a wrong
+  // one-time code, say) keeps the server's own message.
+  const carriedToken = tokenStorage.accessToken() !== null;
+  let response = await send(path, options);
+  if (response.status === 401 && carriedToken) {
+    if (!(await refreshOnce())) unauthorized();
+    response = await send(path, options);
+    if (response.status === 401) unauthorized();
+  }
+  const body = await readBody(response);
+  if (!response.ok) {
+    throw new ApiError(
+      serverMessage(body) ?? (response.statusText || 'Request failed'),
+      response.status,
+      body,
+    );
+  }
+  return body as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
+};

@@ -1,0 +1,89 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { apiClient } from './api-client';
+import { tokenStorage, TOKENS_CHANGED_EVENT } from './tokens';
+
+export interface MemberProfile {
+  id: string;
+  username: string;
+  email: string;
+  phoneNumber: string;
+  referralCode: string;
+}
+
+export type Session = { status: 'member'; member: MemberProfile } | { status: 'guest' };
+
+interface ProfileAnswer {
+  success: boolean;
+  data: MemberProfile;
+}
+
+const GUEST: Session = { status: 'guest' };
+
+/** Signed in means both tokens are stored and the profile call accepts them. */
+async function resolveSession(): Promise<Session> {
+  if (!tokenStorage.accessToken() || !tokenStorage.refreshToken()) return GUEST;
+  try {
+    const answer = await apiClient.get<ProfileAnswer>('/auth/profile');
+    return answer?.data?.id ? { status: 'member', member: answer.data } : GUEST;
+  } catch {
+    return GUEST;
+  }
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: ['identity', 'session'] as const,
+  queryFn: resolveSession,
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+/** The current session, or undefined while it resolves. */
+export function useSession(): Session | undefined {
+  return useQuery(sessionQuery).data;
+}
+
+/** Re-checks the session whenever tokens change here or in another tab. */
+export function watchSession(queryClient: QueryClient): () => void {
+  const recheck = () => void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  const onStorage = (event: StorageEvent) => {
+    if (tokenStorage.isTokenKey(event.key)) recheck();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(TOKENS_CHANGED_EVENT, recheck);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(TOKENS_CHANGED_EVENT, recheck);
+  };
+}
+
+export function useWatchSession(queryClient: QueryClient): void {
+  useEffect(() => watchSession(queryClient), [queryClient]);
+}
+
+export function signOut(): void {
+  tokenStorage.clearTokens();
+}
+
+interface GuardArgs {
+  context: { queryClient: QueryClient };
+}
+
+/**
+ * `beforeLoad` guard for guest-only pages (login, verify, create account): members go home.
+ */
+export async function requireGuest({ context }: GuardArgs): Promise<void> {
+  const session = await context.queryClient.ensureQueryData(sessionQuery);
+  if (session.status === 'member') throw redirect({ href: '/', replace: true });
+}
+
+/**
+ * `beforeLoad` guard for member pages: guests go to /login. While it awaits the profile call
+ * the router shows the route's pending component ('Loading...').
+ */
+export async function requireMember({ context }: GuardArgs): Promise<{ member: MemberProfile }> {
+  const session = await context.queryClient.ensureQueryData(sessionQuery);
+  if (session.status !== 'member') throw redirect({ href: '/login', replace: true });
+  return { member: session.member };
+}

@@ -1,0 +1,89 @@
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { io, type Socket } from 'socket.io-client';
+
+/** Mirrors the API gateway's event map (apps/api/src/realtime/realtime.events.ts). */
+export interface LeaderboardMessage {
+  tournamentId: string;
+  entries: Array<{
+    rank: number;
+    userId: string;
+    username: string;
+    avatarUrl: string | null;
+    score: number;
+    attempts: number;
+    charityName: string | null;
+    charityUrl: string | null;
+  }>;
+  at: string;
+}
+
+export interface ServerToClientEvents {
+  leaderboard: (message: LeaderboardMessage) => void;
+}
+
+export interface ClientToServerEvents {
+  join: (room: string, ack?: (result: { ok: boolean; message?: string }) => void) => void;
+  leave: (room: string, ack?: (result: { ok: boolean }) => void) => void;
+}
+
+/** Which cached queries each server message makes stale (keys are `[context, noun, params]`). */
+const staleQueries: {
+  [E in keyof ServerToClientEvents]: (message: Parameters<ServerToClientEvents[E]>[0]) => QueryKey;
+} = {
+  leaderboard: (message) => ['tournaments', 'leaderboard', { tournamentId: message.tournamentId }],
+};
+
+type ArenaSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const roomCounts = new Map<string, number>();
+let socket: ArenaSocket | null = null;
+
+function connect(queryClient: QueryClient): ArenaSocket {
+  if (socket) return socket;
+  const created: ArenaSocket = io({ path: '/socket.io', autoConnect: false });
+  created.on('leaderboard', (message) => {
+    void queryClient.invalidateQueries({ queryKey: staleQueries.leaderboard(message) });
+  });
+  // Rooms belong to one server connection, so a reconnect must ask for them again.
+  created.on('connect', () => {
+    for (const room of roomCounts.keys()) created.emit('join', room);
+  });
+  created.connect();
+  socket = created;
+  return created;
+}
+
+/**
+ * Joins a room on first use (rooms: `tournament:{id}`, `ledger`); returns the leave function. The
+ * connection opens with the first room and closes with the last, so pages without live data
+ * hold no socket.
+ */
+export function joinRoom(queryClient: QueryClient, room: string): () => void {
+  const active = connect(queryClient);
+  const count = roomCounts.get(room) ?? 0;
+  roomCounts.set(room, count + 1);
+  if (count === 0 && active.connected) active.emit('join', room);
+  let left = false;
+  return () => {
+    if (left) return;
+    left = true;
+    const remaining = (roomCounts.get(room) ?? 1) - 1;
+    if (remaining > 0) {
+      roomCounts.set(room, remaining);
+      return;
+    }
+    roomCounts.delete(room);
+    if (active.connected) active.emit('leave', room);
+    if (roomCounts.size === 0) {
+      active.disconnect();
+      socket = null;
+    }
+  };
+}
+
+/** Keeps the component's queries live while it is mounted. */
+export function useRoom(room: string | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => (room ? joinRoom(queryClient, room) : undefined), [queryClient, room]);
+}

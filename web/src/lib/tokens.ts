@@ -1,0 +1,55 @@
+const ACCESS_TOKEN = 'accessToken';
+const REFRESH_TOKEN = 'refreshToken';
+const REFERRAL_CODE = 'referralCode';
+
+/** Fired in this tab when tokens change; other tabs learn through the `storage` event. */
+export const TOKENS_CHANGED_EVENT = 'arena:tokens-changed';
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function announce(): void {
+  window.dispatchEvent(new Event(TOKENS_CHANGED_EVENT));
+}
+
+export const tokenStorage = {
+  accessToken: (): string | null => read(ACCESS_TOKEN),
+  refreshToken: (): string | null => read(REFRESH_TOKEN),
+
+  setTokens(tokens: TokenPair): void {
+    window.localStorage.setItem(ACCESS_TOKEN, tokens.accessToken);
+    window.localStorage.setItem(REFRESH_TOKEN, tokens.refreshToken);
+    announce();
+  },
+
+  clearTokens(): void {
+    window.localStorage.removeItem(ACCESS_TOKEN);
+    window.localStorage.removeItem(REFRESH_TOKEN);
+    announce();
+  },
+
+  referralCode: (): string | null => read(REFERRAL_CODE),
+
+  setReferralCode(code: string): void {
+    window.localStorage.setItem(REFERRAL_CODE, code);
+  },
+
+  clearReferralCode(): void {
+    window.localStorage.removeItem(REFERRAL_CODE);
+  },
+
+  /** Whether a `storage` event from another tab touched the session's tokens. */
+  isTokenKey(key: string | null): boolean {
+    return key === null || key === ACCESS_TOKEN || key === REFRESH_TOKEN;
+  },
+};

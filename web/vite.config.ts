@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = resolve(__dirname);
+const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root,
+  publicDir: resolve(root, 'public'),
+  plugins: [
+    // Must run before the React plugin so route files are split before JSX is transformed.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: resolve(root, 'src/routes'),
+      generatedRouteTree: resolve(root, 'src/routeTree.gen.ts'),
+      autoCodeSplitting: true,
+      // The landing page paints with the first bundle; every other route loads its own chunk.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined),
+      },
+    }),
+    react(),
+  ],
+  build: {
+    outDir: resolve(root, 'dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': apiOrigin,
+      '/socket.io': { target: apiOrigin, ws: true },
+    },
+  },
+});
