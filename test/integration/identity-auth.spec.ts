@@ -1,13 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import {
-  eventually,
   startIdentityHarness,
   startSmsProvider,
   startSmtpServer,
-  type Delivered,
   type IdentityHarness,
 } from './identity-harness';
+import { e164, identityMembers, newPerson } from './support/identity-members';
 
 /**
  * Sign-up and sign-in over HTTP against the composed API, with codes delivered by the real delivery
@@ -17,6 +16,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
   let harness: IdentityHarness;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let sms: Awaited<ReturnType<typeof startSmsProvider>>;
+  let members: ReturnType<typeof identityMembers>;
 
   beforeAll(async () => {
     [smtp, sms] = await Promise.all([startSmtpServer(), startSmsProvider()]);
@@ -26,6 +26,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
       SMS_PROVIDER_API_KEY: 'sms-test-key',
       AUTH_IP_SEND_LIMIT: '12',
     });
+    members = identityMembers(harness, { email: smtp.messages, sms: sms.messages });
   });
 
   afterEach(() => harness.resetClock());
@@ -35,35 +36,11 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     await Promise.all([smtp?.close(), sms?.close()]);
   });
 
-  /** Each test speaks from its own address, so the per-IP limits of one never touch another. */
-  const client = () => {
-    const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-    return (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-      harness.call(method, path, body, { 'x-forwarded-for': ip, ...headers });
-  };
-
-  const person = () => {
-    const tag = randomUUID().replace(/-/g, '').slice(0, 10);
-    return {
-      username: `m_${tag}`,
-      email: `Member.${tag}@Example.org`,
-      phoneNumber: `+1 415 ${String(randomInt(1_000_000, 9_999_999))}`,
-      acceptedTerms: true,
-      confirmedAdultInUs: true,
-    };
-  };
-  const e164 = (phone: string) => phone.replace(/\s/g, '');
-
-  const codeIn = (messages: Delivered[], to: string, pattern: RegExp, nth: number) =>
-    eventually(() => {
-      const found = messages.filter((m) => m.to.toLowerCase() === to.toLowerCase());
-      const match = found[nth - 1]?.text.match(pattern);
-      return match?.[1];
-    }, `code #${nth} for ${to}`);
-  const emailCode = (to: string, nth = 1) => codeIn(smtp.messages, to, /verification code is (\d{6})/, nth);
-  const smsCode = (to: string, nth = 1) => codeIn(sms.messages, to, /code: (\d{6})/, nth);
-  const sentTo = (to: string) =>
-    [...smtp.messages, ...sms.messages].filter((m) => m.to.toLowerCase() === to.toLowerCase()).length;
+  const client = () => members.client();
+  const person = newPerson;
+  const emailCode = (to: string, nth = 1) => members.emailCode(to, nth);
+  const smsCode = (to: string, nth = 1) => members.smsCode(to, nth);
+  const sentTo = (to: string) => members.deliveredTo(to).length;
 
   const countRows = async (table: string) => {
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(
@@ -72,25 +49,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     return rows[0]!.n;
   };
 
-  async function signUp(call = client(), details = person()) {
-    const started = await call('POST', '/auth/signup', { ...details, referralCode: 'FRIEND42' });
-    expect(started.status).toBe(200);
-    const email = await call('POST', '/auth/verify/email', {
-      sessionId: started.body.data.sessionId,
-      otpCode: await emailCode(details.email),
-    });
-    const phone = await call('POST', '/auth/verify/phone', {
-      sessionId: started.body.data.sessionId,
-      otpCode: await smsCode(e164(details.phoneNumber)),
-    });
-    return {
-      details,
-      started,
-      email,
-      phone,
-      tokens: phone.body.data.tokens as { accessToken: string; refreshToken: string },
-    };
-  }
+  const signUp = (call?: ReturnType<typeof client>) => members.signUp(call);
 
   it('signs up once both the email code and the SMS code are verified, recording referral and terms', async () => {
     const call = client();

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '@arena/notifications';
 import { CodeResendService } from './application/code-resend.service';
+import { ContactChangeService } from './application/contact-change.service';
 import { LoginService } from './application/login.service';
 import { MemberProfileQuery } from './application/member-profile.query';
 import { OneTimeCodesService } from './application/one-time-codes.service';
@@ -11,6 +12,7 @@ import { CLOCK, systemClock } from './domain/clock';
 import { AccessTokenGuard, OptionalAccessTokenGuard } from './infrastructure/access-token.guard';
 import { AuthController } from './infrastructure/auth.controller';
 import { AuthRateLimiter } from './infrastructure/auth-rate-limiter';
+import { ContactChangeController } from './infrastructure/contact-change.controller';
 import { IdentityQueries } from './infrastructure/identity.queries';
 
 /**
@@ -19,7 +21,7 @@ import { IdentityQueries } from './infrastructure/identity.queries';
  */
 @Module({
   imports: [NotificationsModule],
-  controllers: [AuthController],
+  controllers: [AuthController, ContactChangeController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     IdentityQueries,
@@ -29,6 +31,7 @@ import { IdentityQueries } from './infrastructure/identity.queries';
     SignUpService,
     LoginService,
     CodeResendService,
+    ContactChangeService,
     MemberProfileQuery,
     AccessTokenGuard,
     OptionalAccessTokenGuard,

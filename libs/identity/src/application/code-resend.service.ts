@@ -9,9 +9,10 @@ import { TooManyRequestsException } from '@arena/http';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { CLOCK, type Clock } from '../domain/clock';
 import type { CodeChannel } from '../domain/one-time-code';
-import type { ResendCodeDto } from '../infrastructure/auth.dto';
+import type { ContactResendDto, ResendCodeDto } from '../infrastructure/auth.dto';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
 import { IdentityQueries, type AuthSessionRow } from '../infrastructure/identity.queries';
+import { contactChangeChannel, contactChangeProblem, requestedValue } from './contact-change-session';
 import { OneTimeCodesService } from './one-time-codes.service';
 
 export const RESEND_INTERVAL_MS = 60 * 1000;
@@ -26,26 +27,48 @@ export class CodeResendService {
     private readonly limits: AuthRateLimiter,
   ) {}
 
+  /** Sign-up and login sessions, by whoever holds the session id. */
   async resend(input: ResendCodeDto, ip: string): Promise<void> {
     await this.limits.sendFromIp(ip);
     const now = this.clock.now();
     const session = await this.queries.findSession(input.sessionId);
     const channel = resendChannel(session, input.channel, now);
     const destination = (channel === 'email' ? session!.email : session!.phone_number)!;
+    const deliverable = session!.purpose === 'signup' || session!.account_id !== null;
+    await this.sendAgain(session!, channel, destination, now, deliverable);
+  }
 
+  /** A signed-in member's own email or phone change: the code goes again to the new address. */
+  async resendContactChange(memberId: string, input: ContactResendDto, ip: string): Promise<void> {
+    await this.limits.sendFromIp(ip);
+    await this.limits.sendForMember(memberId);
+    const now = this.clock.now();
+    const session = await this.queries.findSession(input.sessionId);
+    const problem = contactChangeProblem(session, memberId, now);
+    if (problem) throw problem;
+    const channel = contactChangeChannel(session!)!;
+    await this.sendAgain(session!, channel, requestedValue(session!, channel), now, true);
+  }
+
+  private async sendAgain(
+    session: AuthSessionRow,
+    channel: CodeChannel,
+    destination: string,
+    now: Date,
+    deliverable: boolean,
+  ): Promise<void> {
     const outcome = await this.queries.transaction(
       async (queries): Promise<{ waitMs: number } | { code: string }> => {
         // Two resends at once (a double click) take turns, so the second sees the first's code and waits.
-        await queries.lockSession(session!.id);
-        const live = await queries.liveCode(session!.id, channel);
+        await queries.lockSession(session.id);
+        const live = await queries.liveCode(session.id, channel);
         const waitMs = live ? live.created_at.getTime() + RESEND_INTERVAL_MS - now.getTime() : 0;
         if (waitMs > 0) return { waitMs };
         await this.limits.resendTo(destination);
-        return { code: await this.codes.create(queries, session!.id, channel, now) };
+        return { code: await this.codes.create(queries, session.id, channel, now) };
       },
     );
     if ('waitMs' in outcome) throw new TooManyRequestsException(M.resendTooSoon, outcome.waitMs / 1000);
-    const deliverable = session!.purpose === 'signup' || session!.account_id !== null;
     if (deliverable) this.codes.deliverInBackground(channel, destination, outcome.code);
   }
 }
@@ -59,7 +82,8 @@ function resendChannel(session: AuthSessionRow | undefined, requested: CodeChann
     if (requested && requested !== channel) throw new BadRequestException(M.wrongChannel);
     return channel;
   }
-  if (!requested) throw new BadRequestException(M.wrongChannel);
+  // A contact change is resent only by its member, through the signed-in route.
+  if (session.purpose !== 'signup' || !requested) throw new BadRequestException(M.wrongChannel);
   if (requested === 'email' ? session.email_verified_at : session.phone_verified_at) {
     throw new BadRequestException(M.channelAlreadyVerified);
   }

@@ -13,7 +13,8 @@ import type { CodeChannel } from '../domain/one-time-code';
 import { generateReferralCode } from '../domain/referral-code';
 import type { SignUpDto, VerifyCodeDto } from '../infrastructure/auth.dto';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
-import { IdentityQueries, uniqueViolationOf, type AuthSessionRow } from '../infrastructure/identity.queries';
+import { IdentityQueries, type AuthSessionRow } from '../infrastructure/identity.queries';
+import { conflictFor } from './identifier-conflict';
 import { OneTimeCodesService, refusal } from './one-time-codes.service';
 import { RefreshTokensService, type TokenPair } from './refresh-tokens.service';
 
@@ -133,14 +134,5 @@ function sessionProblem(session: AuthSessionRow | undefined, now: Date): HttpExc
   if (session.purpose !== 'signup') return new BadRequestException(M.wrongChannel);
   if (session.completed_at) return new ConflictException(M.sessionCompleted);
   if (now >= session.expires_at) return new BadRequestException(M.sessionExpired);
-  return undefined;
-}
-
-function conflictFor(error: unknown): HttpException | undefined {
-  const constraint = uniqueViolationOf(error);
-  if (constraint === undefined) return undefined;
-  if (constraint.includes('username')) return new ConflictException(M.usernameTaken);
-  if (constraint.includes('email')) return new ConflictException(M.emailTaken);
-  if (constraint.includes('phone')) return new ConflictException(M.phoneTaken);
   return undefined;
 }

@@ -39,4 +39,10 @@ export const AuthMessages = {
   refreshTokenExpired: 'Your session has expired. Please log in again.',
   refreshTokenReused: 'This refresh token has already been used. Please log in again.',
   loggedOut: 'Logged out successfully',
+  emailChangeCodeSent: 'Verification code sent to your new email address.',
+  phoneChangeCodeSent: 'Verification code sent to your new phone number.',
+  emailUnchanged: 'The new email address must be different from your current one.',
+  phoneUnchanged: 'The new phone number must be different from your current one.',
+  emailChanged: 'Email updated successfully!',
+  phoneChanged: 'Phone number updated successfully!',
 } as const;

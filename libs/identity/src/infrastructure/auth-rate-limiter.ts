@@ -12,6 +12,10 @@ const ONE_HOUR = 3600;
 /** Codes sent to one email or phone per hour, by sign-ups and login starts together. */
 const SENDS_PER_IDENTIFIER_PER_HOUR = 10;
 const RESENDS_PER_IDENTIFIER_PER_HOUR = 5;
+/** Contact-change codes one member asks for per hour, first sends and resends together. */
+const CONTACT_CHANGE_SENDS_PER_MEMBER_PER_HOUR = 10;
+/** Contact-change code checks by one member per 10 minutes, whatever address they come from. */
+const CONTACT_CHANGE_CHECKS_PER_MEMBER = 30;
 
 /**
  * Counters live in Redis so every API process shares them. Each check consumes a point and answers
@@ -23,6 +27,8 @@ export class AuthRateLimiter {
   private readonly ipVerifications: RateLimiterRedis;
   private readonly identifierSends: RateLimiterRedis;
   private readonly identifierResends: RateLimiterRedis;
+  private readonly memberSends: RateLimiterRedis;
+  private readonly memberVerifications: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     const limiter = (name: string, points: number, duration: number) =>
@@ -36,6 +42,8 @@ export class AuthRateLimiter {
     this.ipVerifications = limiter('ip-verifications', config.AUTH_IP_VERIFY_LIMIT, TEN_MINUTES);
     this.identifierSends = limiter('identifier-sends', SENDS_PER_IDENTIFIER_PER_HOUR, ONE_HOUR);
     this.identifierResends = limiter('identifier-resends', RESENDS_PER_IDENTIFIER_PER_HOUR, ONE_HOUR);
+    this.memberSends = limiter('member-sends', CONTACT_CHANGE_SENDS_PER_MEMBER_PER_HOUR, ONE_HOUR);
+    this.memberVerifications = limiter('member-verifications', CONTACT_CHANGE_CHECKS_PER_MEMBER, TEN_MINUTES);
   }
 
   sendFromIp(ip: string): Promise<void> {
@@ -54,6 +62,14 @@ export class AuthRateLimiter {
 
   resendTo(identifier: string): Promise<void> {
     return consume(this.identifierResends, identifierKey(identifier), AuthMessages.tooManyCodes);
+  }
+
+  sendForMember(accountId: string): Promise<void> {
+    return consume(this.memberSends, accountId, AuthMessages.tooManyCodes);
+  }
+
+  verifyForMember(accountId: string): Promise<void> {
+    return consume(this.memberVerifications, accountId, AuthMessages.tooManyRequests);
   }
 }
 

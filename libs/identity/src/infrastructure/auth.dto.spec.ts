@@ -1,4 +1,4 @@
-import { loginDto, signUpDto, verifyPhoneDto } from './auth.dto';
+import { changeEmailDto, changePhoneDto, loginDto, signUpDto, verifyPhoneDto } from './auth.dto';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
@@ -63,6 +63,18 @@ describe('auth request bodies', () => {
     );
     expect(firstMessage(verifyPhoneDto.safeParse({ sessionId, otpCode: '12345abc' }))).toBe(
       'Enter a valid 4-10 digit phone code.',
+    );
+  });
+
+  it('checks a new email or phone with the sign-up rules and messages', () => {
+    expect(changePhoneDto.parse({ phoneNumber: '+33 1 23 45 67 89' }).phoneNumber).toBe('+33123456789');
+    expect(firstMessage(changePhoneDto.safeParse({ phoneNumber: '0123456789' }))).toBe(
+      'The phone number is invalid. Use +countrycode and digits.',
+    );
+    expect(changeEmailDto.parse({ email: ' new@example.org ' }).email).toBe('new@example.org');
+    expect(firstMessage(changeEmailDto.safeParse({}))).toBe('Email is required');
+    expect(firstMessage(changeEmailDto.safeParse({ email: 'new@' }))).toBe(
+      'Please enter a valid email address.',
     );
   });
 });

@@ -15,13 +15,16 @@ const otpCode = (message: string) =>
     .trim()
     .regex(/^\d{4,10}$/, message);
 
+/** A member's own phone, at sign-up and when changing it: stored in E.164. */
+const memberPhone = z
+  .string({ error: M.signUpPhoneInvalid })
+  .transform(compactPhone)
+  .pipe(z.string().regex(SIGN_UP_PHONE, M.signUpPhoneInvalid));
+
 export const signUpDto = z.object({
   username: requiredString(M.usernameRequired).regex(/^[A-Za-z0-9_]{3,30}$/, M.usernameInvalid),
   email: email(M.emailRequired),
-  phoneNumber: z
-    .string({ error: M.signUpPhoneInvalid })
-    .transform(compactPhone)
-    .pipe(z.string().regex(SIGN_UP_PHONE, M.signUpPhoneInvalid)),
+  phoneNumber: memberPhone,
   referralCode: z
     .string({ error: M.referralCodeInvalid })
     .trim()
@@ -67,6 +70,14 @@ export const resendCodeDto = z.object({
   channel: z.enum(['email', 'phone'], { error: M.wrongChannel }).optional(),
 });
 export type ResendCodeDto = z.infer<typeof resendCodeDto>;
+
+/** A signed-in member's new email or phone: the same rules and messages as sign-up. */
+export const changeEmailDto = z.object({ email: email(M.emailRequired) });
+export type ChangeEmailDto = z.infer<typeof changeEmailDto>;
+export const changePhoneDto = z.object({ phoneNumber: memberPhone });
+export type ChangePhoneDto = z.infer<typeof changePhoneDto>;
+export const contactResendDto = z.object({ sessionId });
+export type ContactResendDto = z.infer<typeof contactResendDto>;
 
 export const refreshTokenDto = z.object({
   refreshToken: requiredString(M.refreshTokenRequired).max(200, M.refreshTokenInvalid),

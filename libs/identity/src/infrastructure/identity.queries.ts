@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely, Selectable } from 'kysely';
 import { DATABASE } from '@arena/database';
 import type { CodeChannel } from '../domain/one-time-code';
+import { memberLookup } from './member.queries';
 
-export type SessionPurpose = 'signup' | 'login';
+export type SessionPurpose = 'signup' | 'login' | 'email_change' | 'phone_change';
 
 interface IdentityTables {
   accounts: {
@@ -130,12 +131,53 @@ export class IdentityQueries {
     };
   }
 
+  /** Whether an account other than `accountId` holds this email (case-insensitively) or phone. */
+  async contactHeldByOther(channel: CodeChannel, value: string, accountId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('accounts')
+      .select('id')
+      .where(channel === 'email' ? 'email' : 'phone_number', '=', value)
+      .where('id', '<>', accountId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Serialises contact changes of one account with each other. */
+  lockAccount(id: string): Promise<AccountRow | undefined> {
+    return this.db.selectFrom('accounts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  async updateAccountContact(accountId: string, channel: CodeChannel, value: string): Promise<void> {
+    await this.db
+      .updateTable('accounts')
+      .set(channel === 'email' ? { email: value } : { phone_number: value })
+      .where('id', '=', accountId)
+      .execute();
+  }
+
+  /** The access-token guard's cached copy of the account is re-read on its next request (this process). */
+  forgetCachedMember(accountId: string): void {
+    memberLookup(this.db).forget(accountId);
+  }
+
   async insertAccount(account: NewAccount): Promise<void> {
     await this.db.insertInto('accounts').values(account).execute();
   }
 
   async insertSession(session: NewAuthSession): Promise<void> {
     await this.db.insertInto('auth_sessions').values(session).execute();
+  }
+
+  /** Ends a member's unfinished sessions of one purpose, so only the newest request can be confirmed. */
+  async expireOpenSessions(accountId: string, purpose: SessionPurpose, at: Date): Promise<void> {
+    await this.db
+      .updateTable('auth_sessions')
+      .set({ expires_at: at })
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', purpose)
+      .where('completed_at', 'is', null)
+      .where('expires_at', '>', at)
+      .execute();
   }
 
   findSession(id: string): Promise<AuthSessionRow | undefined> {
@@ -280,7 +322,10 @@ export class IdentityQueries {
    * go with them) that expired before `before`. Nothing in them can be used any more.
    */
   async purgeExpired(before: Date): Promise<{ sessions: number; refreshFamilies: number }> {
-    const sessions = await this.db.deleteFrom('auth_sessions').where('expires_at', '<', before).executeTakeFirst();
+    const sessions = await this.db
+      .deleteFrom('auth_sessions')
+      .where('expires_at', '<', before)
+      .executeTakeFirst();
     const families = await this.db
       .deleteFrom('refresh_token_families')
       .where('expires_at', '<', before)

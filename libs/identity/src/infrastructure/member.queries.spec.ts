@@ -24,8 +24,24 @@ describe('memberLookup', () => {
     expect(await lookup.find(id)).toBeUndefined();
     await database.db
       .insertInto('accounts')
-      .values({ id, username: 'late_member', email: 'late@example.org', phone_number: '+15550009999', referral_code: 'late1' })
+      .values({
+        id,
+        username: 'late_member',
+        email: 'late@example.org',
+        phone_number: '+15550009999',
+        referral_code: 'late1',
+      })
       .execute();
     expect(await lookup.find(id)).toEqual({ id, username: 'late_member' });
+  });
+
+  it('reads an account afresh once told it changed, within the TTL', async () => {
+    const member = await createMember(database.db, 'x'.repeat(32), { username: 'renamed_member' });
+    const lookup = memberLookup(database.db);
+    const now = Date.now();
+    await lookup.find(member.id, now);
+    await database.db.deleteFrom('accounts').where('id', '=', member.id).execute();
+    lookup.forget(member.id);
+    expect(await lookup.find(member.id, now + 1)).toBeUndefined();
   });
 });

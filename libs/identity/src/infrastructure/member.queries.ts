@@ -34,6 +34,11 @@ class MemberLookup {
     this.cache.set(id, { member, until: now + MEMBER_CACHE_TTL_MS });
     return member;
   }
+
+  /** After the account changed: the next request reads it afresh. */
+  forget(id: string): void {
+    this.cache.delete(id);
+  }
 }
 
 const lookups = new WeakMap<Kysely<any>, MemberLookup>();
