@@ -1,7 +1,8 @@
 import { WrongExpectedRevisionError, type EventStore } from '@arena/event-store';
 import { InMemoryEventStore } from '@arena/testing';
 import type { TournamentCommand } from '../domain/tournament.commands';
-import { TournamentError } from '../domain/tournament.errors';
+import { TournamentError, notActive, notJoined } from '../domain/tournament.errors';
+import { getPlayer } from '../domain/tournament.players';
 import { deterministicEventIds, nameBasedUuid, randomEventIds } from './event-ids';
 import { TournamentStreamRepository } from './tournament-stream.repository';
 
@@ -60,6 +61,118 @@ describe('TournamentStreamRepository', () => {
     );
     expect(attempts).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(await store.readStream(`tournament-${id}`)).toHaveLength(2 + 1 + 25);
+  });
+
+  it('scores that queue behind an append are decided in turn and appended together', async () => {
+    const store = new InMemoryEventStore();
+    const repository = new TournamentStreamRepository(store);
+    await repository.execute(create, randomEventIds);
+    await repository.execute(join('p1'), randomEventIds);
+    await repository.execute(join('p2'), randomEventIds);
+    const append = jest.spyOn(store, 'appendToStream');
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        repository.execute(submit(i % 2 ? 'p2' : 'p1', i), randomEventIds),
+      ),
+    );
+    // At most the first goes out alone; the rest queued behind it share one append.
+    const sizes = append.mock.calls.map(([, events]) => events.length);
+    expect(sizes.length).toBeLessThanOrEqual(2);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(30);
+    expect(results.map((result) => result.events[0]?.data)).toEqual(
+      Array.from({ length: 30 }, (_, i) =>
+        expect.objectContaining({ userId: i % 2 ? 'p2' : 'p1', score: i, attempt: Math.floor(i / 2) + 1 }),
+      ),
+    );
+    expect(getPlayer(results.at(-1)!.state.players, 'p2')).toMatchObject({ bestScore: 29, attempts: 15 });
+  });
+
+  it('a command refused inside a group is answered with its error, after a fresh read, and the rest land', async () => {
+    const store = new InMemoryEventStore();
+    const repository = new TournamentStreamRepository(store);
+    await repository.execute(create, randomEventIds);
+    await repository.execute(join('p1'), randomEventIds);
+    const read = jest.spyOn(store, 'readStream');
+    const [first, stranger, second] = await Promise.allSettled([
+      repository.execute(submit('p1', 3), randomEventIds),
+      repository.execute(submit('stranger', 5), randomEventIds),
+      repository.execute(submit('p1', 8), randomEventIds),
+    ]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { events: [{ data: { attempt: 1 } }] } });
+    expect(stranger).toEqual({ status: 'rejected', reason: notJoined() });
+    expect(second).toMatchObject({ status: 'fulfilled', value: { events: [{ data: { attempt: 2 } }] } });
+    expect(read).toHaveBeenCalledTimes(1);
+    expect((await store.readStream(`tournament-${id}`)).map((event) => event.type)).toEqual([
+      'TournamentCreated',
+      'TournamentStarted',
+      'PlayerJoined',
+      'ScoreSubmitted',
+      'ScoreSubmitted',
+    ]);
+  });
+
+  it('a command in a group is decided on what the commands before it did', async () => {
+    const store = new InMemoryEventStore();
+    const repository = new TournamentStreamRepository(store);
+    const forTwo: TournamentCommand = { ...create, data: { ...create.data, maxParticipants: 2 } };
+    await repository.execute(forTwo, randomEventIds);
+    await repository.execute(join('p1'), randomEventIds);
+    await repository.execute(join('p2'), randomEventIds);
+    const [opening, filling, late] = await Promise.allSettled([
+      repository.execute(submit('p1', 10), randomEventIds),
+      repository.execute(submit('p2', 20), randomEventIds),
+      repository.execute(submit('p1', 30), randomEventIds),
+    ]);
+    expect(opening).toMatchObject({ status: 'fulfilled', value: { state: { status: 'ACTIVE' } } });
+    expect(filling).toMatchObject({
+      status: 'fulfilled',
+      value: {
+        events: [{ type: 'ScoreSubmitted' }, { type: 'TournamentCompleted' }],
+        state: { status: 'COMPLETED' },
+      },
+    });
+    expect(late).toEqual({ status: 'rejected', reason: notActive() });
+  });
+
+  it('a group that loses a race to another process is decided again and appended whole', async () => {
+    const store = new InMemoryEventStore();
+    const here = new TournamentStreamRepository(store);
+    const there = new TournamentStreamRepository(store);
+    await here.execute(create, randomEventIds);
+    await here.execute(join('p1'), randomEventIds);
+    const append = jest.spyOn(store, 'appendToStream');
+    const burst = Array.from({ length: 5 }, (_, i) => here.execute(submit('p1', i), randomEventIds));
+    await there.execute(join('p2'), randomEventIds);
+    const results = await Promise.all(burst);
+    expect(results.map((result) => result.events[0]?.data)).toEqual(
+      Array.from({ length: 5 }, (_, i) => expect.objectContaining({ score: i, attempt: i + 1 })),
+    );
+    expect(append.mock.calls.length).toBeLessThanOrEqual(4);
+    expect(
+      (await store.readStream(`tournament-${id}`)).filter((e) => e.type === 'ScoreSubmitted'),
+    ).toHaveLength(5);
+  });
+
+  it("a job-caused command never shares an append with members' commands", async () => {
+    const store = new InMemoryEventStore();
+    const repository = new TournamentStreamRepository(store);
+    await repository.execute(scheduled, randomEventIds);
+    await repository.execute(join('p1'), randomEventIds);
+    await repository.execute(join('p2'), randomEventIds);
+    const append = jest.spyOn(store, 'appendToStream');
+    const start: TournamentCommand = { type: 'StartTournament', data: { tournamentId: id, now } };
+    await Promise.all([
+      repository.execute(join('p3'), randomEventIds),
+      repository.execute(join('p4'), randomEventIds),
+      repository.execute(start, deterministicEventIds(`tournament.start-${id}`)),
+      repository.execute(submit('p1', 4), randomEventIds),
+      repository.execute(submit('p2', 6), randomEventIds),
+    ]);
+    const appends = append.mock.calls.map(([, events]) => events.map((event) => event.type));
+    expect(appends.filter((types) => types.includes('TournamentStarted'))).toEqual([['TournamentStarted']]);
+    expect(appends.flat().sort()).toEqual(
+      ['PlayerJoined', 'PlayerJoined', 'ScoreSubmitted', 'ScoreSubmitted', 'TournamentStarted'].sort(),
+    );
   });
 
   it('another process writing meanwhile is caught up by reading only newer events, then retried', async () => {

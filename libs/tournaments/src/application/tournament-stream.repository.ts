@@ -10,7 +10,7 @@ import {
 } from '../domain/tournament.decider';
 import { TournamentError, tournamentNotFound } from '../domain/tournament.errors';
 import { tournamentStreamId, type TournamentEvent } from '../domain/tournament.events';
-import type { EventIds } from './event-ids';
+import { randomEventIds, type EventIds } from './event-ids';
 
 interface Snapshot {
   state: TournamentState;
@@ -25,22 +25,44 @@ export interface Decision {
   state: ExistingTournament;
 }
 
-const MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS = 20;
 const CACHE_SIZE = 2000;
 const RETRY_JITTER_MS = 2;
+/** Commands decided together and appended in one round trip, at most. */
+const MAX_GROUP = 100;
+
+interface Pending {
+  command: TournamentCommand;
+  eventIds: EventIds;
+  resolve(decision: Decision): void;
+  reject(error: unknown): void;
+}
+
+interface Lane {
+  running: boolean;
+  waiting: Pending[];
+}
+
+/**
+ * Fresh ids can never be stored already, so a group of such commands appends all its events or none.
+ * A command with derived ids (a job re-run) may be a replay the store answers as a no-op: it goes alone.
+ */
+const groupable = (pending: Pending) => pending.eventIds === randomEventIds;
 
 /**
  * Loads a tournament stream, decides, appends with the expected revision. A live tournament takes
  * thousands of scores, so each process keeps the folded state of recent streams: a command decides on
  * it and appends in one round trip, and only when that append conflicts (another process wrote) does
- * it read the events appended since. Commands on one stream run one at a time
- * per process, so a burst of scores never conflicts with itself; conflicts with other processes are
- * retried a few times, then refused.
+ * it read the events appended since. Commands on one stream run one append at a time per process, so
+ * a burst of scores never conflicts with itself: while an append is in flight, the members' commands
+ * that arrive queue up and are then decided one after another on the folded state and appended
+ * together, so a hot tournament costs one round trip per group rather than per score. Conflicts with
+ * other processes are retried a few times, then refused.
  */
 @Injectable()
 export class TournamentStreamRepository {
   private readonly cache = new Map<string, Snapshot>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly lanes = new Map<string, Lane>();
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
@@ -50,18 +72,37 @@ export class TournamentStreamRepository {
 
   execute(command: TournamentCommand, eventIds: EventIds): Promise<Decision> {
     const streamId = tournamentStreamId(command.data.tournamentId);
-    return this.oneAtATime(streamId, () => this.decideAndAppend(streamId, command, eventIds));
+    return new Promise<Decision>((resolve, reject) => {
+      let lane = this.lanes.get(streamId);
+      if (!lane) {
+        lane = { running: false, waiting: [] };
+        this.lanes.set(streamId, lane);
+      }
+      lane.waiting.push({ command, eventIds, resolve, reject });
+      if (!lane.running) void this.drain(streamId, lane);
+    });
+  }
+
+  private async drain(streamId: string, lane: Lane): Promise<void> {
+    lane.running = true;
+    while (lane.waiting.length > 0) {
+      const group = takeGroup(lane.waiting);
+      try {
+        await this.decideAndAppend(streamId, group);
+      } catch (error) {
+        group.forEach((pending) => pending.reject(error));
+      }
+    }
+    this.lanes.delete(streamId);
   }
 
   /**
-   * The cached state is trusted only for an append, which the expected revision guards. A refusal or
-   * a no-op decided on it is decided again on the newest events before it is answered.
+   * Decides each command of the group on the state the previous ones leave, then appends all their
+   * events at once. The cached state is trusted only for an append, which the expected revision
+   * guards: a refusal or a no-op decided on it sends the whole group back to be decided again on the
+   * newest events, so every answer a member gets was decided on the stream as it really is.
    */
-  private async decideAndAppend(
-    streamId: string,
-    command: TournamentCommand,
-    eventIds: EventIds,
-  ): Promise<Decision> {
+  private async decideAndAppend(streamId: string, group: Pending[]): Promise<void> {
     let snapshot = this.cache.get(streamId);
     let fresh = false;
     const refresh = async () => {
@@ -71,53 +112,46 @@ export class TournamentStreamRepository {
     };
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const current = snapshot ?? (await refresh());
-      let events: TournamentEvent[];
-      try {
-        events = decide(command, current.state);
-      } catch (error) {
-        if (fresh) throw error;
+      const outcomes = decideInTurn(group, current.state);
+      if (!fresh && outcomes.some((outcome) => outcome.kind !== 'accepted')) {
         await refresh();
         continue;
       }
-      if (events.length === 0) {
-        if (fresh) return { events, state: existing(current.state) };
-        await refresh();
-        continue;
-      }
-      try {
-        const result = await this.store.appendToStream(
-          streamId,
-          events.map((event, index) => ({ id: eventIds(index), type: event.type, data: event.data })),
-          { expectedRevision: current.revision < 0 ? 'no_stream' : current.revision },
-        );
-        if (result.nextExpectedRevision !== current.revision + events.length) {
-          // These ids were already stored (a re-run job): nothing was appended this time.
-          return { events: [], state: existing((await refresh()).state) };
+      const events = outcomes.flatMap((outcome) => (outcome.kind === 'accepted' ? outcome.events : []));
+      if (events.length > 0) {
+        try {
+          const result = await this.store.appendToStream(
+            streamId,
+            outcomes.flatMap((outcome, index) =>
+              outcome.kind === 'accepted'
+                ? outcome.events.map((event, n) => ({
+                    id: group[index]!.eventIds(n),
+                    type: event.type,
+                    data: event.data,
+                  }))
+                : [],
+            ),
+            { expectedRevision: current.revision < 0 ? 'no_stream' : current.revision },
+          );
+          if (result.nextExpectedRevision !== current.revision + events.length) {
+            // These ids were already stored (a re-run job, always alone): nothing was appended now.
+            const { state } = await refresh();
+            group[0]!.resolve({ events: [], state: existing(state) });
+            return;
+          }
+          this.remember(streamId, { state: outcomes.at(-1)!.state, revision: result.nextExpectedRevision });
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError)) throw error;
+          // Another process won the race: spread the retries so the same processes do not collide again.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_JITTER_MS * attempt));
+          await refresh();
+          continue;
         }
-        const state = events.reduce(evolve, current.state);
-        this.remember(streamId, { state, revision: result.nextExpectedRevision });
-        return { events, state: existing(state) };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        // Another process won the race: spread the retries so the same processes do not collide again.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_JITTER_MS * attempt));
-        await refresh();
       }
+      outcomes.forEach((outcome, index) => answer(group[index]!, outcome));
+      return;
     }
     throw new TournamentError('conflict', 'This tournament is busy right now: please try again');
-  }
-
-  private oneAtATime<T>(streamId: string, work: () => Promise<T>): Promise<T> {
-    const run = (this.queues.get(streamId) ?? Promise.resolve()).then(work, work);
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(streamId, settled);
-    void settled.then(() => {
-      if (this.queues.get(streamId) === settled) this.queues.delete(streamId);
-    });
-    return run;
   }
 
   private async refresh(streamId: string): Promise<Snapshot> {
@@ -138,6 +172,46 @@ export class TournamentStreamRepository {
     this.cache.set(streamId, snapshot);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
   }
+}
+
+type Outcome =
+  | { kind: 'accepted'; events: TournamentEvent[]; state: TournamentState }
+  | { kind: 'unchanged'; state: TournamentState }
+  | { kind: 'refused'; error: unknown; state: TournamentState };
+
+/** Each command decided on the state the ones before it leave; `state` is the state after it. */
+function decideInTurn(group: readonly Pending[], initial: TournamentState): Outcome[] {
+  let state = initial;
+  return group.map(({ command }): Outcome => {
+    let events: TournamentEvent[];
+    try {
+      events = decide(command, state);
+    } catch (error) {
+      return { kind: 'refused', error, state };
+    }
+    if (events.length === 0) return { kind: 'unchanged', state };
+    state = events.reduce(evolve, state);
+    return { kind: 'accepted', events, state };
+  });
+}
+
+function answer(pending: Pending, outcome: Outcome): void {
+  if (outcome.kind === 'refused') return pending.reject(outcome.error);
+  try {
+    pending.resolve({
+      events: outcome.kind === 'accepted' ? outcome.events : [],
+      state: existing(outcome.state),
+    });
+  } catch (error) {
+    pending.reject(error);
+  }
+}
+
+/** The next group: the leading run of groupable commands, or one command that must go alone. */
+function takeGroup(waiting: Pending[]): Pending[] {
+  if (!groupable(waiting[0]!)) return waiting.splice(0, 1);
+  const run = waiting.findIndex((pending, index) => index >= MAX_GROUP || !groupable(pending));
+  return waiting.splice(0, run === -1 ? waiting.length : run);
 }
 
 /** Only a create decides on a missing stream, and it always leaves one behind. */
