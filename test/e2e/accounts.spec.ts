@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousAxeViolations } from './support/axe';
-import { DESKTOP, launchBrowser, PHONE, saveScreenshot } from './support/browser';
+import { DESKTOP, launchBrowser } from './support/browser';
+import { captureAtBothWidths } from './support/capture';
+import { codeFromMailbox as readCode } from './support/mailbox';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
 jest.setTimeout(180_000);
@@ -30,36 +31,9 @@ describe('accounts in the browser: sign up, stay signed in, log out, log in', ()
   const toast = (text: string) =>
     page.locator('[role="status"]').getByText(text, { exact: true }).first().waitFor();
 
-  /** Screenshots at both widths, and no serious accessibility problems at either. */
-  const capture = async (name: string) => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      await page.setViewportSize(viewport);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await saveScreenshot(page, name);
-      await expect(seriousAxeViolations(page)).resolves.toEqual([]);
-    }
-    await page.setViewportSize(DESKTOP);
-  };
-
-  /** Reads the newest code for a recipient off the dev mailbox page, in a tab of its own. */
-  const codeFromMailbox = async (to: string, channel: 'email' | 'sms', newerThan?: string) => {
-    const mailbox = await context.newPage();
-    try {
-      await mailbox.goto('/dev/mailbox');
-      await mailbox.getByRole('heading', { name: 'Dev mailbox' }).waitFor();
-      const card = mailbox.getByRole('article', { name: `${channel} to ${to}` }).first();
-      for (let attempt = 0; ; attempt++) {
-        await card.waitFor();
-        const code = (await card.locator('.mailbox__body').innerText()).match(/\b(\d{6})\b/)?.[1];
-        if (code && code !== newerThan) return code;
-        if (attempt > 20) throw new Error(`no new ${channel} code for ${to}`);
-        await mailbox.waitForTimeout(500);
-      }
-    } finally {
-      await mailbox.close();
-    }
-  };
+  const capture = (name: string) => captureAtBothWidths(page, name);
+  const codeFromMailbox = (to: string, channel: 'email' | 'sms', newerThan?: string) =>
+    readCode(context, to, channel, newerThan);
 
   beforeAll(async () => {
     [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);

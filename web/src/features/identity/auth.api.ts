@@ -1,4 +1,5 @@
 import { apiClient } from '../../lib/api-client';
+import type { MemberProfile } from '../../lib/session';
 import type { TokenPair } from '../../lib/tokens';
 
 export type CodeChannel = 'email' | 'phone';
@@ -34,4 +35,14 @@ export const authApi = {
   resendCode: (sessionId: string, channel: CodeChannel) =>
     apiClient.post<Answer<never>>('/auth/resend', { sessionId, channel }),
   logout: (refreshToken: string) => apiClient.post<Answer<never>>('/auth/logout', { refreshToken }),
+  /** A signed-in member's new email or phone: the code goes to the new address. */
+  startContactChange: (channel: CodeChannel, value: string) =>
+    apiClient.post<Answer<{ sessionId?: string }>>(
+      `/auth/contact/${channel}`,
+      channel === 'email' ? { email: value } : { phoneNumber: value },
+    ),
+  confirmContactChange: (channel: CodeChannel, sessionId: string, otpCode: string) =>
+    apiClient.post<Answer<MemberProfile>>(`/auth/contact/${channel}/verify`, { sessionId, otpCode }),
+  resendContactCode: (sessionId: string) =>
+    apiClient.post<Answer<never>>('/auth/contact/resend', { sessionId }),
 };

@@ -1,6 +1,9 @@
 import { TextField, type TextFieldProps } from '../../ui';
 
-/** The member's email address, as both the sign-up and the login form ask for it. */
-export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'>) {
-  return <TextField {...props} label="Email address" type="email" autoComplete="email" />;
+/** An email address, as the sign-up, login and change-email forms ask for it. */
+export function EmailField({
+  label = 'Email address',
+  ...props
+}: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'> & { label?: string }) {
+  return <TextField {...props} label={label} type="email" autoComplete="email" />;
 }

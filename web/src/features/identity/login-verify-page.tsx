@@ -47,7 +47,10 @@ export function LoginVerifyPage({ sessionId, channel }: { sessionId?: string; ch
         </Button>
       </form>
       <div className="cluster auth__actions">
-        <Button variant="secondary" onClick={() => void resendCode(sessionId, channel)}>
+        <Button
+          variant="secondary"
+          onClick={() => void resendCode(() => authApi.resendCode(sessionId, channel))}
+        >
           Resend Code
         </Button>
         <Button variant="ghost" onClick={() => void navigate({ to: '/login' })}>

@@ -3,18 +3,24 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useDocumentTitle } from '../../lib/document-title';
-import { sessionQuery, type MemberProfile, type Session } from '../../lib/session';
+import { sessionQuery, useSession, type MemberProfile, type Session } from '../../lib/session';
 import { tokenStorage } from '../../lib/tokens';
 import { Button, Card } from '../../ui';
-import { authApi } from './auth.api';
+import { authApi, type CodeChannel } from './auth.api';
 import { maskPhone } from './auth.validation';
+import { ContactChangeModal } from './contact-change-modal';
+import { regionOf } from './phone-region';
 import './auth.css';
 
-export function ProfilePage({ member }: { member: MemberProfile }) {
+export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
   useDocumentTitle('Profile');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
+  const [changing, setChanging] = useState<CodeChannel>();
+  // The route resolved the member once; a change of email or phone updates the session after that.
+  const session = useSession();
+  const member = session?.status === 'member' ? session.member : signedIn;
 
   // The member is signed out here whatever the server says: tokens go, and the page moves on.
   const logout = async () => {
@@ -55,8 +61,29 @@ export function ProfilePage({ member }: { member: MemberProfile }) {
             <dt>Phone</dt>
             <dd>{maskPhone(member.phoneNumber)}</dd>
           </div>
+          <div>
+            <dt>Region</dt>
+            <dd>{regionOf(member.phoneNumber) ?? 'Unknown'}</dd>
+          </div>
         </dl>
+        <p className="profile__note">The region comes from your phone number's country code.</p>
+        <div className="cluster">
+          <Button variant="secondary" onClick={() => setChanging('email')}>
+            Change Email
+          </Button>
+          <Button variant="secondary" onClick={() => setChanging('phone')}>
+            Change Phone
+          </Button>
+        </div>
       </Card>
+      {(['email', 'phone'] as const).map((channel) => (
+        <ContactChangeModal
+          key={channel}
+          channel={channel}
+          open={changing === channel}
+          onClose={() => setChanging(undefined)}
+        />
+      ))}
     </div>
   );
 }

@@ -82,7 +82,10 @@ export function VerifyPage({ sessionId }: { sessionId?: string }) {
                       ? 'Verify Email'
                       : 'Verify Phone'}
                 </Button>
-                <Button variant="ghost" onClick={() => void resendCode(sessionId, channel)}>
+                <Button
+                  variant="ghost"
+                  onClick={() => void resendCode(() => authApi.resendCode(sessionId, channel))}
+                >
                   Resend Code
                 </Button>
               </div>

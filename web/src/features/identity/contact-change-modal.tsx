@@ -1,0 +1,164 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { sessionQuery, type Session } from '../../lib/session';
+import { Button, Modal } from '../../ui';
+import { authApi, type CodeChannel } from './auth.api';
+import { Messages, SIGN_UP_COUNTRY_CODES, signUpPhoneNumber } from './auth.validation';
+import { CodeField } from './code-field';
+import { EmailField } from './email-field';
+import { PhoneField } from './phone-field';
+import { resendCode } from './resend-code';
+import { toastFailure } from './toast-failure';
+import { useCodeEntry } from './use-code-entry';
+import { usePhoneInput } from './use-phone-input';
+
+const COPY: Record<CodeChannel, { title: string; field: string; invalidCode: string; done: string }> = {
+  email: {
+    title: 'Change email',
+    field: 'New email address',
+    invalidCode: Messages.emailCode,
+    done: 'Email updated successfully!',
+  },
+  phone: {
+    title: 'Change phone',
+    field: 'New phone number',
+    invalidCode: Messages.phoneCode,
+    done: 'Phone number updated successfully!',
+  },
+};
+
+export interface ContactChangeModalProps {
+  channel: CodeChannel;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Change Email / Change Phone: the new address, then the code sent to it. */
+export function ContactChangeModal({ channel, open, onClose }: ContactChangeModalProps) {
+  return (
+    <Modal open={open} title={COPY[channel].title} onClose={onClose}>
+      <ContactChangeSteps channel={channel} onDone={onClose} />
+    </Modal>
+  );
+}
+
+interface Pending {
+  sessionId: string;
+  destination: string;
+}
+
+function ContactChangeSteps({ channel, onDone }: { channel: CodeChannel; onDone: () => void }) {
+  const [pending, setPending] = useState<Pending>();
+  return pending ? (
+    <CodeStep channel={channel} pending={pending} onBack={() => setPending(undefined)} onDone={onDone} />
+  ) : (
+    <AddressStep channel={channel} onSent={setPending} />
+  );
+}
+
+function AddressStep({ channel, onSent }: { channel: CodeChannel; onSent: (pending: Pending) => void }) {
+  const [email, setEmail] = useState('');
+  const phone = usePhoneInput(SIGN_UP_COUNTRY_CODES);
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = channel === 'email' ? email.trim() : signUpPhoneNumber(phone.countryCode, phone.number);
+    if (!value) {
+      setError(channel === 'email' ? Messages.email : Messages.signUpPhone);
+      return;
+    }
+    setError(undefined);
+    setSending(true);
+    try {
+      const answer = await authApi.startContactChange(channel, value);
+      const sessionId = answer.data?.sessionId;
+      if (!sessionId) throw new Error('No verification session');
+      toast.success(answer.message ?? 'Verification code sent!');
+      onSent({ sessionId, destination: value });
+    } catch (failure) {
+      setError(toastFailure(failure, 'Failed to send code'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="muted">
+        We send a one-time code to the new {channel === 'email' ? 'address' : 'number'}. Your account changes
+        once you enter it.
+      </p>
+      {channel === 'email' ? (
+        <EmailField
+          label={COPY.email.field}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={error}
+        />
+      ) : (
+        <PhoneField label={COPY.phone.field} {...phone} error={error} />
+      )}
+      <Button type="submit" block disabled={sending}>
+        {sending ? 'Sending code...' : 'Send Code'}
+      </Button>
+    </form>
+  );
+}
+
+interface CodeStepProps {
+  channel: CodeChannel;
+  pending: Pending;
+  onBack: () => void;
+  onDone: () => void;
+}
+
+function CodeStep({ channel, pending, onBack, onDone }: CodeStepProps) {
+  const queryClient = useQueryClient();
+  const entry = useCodeEntry(COPY[channel].invalidCode, 'Verification failed');
+
+  const confirm = async (code: string) => {
+    const answer = await authApi.confirmContactChange(channel, pending.sessionId, code);
+    if (answer.data) {
+      const session: Session = { status: 'member', member: answer.data };
+      queryClient.setQueryData(sessionQuery.queryKey, session);
+    }
+    await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    toast.success(answer.message ?? COPY[channel].done);
+    onDone();
+  };
+
+  return (
+    <>
+      <form className="auth__form" onSubmit={(event) => void entry.submit(event, confirm)} noValidate>
+        <p className="muted">
+          Enter the code we sent to{' '}
+          <strong className="contact-change__destination">{pending.destination}</strong>. It is valid for 10
+          minutes.
+        </p>
+        <CodeField
+          label="Verification code"
+          value={entry.code}
+          onChange={(event) => entry.setCode(event.target.value)}
+          error={entry.error}
+        />
+        <Button type="submit" block disabled={entry.busy}>
+          {entry.busy ? 'Verifying...' : 'Verify'}
+        </Button>
+      </form>
+      <div className="cluster auth__actions">
+        <Button
+          variant="secondary"
+          onClick={() => void resendCode(() => authApi.resendContactCode(pending.sessionId))}
+        >
+          Resend Code
+        </Button>
+        <Button variant="ghost" onClick={onBack}>
+          {channel === 'email' ? 'Use another email' : 'Use another number'}
+        </Button>
+      </div>
+    </>
+  );
+}
