@@ -60,6 +60,20 @@ export interface ReadAllOptions {
   maxCount?: number;
 }
 
+export interface CountEventsOptions {
+  /** Exclusive, as in readAll. Defaults to START. */
+  after?: GlobalPosition;
+  /** Only events of these types count (all when omitted). */
+  eventTypes?: readonly string[];
+}
+
+/** What a readAll from the same position would return, summed up rather than read. */
+export interface EventCount {
+  count: number;
+  /** Creation time of the oldest counted event; null when none counts. */
+  oldestCreatedAt: Date | null;
+}
+
 export interface SubscribeToAllOptions {
   /** Exclusive checkpoint: delivery starts with the first event after it. Defaults to START. */
   after?: GlobalPosition;
@@ -84,6 +98,12 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeToAllOptions): EventSubscription;
   /** Position of the newest event readers can see, START when the log is empty (health and lag). */
   headPosition(): Promise<GlobalPosition>;
+  /**
+   * Counts the events readAll would return after a position (every one, not a page), in one cheap
+   * query. Optional: a store that cannot count without reading the events leaves it out, and callers
+   * fall back to reading (EventStoreDB).
+   */
+  countEvents?(options?: CountEventsOptions): Promise<EventCount>;
   close(): Promise<void>;
 }
 

@@ -149,6 +149,48 @@ describe('PostgresEventStore specifics', () => {
     }
   });
 
+  it('counts what readAll would return after a position, by type, from the oldest event on', async () => {
+    const after = await store.headPosition();
+    const streamId = `count-${randomUUID()}`;
+    await store.appendToStream(streamId, [event('Counted'), event('Other'), event('Counted')]);
+    const [first, , third] = await store.readStream(streamId);
+    await store.appendToStream(streamId, [event('Counted')]);
+
+    expect(await store.countEvents({ after })).toEqual({ count: 4, oldestCreatedAt: first!.createdAt });
+    expect(await store.countEvents({ after, eventTypes: ['Counted', 'Absent'] })).toMatchObject({ count: 3 });
+    expect(await store.countEvents({ after: third!.position, eventTypes: ['Counted'] })).toMatchObject({
+      count: 1,
+    });
+    expect(await store.countEvents({ after, eventTypes: ['Absent'] })).toEqual({
+      count: 0,
+      oldestCreatedAt: null,
+    });
+    const everything = await store.countEvents();
+    expect(everything.count).toBe((await store.readAll()).length);
+  });
+
+  it('does not count events behind a transaction still in flight', async () => {
+    const after = await store.headPosition();
+    const blocker = await database.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`SELECT * FROM append_to_stream($1, 'any', NULL, $2, $3, $4, $5)`, [
+        `late-count-${randomUUID()}`,
+        [randomUUID()],
+        ['LateCounted'],
+        ['{}'],
+        ['{}'],
+      ]);
+      await store.appendToStream(`early-count-${randomUUID()}`, [event('EarlyCounted')]);
+      const types = ['LateCounted', 'EarlyCounted'];
+      expect(await store.countEvents({ after, eventTypes: types })).toMatchObject({ count: 0 });
+      await blocker.query('COMMIT');
+      expect(await store.countEvents({ after, eventTypes: types })).toMatchObject({ count: 2 });
+    } finally {
+      blocker.release();
+    }
+  });
+
   it('does not deliver an event while an older transaction is still open, then delivers both in order', async () => {
     const subscription = store.subscribeToAll({
       after: await store.headPosition(),

@@ -4,6 +4,8 @@ import {
   START,
   WrongExpectedRevisionError,
   type AppendResult,
+  type CountEventsOptions,
+  type EventCount,
   type EventData,
   type EventStore,
   type EventSubscription,
@@ -96,6 +98,14 @@ const READ_ALL_SQL = `
   WHERE ${AFTER} AND ${VISIBLE}
   ORDER BY e.transaction_id, e.global_position
   LIMIT $3`;
+
+/**
+ * The range readAll would read, counted: the same order and read horizon, one range scan of the events'
+ * ordering index (the primary key, transaction_id and global_position) answered with a single row.
+ */
+const COUNT_SQL = `
+  SELECT count(*)::text AS count, min(e.created_at) AS oldest FROM events e
+  WHERE ${AFTER} AND ${VISIBLE} AND ($3::text[] IS NULL OR e.event_type = ANY ($3::text[]))`;
 
 const HEAD_SQL = `
   SELECT e.transaction_id::text AS commit, e.global_position::text AS prepare FROM events e
@@ -245,6 +255,21 @@ export class PostgresEventStore implements EventStore {
       values: [xid8Param(after), after.prepare.toString(), options.maxCount ?? null],
     });
     return rows.map(toRecordedEvent);
+  }
+
+  async countEvents(options: CountEventsOptions = {}): Promise<EventCount> {
+    this.assertOpen();
+    const after = options.after ?? START;
+    const { rows } = await this.pool.query<{ count: string; oldest: Date | null }>({
+      name: 'event_store_count',
+      text: COUNT_SQL,
+      values: [
+        xid8Param(after),
+        after.prepare.toString(),
+        options.eventTypes ? [...options.eventTypes] : null,
+      ],
+    });
+    return { count: Number(rows[0]!.count), oldestCreatedAt: rows[0]!.oldest };
   }
 
   subscribeToAll(options: SubscribeToAllOptions = {}): EventSubscription {

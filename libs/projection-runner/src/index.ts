@@ -7,9 +7,11 @@ export {
   LAG_COUNT_LIMIT,
   type ProjectionStatus,
   type ProjectionState,
+  type ProjectorTypes,
 } from './projection-status';
 export { redisChangePublisher, changesChannel, type ChangePublisher } from './change-publisher';
 export { defaultRunnerOptions, type RunnerOptions, type RunnerDependencies } from './runner-options';
 export { ensureProjection } from './ensure-projection';
 export { projectEvents } from './testing/project-events';
 export { silentLogger, eventually, testEventStore } from './testing/runner-test-kit';
+export { seenEventsProjector } from './testing/seen-events.projector';

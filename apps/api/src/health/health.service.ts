@@ -4,7 +4,12 @@ import type Redis from 'ioredis';
 import { DATABASE } from '@arena/database';
 import { REDIS } from '@arena/redis';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
-import { readProjectionStatuses, type ProjectionStatus } from '@arena/projection-runner';
+import {
+  PROJECTORS,
+  readProjectionStatuses,
+  type ProjectionStatus,
+  type ProjectorTypes,
+} from '@arena/projection-runner';
 
 export interface Check {
   ok: boolean;
@@ -39,6 +44,7 @@ export class HealthService {
     @Inject(DATABASE) private readonly db: Kysely<any>,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(PROJECTORS) private readonly projectors: readonly ProjectorTypes[],
   ) {}
 
   async check(): Promise<Health> {
@@ -53,6 +59,6 @@ export class HealthService {
   }
 
   projections(): Promise<ProjectionStatus[]> {
-    return readProjectionStatuses(this.db, this.eventStore);
+    return readProjectionStatuses(this.db, this.eventStore, this.projectors);
   }
 }
