@@ -1,5 +1,12 @@
 import { comparePositions, type GlobalPosition, type RecordedEvent } from '@arena/event-store';
-import { advanceCheckpoint, physicalNames, recordFailure, type Generation } from './generations.queries';
+import {
+  advanceCheckpoint,
+  clearReadFailure,
+  physicalNames,
+  recordFailure,
+  recordReadFailure,
+  type Generation,
+} from './generations.queries';
 import type { ChangeNotice, Projector } from './projector';
 import type { RunnerDependencies } from './runner-options';
 import { sleep } from './sleep';
@@ -43,6 +50,8 @@ export async function applyLoop(
   let position: GlobalPosition = start.position;
   let failures = start.consecutiveFailures;
   let readFailures = 0;
+  // A read failure in the status row (this loop's, or left by a process before it) ends at the next good read.
+  let readFailureShown = start.consecutiveFailures > 0 && start.failedEventId === null;
   // After a batch fails, events up to this position go one per transaction to find the culprit.
   let singleStepUntil: GlobalPosition | null = null;
   let prefetched: { after: GlobalPosition; page: Promise<RecordedEvent[]> } | null = null;
@@ -62,11 +71,33 @@ export async function applyLoop(
       page = await read(position);
     } catch (error) {
       readFailures += 1;
-      logger.warn(`${projector.name}: reading the log failed (attempt ${readFailures}): ${describe(error)}`);
+      const message = describe(error);
+      logger.warn(`${projector.name}: reading the log failed (attempt ${readFailures}): ${message}`);
+      // Shown in the status row (and /api/health) like a failing event, until a read succeeds.
+      try {
+        if (
+          !(await recordReadFailure(db, generation, position, `Reading the event log failed: ${message}`))
+        ) {
+          return 'stale';
+        }
+        readFailureShown = true;
+      } catch {
+        // The database is out too: the log line above is all there is until it answers again.
+      }
       await sleep(Math.min(options.retryBaseMs * 2 ** (readFailures - 1), options.retryMaxMs), signal);
       continue;
     }
     readFailures = 0;
+    if (readFailureShown) {
+      try {
+        await clearReadFailure(db, generation);
+        readFailureShown = false;
+      } catch (error) {
+        logger.warn(
+          `${projector.name}: could not clear the read failure (tried again next read): ${describe(error)}`,
+        );
+      }
+    }
     if (page.length === 0) {
       if (mode === 'rebuild') return 'caught_up';
       await hooks.waitForEvents(signal);

@@ -185,6 +185,50 @@ export async function recordFailure(
 }
 
 /**
+ * The log could not be read at the checkpoint: reported like a failing event, with no event named.
+ * An event failure already recorded keeps its event id (the runner is still stuck at it).
+ * Returns false when the generation is no longer the caller's.
+ */
+export async function recordReadFailure(
+  db: Kysely<any>,
+  generation: Generation,
+  at: GlobalPosition,
+  error: string,
+): Promise<boolean> {
+  const result = await typed(db)
+    .updateTable('projection_generations')
+    .set((eb) => ({
+      last_error: error,
+      last_error_at: sql<Date>`now()`,
+      consecutive_failures: eb('consecutive_failures', '+', 1),
+      updated_at: sql<Date>`now()`,
+    }))
+    .where('name', '=', generation.name)
+    .where('generation', '=', generation.generation)
+    .where('status', '=', generation.status)
+    .where('position_commit', '=', at.commit.toString())
+    .where('position_prepare', '=', at.prepare.toString())
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * The log reads again: ends a failure that only reads caused. One stuck at an event stays until
+ * that event applies (advanceCheckpoint) or fails again (recordFailure).
+ */
+export async function clearReadFailure(db: Kysely<any>, generation: Generation): Promise<void> {
+  await typed(db)
+    .updateTable('projection_generations')
+    .set({ consecutive_failures: 0, updated_at: sql<Date>`now()` })
+    .where('name', '=', generation.name)
+    .where('generation', '=', generation.generation)
+    .where('status', '=', generation.status)
+    .where('failed_event_id', 'is', null)
+    .where('consecutive_failures', '>', 0)
+    .execute();
+}
+
+/**
  * Makes a caught-up building generation the one readers see: views re-pointed and statuses
  * swapped in one transaction, so a reader sees either the old tables or the new ones, never a mix.
  * Returns the retired generation's number (its tables are dropped afterwards), or null.

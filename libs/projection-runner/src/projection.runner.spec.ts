@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { PostgresEventStore, START, comparePositions, type EventData } from '@arena/event-store';
+import {
+  PostgresEventStore,
+  START,
+  comparePositions,
+  type EventData,
+  type EventStore,
+} from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import type { ChangeNotice } from './projector';
 import { advanceCheckpoint, createGeneration, loadGenerations } from './generations.queries';
@@ -206,6 +212,79 @@ describe('ProjectionRunner against PostgreSQL', () => {
       event_id: string;
     }>`SELECT event_id FROM poisoned ORDER BY applied_at, event_id`.execute(database.db);
     expect(applied.rows.slice(4, 5).map((row) => row.event_id)).toEqual([poison.id]);
+  });
+
+  it('reports a log it cannot read in its status row until reads succeed again', async () => {
+    let unreadable = true;
+    const reads = { failed: 0 };
+    const flaky: EventStore = {
+      appendToStream: (streamId, events, options) => eventStore.appendToStream(streamId, events, options),
+      readStream: (streamId, options) => eventStore.readStream(streamId, options),
+      readAll: (options) => {
+        if (!unreadable) return eventStore.readAll(options);
+        reads.failed += 1;
+        return Promise.reject(new Error('event log unreachable'));
+      },
+      subscribeToAll: (options) => eventStore.subscribeToAll(options),
+      headPosition: () => eventStore.headPosition(),
+      countEvents: (options) => eventStore.countEvents(options),
+      close: async () => undefined,
+    };
+    const projector = seenEventsProjector({ name: 'unreadable' });
+    await eventStore.appendToStream('unreadable-a', [seen('unreadable'), seen('unreadable')]);
+    start({ ...deps(), eventStore: flaky }, { name: 'unreadable' });
+    const statusNow = async () =>
+      (await readProjectionStatuses(database.db, flaky, [projector])).find((s) => s.name === 'unreadable');
+
+    await eventually(async () => (await statusNow())?.state === 'failing');
+    const failing = await statusNow();
+    expect(failing!.lastError).toContain('Reading the event log failed');
+    expect(failing!.lastError).toContain('event log unreachable');
+    expect(failing!.lastErrorAt).toBeInstanceOf(Date);
+    expect(failing).toMatchObject({ lagEvents: 2, position: START });
+    const [generation] = await loadGenerations(database.db, 'unreadable');
+    expect(generation).toMatchObject({ failedEventId: null, eventsApplied: 0 });
+    // Still failing while reads keep failing: a retry is recorded, not a recovery.
+    const failedSoFar = reads.failed;
+    await eventually(async () => reads.failed > failedSoFar + 1);
+    expect((await statusNow())!.state).toBe('failing');
+
+    unreadable = false;
+
+    await eventually(async () => (await count('unreadable')) === 2);
+    await eventually(async () => (await statusNow())?.state === 'running');
+    expect(await statusNow()).toMatchObject({ lagEvents: 0, lagMs: 0 });
+    expect((await loadGenerations(database.db, 'unreadable'))[0]!.consecutiveFailures).toBe(0);
+  });
+
+  it('clears a read failure on the next good read, with nothing new to apply', async () => {
+    let unreadable = false;
+    const flaky: EventStore = {
+      appendToStream: (streamId, events, options) => eventStore.appendToStream(streamId, events, options),
+      readStream: (streamId, options) => eventStore.readStream(streamId, options),
+      readAll: (options) =>
+        unreadable ? Promise.reject(new Error('read timed out')) : eventStore.readAll(options),
+      subscribeToAll: (options) => eventStore.subscribeToAll(options),
+      headPosition: () => eventStore.headPosition(),
+      close: async () => undefined,
+    };
+    const projector = seenEventsProjector({ name: 'idle_unreadable' });
+    const statusNow = async () =>
+      (await readProjectionStatuses(database.db, flaky, [projector])).find(
+        (s) => s.name === 'idle_unreadable',
+      );
+    start({ ...deps(), eventStore: flaky }, { name: 'idle_unreadable' });
+    await eventually(async () => (await count('idle_unreadable')) === 0);
+
+    unreadable = true;
+    await eventually(async () => (await statusNow())?.state === 'failing');
+    expect((await statusNow())!.lastError).toContain('read timed out');
+    // With countEvents missing, lag is read through readAll, which fails too: unknown, not zero.
+    expect(await statusNow()).toMatchObject({ lagEvents: null, lagMs: null });
+
+    unreadable = false;
+    await eventually(async () => (await statusNow())?.state === 'running');
+    expect(await statusNow()).toMatchObject({ lagEvents: 0, lagMs: 0 });
   });
 
   it('finishes the batch in flight when stopped', async () => {
