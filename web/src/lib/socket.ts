@@ -27,12 +27,20 @@ export interface ClientToServerEvents {
   leave: (room: string, ack?: (result: { ok: boolean }) => void) => void;
 }
 
+const leaderboardKey = (tournamentId: string): QueryKey => ['tournaments', 'leaderboard', { tournamentId }];
+
 /** Which cached queries each server message makes stale (keys are `[context, noun, params]`). */
 const staleQueries: {
   [E in keyof ServerToClientEvents]: (message: Parameters<ServerToClientEvents[E]>[0]) => QueryKey;
 } = {
-  leaderboard: (message) => ['tournaments', 'leaderboard', { tournamentId: message.tournamentId }],
+  leaderboard: (message) => leaderboardKey(message.tournamentId),
 };
+
+/** The cached queries a room's messages keep fresh, if any. */
+function roomQueries(room: string): QueryKey | null {
+  const tournament = /^tournament:(.+)$/.exec(room);
+  return tournament ? leaderboardKey(tournament[1]!) : null;
+}
 
 type ArenaSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -45,9 +53,19 @@ function connect(queryClient: QueryClient): ArenaSocket {
   created.on('leaderboard', (message) => {
     void queryClient.invalidateQueries({ queryKey: staleQueries.leaderboard(message) });
   });
-  // Rooms belong to one server connection, so a reconnect must ask for them again.
+  let connectedBefore = false;
+  // Rooms belong to one server connection, so a reconnect must ask for them again. Messages sent
+  // while the connection was down are lost: once the server confirms a room, its queries are made
+  // stale, so they refetch what changed meanwhile and every later change arrives as a message.
   created.on('connect', () => {
-    for (const room of roomCounts.keys()) created.emit('join', room);
+    const reconnected = connectedBefore;
+    connectedBefore = true;
+    for (const room of roomCounts.keys()) {
+      created.emit('join', room, (result) => {
+        const stale = roomQueries(room);
+        if (reconnected && result.ok && stale) void queryClient.invalidateQueries({ queryKey: stale });
+      });
+    }
   });
   created.connect();
   socket = created;
