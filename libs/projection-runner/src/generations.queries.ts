@@ -159,29 +159,14 @@ export async function advanceCheckpoint(
 }
 
 /** Returns false when the generation is no longer the caller's (retired or moved on). */
-export async function recordFailure(
+export function recordFailure(
   db: Kysely<any>,
   generation: Generation,
   at: GlobalPosition,
   event: RecordedEvent,
   error: string,
 ): Promise<boolean> {
-  const result = await typed(db)
-    .updateTable('projection_generations')
-    .set((eb) => ({
-      last_error: error,
-      last_error_at: sql<Date>`now()`,
-      failed_event_id: event.id,
-      consecutive_failures: eb('consecutive_failures', '+', 1),
-      updated_at: sql<Date>`now()`,
-    }))
-    .where('name', '=', generation.name)
-    .where('generation', '=', generation.generation)
-    .where('status', '=', generation.status)
-    .where('position_commit', '=', at.commit.toString())
-    .where('position_prepare', '=', at.prepare.toString())
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return markFailing(db, generation, at, error, event.id);
 }
 
 /**
@@ -189,17 +174,28 @@ export async function recordFailure(
  * An event failure already recorded keeps its event id (the runner is still stuck at it).
  * Returns false when the generation is no longer the caller's.
  */
-export async function recordReadFailure(
+export function recordReadFailure(
   db: Kysely<any>,
   generation: Generation,
   at: GlobalPosition,
   error: string,
+): Promise<boolean> {
+  return markFailing(db, generation, at, error, undefined);
+}
+
+async function markFailing(
+  db: Kysely<any>,
+  generation: Generation,
+  at: GlobalPosition,
+  error: string,
+  failedEventId: string | undefined,
 ): Promise<boolean> {
   const result = await typed(db)
     .updateTable('projection_generations')
     .set((eb) => ({
       last_error: error,
       last_error_at: sql<Date>`now()`,
+      ...(failedEventId === undefined ? {} : { failed_event_id: failedEventId }),
       consecutive_failures: eb('consecutive_failures', '+', 1),
       updated_at: sql<Date>`now()`,
     }))
