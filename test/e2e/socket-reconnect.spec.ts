@@ -4,17 +4,17 @@
  * network blip or a restart of its server it must rejoin its tournament rooms, catch up on what
  * changed while it was away, and receive the leaderboard messages of later scores.
  */
-import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import Redis from 'ioredis';
-import { loadConfig, type AppConfig } from '@arena/config';
+import type { AppConfig } from '@arena/config';
 import {
   createMember,
   createTestDatabase,
   TEST_REDIS_URL,
+  testAppConfig,
   type TestDatabase,
   type TestMember,
 } from '@arena/testing';
@@ -102,17 +102,7 @@ describe('socket client across lost connections', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: database.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `test:${randomUUID()}`,
-      JWT_ACCESS_SECRET: 'r'.repeat(48),
-      ADMIN_API_KEY: ADMIN_KEY,
-      WEB_DIST_DIR: '/nonexistent',
-      PROJECTION_POLL_INTERVAL_MS: '100',
-    });
+    config = testAppConfig(database.url, { ADMIN_API_KEY: ADMIN_KEY });
     served = await createApiApp(config);
     await served.listen(0, '127.0.0.1');
     servedPort = (served.getHttpServer().address() as { port: number }).port;

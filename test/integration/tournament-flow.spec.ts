@@ -6,8 +6,15 @@ import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { bullPrefix, createBullConnection, JobName, QueueName } from '@arena/jobs';
 import { io, type Socket } from 'socket.io-client';
-import { loadConfig, type AppConfig } from '@arena/config';
-import { createMember, createTestDatabase, TEST_REDIS_URL, type TestDatabase, type TestMember } from '@arena/testing';
+import type { AppConfig } from '@arena/config';
+import {
+  createMember,
+  createTestDatabase,
+  TEST_REDIS_URL,
+  testAppConfig,
+  type TestDatabase,
+  type TestMember,
+} from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 import { WorkerModule } from '../../apps/worker/src/worker.module';
 import type { LeaderboardMessage } from '../../apps/api/src/realtime/realtime.events';
@@ -65,17 +72,7 @@ describe('tournament flow: API → event store → projections → socket.io', (
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: database.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `test:${randomUUID()}`,
-      JWT_ACCESS_SECRET: 'f'.repeat(48),
-      ADMIN_API_KEY: ADMIN_KEY,
-      WEB_DIST_DIR: '/nonexistent',
-      PROJECTION_POLL_INTERVAL_MS: '100',
-    });
+    config = testAppConfig(database.url, { ADMIN_API_KEY: ADMIN_KEY });
     api = await createApiApp(config);
     await api.listen(0, '127.0.0.1');
     baseUrl = await api.getUrl();

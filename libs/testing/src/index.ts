@@ -2,3 +2,4 @@ export { createTestDatabase, TEST_POSTGRES_URL, TEST_REDIS_URL, type TestDatabas
 export { deciderSpec, type Decider } from './decider-spec';
 export { InMemoryEventStore } from './in-memory-event-store';
 export { createMember, type TestMember } from './member.factory';
+export { testAppConfig } from './app-config';
