@@ -80,6 +80,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
         email: details.email,
         phoneNumber: e164(details.phoneNumber),
         referralCode: expect.stringMatching(/^[A-Z2-9]{8}$/),
+        avatarUrl: null,
       },
     });
     const account = await harness.database.db

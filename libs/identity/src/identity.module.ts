@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '@arena/notifications';
+import { AvatarService } from './application/avatar.service';
 import { CodeResendService } from './application/code-resend.service';
 import { ContactChangeService } from './application/contact-change.service';
 import { LoginService } from './application/login.service';
@@ -11,6 +12,7 @@ import { SignUpService } from './application/sign-up.service';
 import { CLOCK, systemClock } from './domain/clock';
 import { AccessTokenGuard, OptionalAccessTokenGuard } from './infrastructure/access-token.guard';
 import { AuthController } from './infrastructure/auth.controller';
+import { AvatarController } from './infrastructure/avatar.controller';
 import { AuthRateLimiter } from './infrastructure/auth-rate-limiter';
 import { ContactChangeController } from './infrastructure/contact-change.controller';
 import { IdentityQueries } from './infrastructure/identity.queries';
@@ -21,7 +23,7 @@ import { IdentityQueries } from './infrastructure/identity.queries';
  */
 @Module({
   imports: [NotificationsModule],
-  controllers: [AuthController, ContactChangeController],
+  controllers: [AuthController, ContactChangeController, AvatarController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     IdentityQueries,
@@ -32,6 +34,7 @@ import { IdentityQueries } from './infrastructure/identity.queries';
     LoginService,
     CodeResendService,
     ContactChangeService,
+    AvatarService,
     MemberProfileQuery,
     AccessTokenGuard,
     OptionalAccessTokenGuard,

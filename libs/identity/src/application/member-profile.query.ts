@@ -7,14 +7,21 @@ export interface MemberProfile {
   email: string;
   phoneNumber: string;
   referralCode: string;
+  /** Changes with every new avatar, so the image can be cached for good; null without one. */
+  avatarUrl: string | null;
 }
+
+export const avatarPath = (accountId: string) => `/api/auth/avatars/${accountId}`;
 
 @Injectable()
 export class MemberProfileQuery {
   constructor(private readonly queries: IdentityQueries) {}
 
   async profile(accountId: string): Promise<MemberProfile> {
-    const account = await this.queries.findAccountById(accountId);
+    const [account, avatarUpdatedAt] = await Promise.all([
+      this.queries.findAccountById(accountId),
+      this.queries.avatarUpdatedAt(accountId),
+    ]);
     if (!account) throw new UnauthorizedException('Unauthorized');
     return {
       id: account.id,
@@ -22,6 +29,7 @@ export class MemberProfileQuery {
       email: account.email,
       phoneNumber: account.phone_number,
       referralCode: account.referral_code,
+      avatarUrl: avatarUpdatedAt ? `${avatarPath(account.id)}?v=${avatarUpdatedAt.getTime()}` : null,
     };
   }
 }

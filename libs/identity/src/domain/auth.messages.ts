@@ -45,4 +45,8 @@ export const AuthMessages = {
   phoneUnchanged: 'The new phone number must be different from your current one.',
   emailChanged: 'Email updated successfully!',
   phoneChanged: 'Phone number updated successfully!',
+  avatarInvalid: 'Choose a PNG, JPEG or WebP image.',
+  avatarTooLarge: 'The image must be 128 KB or smaller.',
+  avatarUpdated: 'Avatar updated successfully!',
+  avatarNotFound: 'No avatar found.',
 } as const;

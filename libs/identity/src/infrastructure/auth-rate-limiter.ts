@@ -16,6 +16,7 @@ const RESENDS_PER_IDENTIFIER_PER_HOUR = 5;
 const CONTACT_CHANGE_SENDS_PER_MEMBER_PER_HOUR = 10;
 /** Contact-change code checks by one member per 10 minutes, whatever address they come from. */
 const CONTACT_CHANGE_CHECKS_PER_MEMBER = 30;
+const AVATAR_UPLOADS_PER_MEMBER_PER_HOUR = 20;
 
 /**
  * Counters live in Redis so every API process shares them. Each check consumes a point and answers
@@ -29,6 +30,7 @@ export class AuthRateLimiter {
   private readonly identifierResends: RateLimiterRedis;
   private readonly memberSends: RateLimiterRedis;
   private readonly memberVerifications: RateLimiterRedis;
+  private readonly avatarUploads: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     const limiter = (name: string, points: number, duration: number) =>
@@ -44,6 +46,7 @@ export class AuthRateLimiter {
     this.identifierResends = limiter('identifier-resends', RESENDS_PER_IDENTIFIER_PER_HOUR, ONE_HOUR);
     this.memberSends = limiter('member-sends', CONTACT_CHANGE_SENDS_PER_MEMBER_PER_HOUR, ONE_HOUR);
     this.memberVerifications = limiter('member-verifications', CONTACT_CHANGE_CHECKS_PER_MEMBER, TEN_MINUTES);
+    this.avatarUploads = limiter('avatar-uploads', AVATAR_UPLOADS_PER_MEMBER_PER_HOUR, ONE_HOUR);
   }
 
   sendFromIp(ip: string): Promise<void> {
@@ -70,6 +73,10 @@ export class AuthRateLimiter {
 
   verifyForMember(accountId: string): Promise<void> {
     return consume(this.memberVerifications, accountId, AuthMessages.tooManyRequests);
+  }
+
+  avatarUploadFor(accountId: string): Promise<void> {
+    return consume(this.avatarUploads, accountId, AuthMessages.tooManyRequests);
   }
 }
 

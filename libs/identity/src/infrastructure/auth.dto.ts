@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthMessages as M } from '../domain/auth.messages';
+import { avatarContentType, MAX_AVATAR_BYTES } from '../domain/avatar-image';
 import { compactPhone, LOGIN_PHONE, SIGN_UP_PHONE } from '../domain/contact';
 
 const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -78,6 +79,27 @@ export const changePhoneDto = z.object({ phoneNumber: memberPhone });
 export type ChangePhoneDto = z.infer<typeof changePhoneDto>;
 export const contactResendDto = z.object({ sessionId });
 export type ContactResendDto = z.infer<typeof contactResendDto>;
+
+const IMAGE_DATA_URL = /^data:image\/[a-z+.-]+;base64,([A-Za-z0-9+/]+={0,2})$/;
+
+/** An image as a base64 data URL; what it is comes from its bytes, not from the URL's declared type. */
+export const avatarDto = z.object({
+  image: z.string({ error: M.avatarInvalid }).transform((value, ctx) => {
+    const base64 = IMAGE_DATA_URL.exec(value)?.[1];
+    const bytes = base64 === undefined ? undefined : Buffer.from(base64, 'base64');
+    const contentType = bytes && avatarContentType(bytes);
+    if (!bytes || !contentType) {
+      ctx.addIssue({ code: 'custom', message: M.avatarInvalid });
+      return z.NEVER;
+    }
+    if (bytes.length > MAX_AVATAR_BYTES) {
+      ctx.addIssue({ code: 'custom', message: M.avatarTooLarge });
+      return z.NEVER;
+    }
+    return { contentType, bytes };
+  }),
+});
+export type AvatarDto = z.infer<typeof avatarDto>;
 
 export const refreshTokenDto = z.object({
   refreshToken: requiredString(M.refreshTokenRequired).max(200, M.refreshTokenInvalid),

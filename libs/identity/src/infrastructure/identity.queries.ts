@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely, Selectable } from 'kysely';
 import { DATABASE } from '@arena/database';
+import type { AvatarContentType } from '../domain/avatar-image';
 import type { CodeChannel } from '../domain/one-time-code';
 import { memberLookup } from './member.queries';
 
@@ -44,6 +45,12 @@ interface IdentityTables {
     expires_at: Date;
     consumed_at: Date | null;
     superseded_at: Date | null;
+  };
+  account_avatars: {
+    account_id: string;
+    content_type: AvatarContentType;
+    image: Buffer;
+    updated_at: Date;
   };
   refresh_token_families: {
     id: string;
@@ -153,6 +160,39 @@ export class IdentityQueries {
       .set(channel === 'email' ? { email: value } : { phone_number: value })
       .where('id', '=', accountId)
       .execute();
+  }
+
+  /** Replaces the member's avatar whole (a repeated upload of the same image changes only the time). */
+  async saveAvatar(
+    accountId: string,
+    contentType: AvatarContentType,
+    image: Buffer,
+    at: Date,
+  ): Promise<void> {
+    await this.db
+      .insertInto('account_avatars')
+      .values({ account_id: accountId, content_type: contentType, image, updated_at: at })
+      .onConflict((oc) =>
+        oc.column('account_id').doUpdateSet({ content_type: contentType, image, updated_at: at }),
+      )
+      .execute();
+  }
+
+  findAvatar(accountId: string) {
+    return this.db
+      .selectFrom('account_avatars')
+      .select(['content_type', 'image', 'updated_at'])
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+
+  async avatarUpdatedAt(accountId: string): Promise<Date | undefined> {
+    const row = await this.db
+      .selectFrom('account_avatars')
+      .select('updated_at')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row?.updated_at;
   }
 
   /** The access-token guard's cached copy of the account is re-read on its next request (this process). */

@@ -1,0 +1,33 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { AuthMessages as M } from '../domain/auth.messages';
+import type { AvatarContentType } from '../domain/avatar-image';
+import { CLOCK, type Clock } from '../domain/clock';
+import type { AvatarDto } from '../infrastructure/auth.dto';
+import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
+import { IdentityQueries } from '../infrastructure/identity.queries';
+import { MemberProfileQuery, type MemberProfile } from './member-profile.query';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A member's avatar: replaced by its member, shown to anyone who has the profile's link. */
+@Injectable()
+export class AvatarService {
+  constructor(
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly queries: IdentityQueries,
+    private readonly limits: AuthRateLimiter,
+    private readonly profiles: MemberProfileQuery,
+  ) {}
+
+  async replace(memberId: string, { image }: AvatarDto): Promise<MemberProfile> {
+    await this.limits.avatarUploadFor(memberId);
+    await this.queries.saveAvatar(memberId, image.contentType, image.bytes, this.clock.now());
+    return this.profiles.profile(memberId);
+  }
+
+  async image(accountId: string): Promise<{ contentType: AvatarContentType; bytes: Buffer }> {
+    const avatar = UUID.test(accountId) ? await this.queries.findAvatar(accountId) : undefined;
+    if (!avatar) throw new NotFoundException(M.avatarNotFound);
+    return { contentType: avatar.content_type, bytes: avatar.image };
+  }
+}
