@@ -4,15 +4,16 @@ import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
 import { codeFromMailbox, emailInMailbox } from './support/mailbox';
 import { createMember, signIn, type TestMember } from './support/member';
+import { solidPng } from './support/png';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
 jest.setTimeout(180_000);
 
 /**
  * The profile's Account section in Chromium against the real API serving the built app: a member
- * changes their email and their phone with codes read off the dev mailbox.
+ * changes their email and their phone with codes read off the dev mailbox, and their avatar.
  */
-describe('profile account: email, phone and region, changed with a code to the new address', () => {
+describe('profile account: email, phone, region and avatar', () => {
   let web: RunningWebApp;
   let browser: Browser;
   let context: BrowserContext;
@@ -50,7 +51,7 @@ describe('profile account: email, phone and region, changed with a code to the n
     expect(text).toMatch(/Region\s+United States/);
     await account().getByRole('button', { name: 'Change Email' }).waitFor();
     await account().getByRole('button', { name: 'Change Phone' }).waitFor();
-    await expect(account().getByRole('button', { name: 'Change Avatar' }).count()).resolves.toBe(0);
+    await account().getByRole('button', { name: 'Change Avatar' }).waitFor();
     await captureAtBothWidths(page, 'profile-account');
   });
 
@@ -101,6 +102,37 @@ describe('profile account: email, phone and region, changed with a code to the n
     await account().getByText(masked(newPhone), { exact: true }).waitFor();
     await expect(account().innerText()).resolves.toMatch(/Region\s+United Kingdom/);
     await captureAtBothWidths(page, 'profile-account-changed');
+  });
+
+  it('changes the avatar to a picture cropped to a square', async () => {
+    await page.getByText(member.username.charAt(0).toUpperCase(), { exact: true }).first().waitFor();
+    await account().getByRole('button', { name: 'Change Avatar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change avatar' });
+    const picture = dialog.getByLabel('Picture');
+    await picture.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await dialog.getByText('Choose a PNG, JPEG or WebP image.', { exact: true }).waitFor();
+    await expect(dialog.getByRole('button', { name: 'Save Avatar' }).isDisabled()).resolves.toBe(true);
+
+    await picture.setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: solidPng(300, 200, [214, 90, 49]),
+    });
+    const preview = dialog.getByRole('img', { name: `Avatar of @${member.username}` });
+    await expect(preview.getAttribute('src')).resolves.toMatch(/^data:image\/jpeg;base64,/);
+    await captureAtBothWidths(page, 'profile-change-avatar', { fullPage: false });
+
+    await dialog.getByRole('button', { name: 'Save Avatar' }).click();
+    await toast('Avatar updated successfully!');
+    await dialog.waitFor({ state: 'hidden' });
+    const avatar = page.getByRole('img', { name: `Avatar of @${member.username}` });
+    await expect(avatar.getAttribute('src')).resolves.toMatch(
+      new RegExp(`^/api/auth/avatars/${member.id}\\?v=\\d+$`),
+    );
+    await page.waitForFunction(
+      () => (document.querySelector('img.member-avatar') as HTMLImageElement | null)?.naturalWidth === 256,
+    );
+    await captureAtBothWidths(page, 'profile-avatar');
     expect(errors).toEqual([]);
   });
 });

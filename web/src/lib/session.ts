@@ -10,6 +10,7 @@ export interface MemberProfile {
   email: string;
   phoneNumber: string;
   referralCode: string;
+  avatarUrl: string | null;
 }
 
 export type Session = { status: 'member'; member: MemberProfile } | { status: 'guest' };

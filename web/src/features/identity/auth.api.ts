@@ -43,6 +43,8 @@ export const authApi = {
     ),
   confirmContactChange: (channel: CodeChannel, sessionId: string, otpCode: string) =>
     apiClient.post<Answer<MemberProfile>>(`/auth/contact/${channel}/verify`, { sessionId, otpCode }),
+  /** `image` is a data URL; the server checks what it really is. */
+  replaceAvatar: (image: string) => apiClient.put<Answer<MemberProfile>>('/auth/avatar', { image }),
   resendContactCode: (sessionId: string) =>
     apiClient.post<Answer<never>>('/auth/contact/resend', { sessionId }),
 };

@@ -8,7 +8,9 @@ import { tokenStorage } from '../../lib/tokens';
 import { Button, Card } from '../../ui';
 import { authApi, type CodeChannel } from './auth.api';
 import { maskPhone } from './auth.validation';
+import { AvatarModal } from './avatar-modal';
 import { ContactChangeModal } from './contact-change-modal';
+import { MemberAvatar } from './member-avatar';
 import { regionOf } from './phone-region';
 import './auth.css';
 
@@ -17,7 +19,7 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  const [changing, setChanging] = useState<CodeChannel>();
+  const [changing, setChanging] = useState<CodeChannel | 'avatar'>();
   // The route resolved the member once; a change of email or phone updates the session after that.
   const session = useSession();
   const member = session?.status === 'member' ? session.member : signedIn;
@@ -40,9 +42,12 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
   return (
     <div className="container profile">
       <header className="page-header profile__header">
-        <div>
-          <p className="eyebrow">Member profile</p>
-          <h1 className="page-header__title">@{member.username}</h1>
+        <div className="profile__identity">
+          <MemberAvatar member={member} />
+          <div>
+            <p className="eyebrow">Member profile</p>
+            <h1 className="page-header__title">@{member.username}</h1>
+          </div>
         </div>
         <Button variant="secondary" onClick={() => void logout()} disabled={leaving}>
           Logout
@@ -74,6 +79,9 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           <Button variant="secondary" onClick={() => setChanging('phone')}>
             Change Phone
           </Button>
+          <Button variant="secondary" onClick={() => setChanging('avatar')}>
+            Change Avatar
+          </Button>
         </div>
       </Card>
       {(['email', 'phone'] as const).map((channel) => (
@@ -84,6 +92,7 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           onClose={() => setChanging(undefined)}
         />
       ))}
+      <AvatarModal member={member} open={changing === 'avatar'} onClose={() => setChanging(undefined)} />
     </div>
   );
 }
