@@ -358,7 +358,7 @@ export class IdentityQueries {
   }
 
   /**
-   * Deletes sign-up/login sessions (their codes go with them) and refresh-token families (their tokens
+   * Deletes code sessions (sign-up, login, contact change; their codes go with them) and refresh-token families (their tokens
    * go with them) that expired before `before`. Nothing in them can be used any more.
    */
   async purgeExpired(before: Date): Promise<{ sessions: number; refreshFamilies: number }> {
