@@ -363,6 +363,48 @@ describe('web app interactions in Chromium', () => {
       await expect(opener.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     });
 
+    it('shows a toast above an open modal, not under its backdrop', async () => {
+      await page.goto('/dev/ui');
+      await page.getByRole('button', { name: 'Open modal' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Invite a charity' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
+      const shown = toast("Enter the organization's name");
+      await shown.waitFor();
+      // The dialog makes the page behind it inert, so hit testing cannot tell what is painted on top:
+      // look at the pixels instead. A toast under the backdrop is grey, one above it is white.
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .filter((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            return target instanceof Element && target.classList.contains('toast');
+          })
+          .every((animation) => animation.playState !== 'running'),
+      );
+      const box = (await shown.boundingBox())!;
+      const shot = await page.screenshot({ clip: { x: box.x, y: box.y, width: 4, height: 4 } });
+      const brightest = await page.evaluate(async (png) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const { data } = context.getImageData(0, 0, image.width, image.height);
+        let max = 0;
+        for (let i = 0; i < data.length; i += 4)
+          max = Math.max(max, Math.min(data[i]!, data[i + 1]!, data[i + 2]!));
+        return max;
+      }, shot.toString('base64'));
+      await saveScreenshot(page, 'design-system-modal-toast', { fullPage: false });
+      expect(brightest).toBeGreaterThan(240);
+      await expect(dialog.isVisible()).resolves.toBe(true);
+      await page.keyboard.press('Escape');
+    });
+
     it('moves between tabs with the arrow keys', async () => {
       await page.goto('/dev/ui');
       const phone = page.getByRole('tab', { name: 'Phone' });

@@ -13,3 +13,4 @@ export { Modal, type ModalProps } from './modal';
 export { Skeleton, type SkeletonProps } from './skeleton';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { TextField, type TextFieldProps } from './text-field';
+export { ToastLayer, raiseToastLayer } from './toast-layer';

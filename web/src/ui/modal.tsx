@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { raiseToastLayer } from './toast-layer';
 
 export interface ModalProps {
   open: boolean;
@@ -12,7 +13,7 @@ const FOCUSABLE =
 
 /**
  * A native modal dialog: the page behind is inert, Escape closes it, Tab cycles inside it and
- * focus returns to whatever opened it.
+ * focus returns to whatever opened it. Toasts stay above it.
  */
 export function Modal({ open, title, onClose, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -24,6 +25,7 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
     if (open && !dialog.open) {
       const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      raiseToastLayer();
       return () => opener?.focus();
     }
     if (!open && dialog.open) dialog.close();

@@ -169,6 +169,12 @@ export function UiGalleryPage() {
             className="ui-gallery__form"
             onSubmit={(event) => {
               event.preventDefault();
+              const name = new FormData(event.currentTarget).get('organizationName');
+              if (typeof name !== 'string' || name.trim() === '') {
+                toast.error("Enter the organization's name");
+                return;
+              }
+              toast.success('Invitation sent');
               setModalOpen(false);
             }}
           >

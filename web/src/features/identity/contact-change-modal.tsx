@@ -135,8 +135,8 @@ function CodeStep({ channel, pending, onBack, onDone }: CodeStepProps) {
       <form className="auth__form" onSubmit={(event) => void entry.submit(event, confirm)} noValidate>
         <p className="muted">
           Enter the code we sent to{' '}
-          <strong className="contact-change__destination">{pending.destination}</strong>. It is valid for 10
-          minutes.
+          <strong className="contact-change__destination">{pending.destination}</strong>
+          <span className="contact-change__validity">It is valid for 10 minutes.</span>
         </p>
         <CodeField
           label="Verification code"
