@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig } from '@arena/config';
-import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@arena/testing';
+import { createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 
 /** What the API serves around the domain routes: the SPA, health, metrics and its error shape. */
@@ -17,18 +15,12 @@ describe('API shell', () => {
     database = await createTestDatabase(3);
     webDist = mkdtempSync(join(tmpdir(), 'arena-web-'));
     mkdirSync(join(webDist, 'assets'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Charity Arena</title><div id="root"></div>');
-    writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
-    api = await createApiApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_URL: database.url,
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: `test:${randomUUID()}`,
-        JWT_ACCESS_SECRET: 's'.repeat(40),
-        WEB_DIST_DIR: webDist,
-      }),
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><title>Charity Arena</title><div id="root"></div>',
     );
+    writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+    api = await createApiApp(testAppConfig(database.url, { WEB_DIST_DIR: webDist }));
   });
 
   afterAll(async () => {
@@ -54,7 +46,11 @@ describe('API shell', () => {
   });
 
   it('answers unknown API paths with a JSON 404, never the app', async () => {
-    const response = await api.inject({ method: 'GET', url: '/api/no-such-thing', headers: { accept: 'text/html' } });
+    const response = await api.inject({
+      method: 'GET',
+      url: '/api/no-such-thing',
+      headers: { accept: 'text/html' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ success: false, statusCode: 404 });
   });

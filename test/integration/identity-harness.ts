@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Module, type INestApplicationContext } from '@nestjs/common';
@@ -6,13 +5,13 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Redis from 'ioredis';
 import { SMTPServer } from 'smtp-server';
-import { ConfigModule, loadConfig, type AppConfig } from '@arena/config';
+import { ConfigModule, type AppConfig } from '@arena/config';
 import { DatabaseModule } from '@arena/database';
 import { CLOCK, type Clock } from '@arena/identity';
 import { JobsModule, JobWorkersModule } from '@arena/jobs';
 import { EmailDeliveryProcessor, NotificationsModule, SmsDeliveryProcessor } from '@arena/notifications';
 import { RedisModule } from '@arena/redis';
-import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@arena/testing';
+import { createTestDatabase, TEST_REDIS_URL, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 
 export interface Delivered {
@@ -119,17 +118,7 @@ export interface IdentityHarness {
 /** The real API (createApiApp) and a delivery worker over a fresh database and a private Redis prefix. */
 export async function startIdentityHarness(env: Record<string, string>): Promise<IdentityHarness> {
   const database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: `test:${randomUUID()}`,
-    JWT_ACCESS_SECRET: 'j'.repeat(48),
-    WEB_DIST_DIR: '/nonexistent',
-    TRUST_PROXY: 'true',
-    ...env,
-  });
+  const config = testAppConfig(database.url, { TRUST_PROXY: 'true', ...env });
   const api: NestFastifyApplication = await createApiApp(config);
   await api.listen(0, '127.0.0.1');
   const baseUrl = (await api.getUrl()).replace('[::1]', '127.0.0.1');

@@ -18,7 +18,12 @@ describe('purging expired sign-in data', () => {
     const id = randomUUID();
     await database.db
       .insertInto('auth_sessions')
-      .values({ id, purpose: 'login', created_at: ago(EXPIRED_SIGN_IN_RETENTION_MS * 3), expires_at: expiresAt })
+      .values({
+        id,
+        purpose: 'login',
+        created_at: ago(EXPIRED_SIGN_IN_RETENTION_MS * 3),
+        expires_at: expiresAt,
+      })
       .execute();
     await database.db
       .insertInto('auth_codes')
@@ -38,7 +43,12 @@ describe('purging expired sign-in data', () => {
     const id = randomUUID();
     await database.db
       .insertInto('refresh_token_families')
-      .values({ id, account_id: accountId, created_at: ago(EXPIRED_SIGN_IN_RETENTION_MS * 40), expires_at: expiresAt })
+      .values({
+        id,
+        account_id: accountId,
+        created_at: ago(EXPIRED_SIGN_IN_RETENTION_MS * 40),
+        expires_at: expiresAt,
+      })
       .execute();
     await database.db
       .insertInto('refresh_tokens')
@@ -56,7 +66,9 @@ describe('purging expired sign-in data', () => {
     const liveFamily = await family(member.id, new Date(now.getTime() + 60_000));
 
     const processor = new PurgeExpiredSignInsProcessor({ now: () => now }, new IdentityQueries(database.db));
-    expect(await processor.handle()).toBe('deleted 1 expired sign-in sessions and 1 expired refresh-token families');
+    expect(await processor.handle()).toBe(
+      'deleted 1 expired sign-in sessions and 1 expired refresh-token families',
+    );
 
     const sessions = await database.db.selectFrom('auth_sessions').select('id').execute();
     expect(sessions.map((s) => s.id).sort()).toEqual([justExpired, live].sort());
@@ -69,6 +81,8 @@ describe('purging expired sign-in data', () => {
     expect(tokens.map((t) => t.family_id)).toEqual([liveFamily]);
     expect(oldFamily).not.toBe(liveFamily);
 
-    expect(await processor.handle()).toBe('deleted 0 expired sign-in sessions and 0 expired refresh-token families');
+    expect(await processor.handle()).toBe(
+      'deleted 0 expired sign-in sessions and 0 expired refresh-token families',
+    );
   });
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Module, NotFoundException, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import Redis from 'ioredis';
-import { ConfigModule, loadConfig, type AppConfig } from '@arena/config';
+import { ConfigModule, type AppConfig } from '@arena/config';
 import { DatabaseModule } from '@arena/database';
 import { JobsModule, JobsService, QueueName } from '@arena/jobs';
 import {
@@ -15,7 +15,7 @@ import {
   SmsDeliveryProcessor,
 } from '@arena/notifications';
 import { RedisModule } from '@arena/redis';
-import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@arena/testing';
+import { createTestDatabase, TEST_REDIS_URL, testAppConfig, type TestDatabase } from '@arena/testing';
 import { DevMailboxController } from '../../libs/notifications/src/infrastructure/dev-mailbox.controller';
 import { eventually, startIdentityHarness, startSmtpServer, type IdentityHarness } from './identity-harness';
 
@@ -89,12 +89,7 @@ describe('notifications: delivery jobs with real providers', () => {
     });
     await new Promise<void>((resolve) => smsServer.listen(0, '127.0.0.1', resolve));
     database = await createTestDatabase(2);
-    config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `test:${randomUUID()}`,
-      JWT_ACCESS_SECRET: 'n'.repeat(48),
+    config = testAppConfig(database.url, {
       SMTP_URL: smtp.url,
       SMS_PROVIDER_URL: `http://127.0.0.1:${(smsServer.address() as AddressInfo).port}/sms`,
     });

@@ -66,7 +66,10 @@ describe('tournament flow: API → event store → projections → socket.io', (
     );
     expect(created.status).toBe(201);
     const id = created.body.data.id as string;
-    await eventually(async () => ((await call('GET', `/tournaments/${id}`)).status === 200 ? true : undefined), 'catalog');
+    await eventually(
+      async () => ((await call('GET', `/tournaments/${id}`)).status === 200 ? true : undefined),
+      'catalog',
+    );
     return id;
   };
 
@@ -77,10 +80,14 @@ describe('tournament flow: API → event store → projections → socket.io', (
     await api.listen(0, '127.0.0.1');
     baseUrl = await api.getUrl();
     baseUrl = baseUrl.replace('[::1]', '127.0.0.1');
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: process.env.DEBUG_FLOW ? undefined : false });
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+      logger: process.env.DEBUG_FLOW ? undefined : false,
+    });
     await worker.init();
     players = await Promise.all(
-      ['alice', 'bob', 'carol'].map((username) => createMember(database.db, config.JWT_ACCESS_SECRET, { username })),
+      ['alice', 'bob', 'carol'].map((username) =>
+        createMember(database.db, config.JWT_ACCESS_SECRET, { username }),
+      ),
     );
   });
 
@@ -130,7 +137,10 @@ describe('tournament flow: API → event store → projections → socket.io', (
       { rank: 3, username: 'carol', score: 650 },
     ];
     const pushed = await eventually(
-      async () => messages.find((m) => m.entries.length === 3 && m.entries[0]?.score === 900 && m.entries[1]?.score === 900),
+      async () =>
+        messages.find(
+          (m) => m.entries.length === 3 && m.entries[0]?.score === 900 && m.entries[1]?.score === 900,
+        ),
       'the leaderboard message',
     );
     expect(pushed.tournamentId).toBe(id);
@@ -193,12 +203,16 @@ describe('tournament flow: API → event store → projections → socket.io', (
     expect(early.status).toBe(409);
 
     await eventually(
-      async () => ((await call('GET', `/tournaments/${id}`)).body.data.status === 'ACTIVE' ? true : undefined),
+      async () =>
+        (await call('GET', `/tournaments/${id}`)).body.data.status === 'ACTIVE' ? true : undefined,
       'the start',
     );
-    expect((await call('POST', `/tournaments/${id}/scores`, { score: 42 }, alice.accessToken)).status).toBeLessThan(300);
+    expect(
+      (await call('POST', `/tournaments/${id}/scores`, { score: 42 }, alice.accessToken)).status,
+    ).toBeLessThan(300);
     await eventually(
-      async () => ((await call('GET', `/tournaments/${id}`)).body.data.status === 'COMPLETED' ? true : undefined),
+      async () =>
+        (await call('GET', `/tournaments/${id}`)).body.data.status === 'COMPLETED' ? true : undefined,
       'the end',
     );
     const late = await call('POST', `/tournaments/${id}/scores`, { score: 50 }, alice.accessToken);
@@ -206,7 +220,9 @@ describe('tournament flow: API → event store → projections → socket.io', (
   });
 
   it('has the worker schedule its periodic jobs once, however often it starts', async () => {
-    const second = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+    const second = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+      logger: false,
+    });
     await second.init();
     await second.close();
     const connection = createBullConnection(TEST_REDIS_URL);

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import Redis from 'ioredis';
-import { ConfigModule, configSchema, type AppConfig } from '@arena/config';
+import { ConfigModule, type AppConfig } from '@arena/config';
 import { DatabaseModule } from '@arena/database';
 import { EVENT_STORE, PostgresEventStore } from '@arena/event-store';
 import { HttpExceptionFilter } from '@arena/http';
@@ -17,7 +17,7 @@ import {
   silentLogger,
 } from '@arena/projection-runner';
 import { leaderboardsProjector } from '@arena/projections/leaderboards/leaderboards.projection';
-import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@arena/testing';
+import { createTestDatabase, TEST_REDIS_URL, testAppConfig, type TestDatabase } from '@arena/testing';
 import { TournamentCatalogProjector, TournamentsModule } from '@arena/tournaments';
 
 export const ADMIN_KEY = 'admin-key-for-tests-0123456789';
@@ -42,14 +42,7 @@ export async function startTournamentsHarness(
   extraImports: DynamicModule[] = [],
 ): Promise<TournamentsHarness> {
   const database = await createTestDatabase(5);
-  const config = configSchema.parse({
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: `test:${randomUUID()}`,
-    JWT_ACCESS_SECRET: 'tournaments-integration-secret-0123456789',
-    ADMIN_API_KEY: ADMIN_KEY,
-  });
+  const config = testAppConfig(database.url, { ADMIN_API_KEY: ADMIN_KEY });
   const store = new PostgresEventStore({ connectionString: database.url, poolSize: 5, pollIntervalMs: 100 });
 
   @Global()
