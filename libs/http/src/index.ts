@@ -1,3 +1,3 @@
-export { ZodValidationPipe } from './zod-validation.pipe';
+export { ZodValidationPipe, type ZodValidationOptions } from './zod-validation.pipe';
 export { HttpExceptionFilter, type ErrorBody } from './http-exception.filter';
 export { TooManyRequestsException } from './too-many-requests.exception';
