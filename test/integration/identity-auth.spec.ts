@@ -1,55 +1,28 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import {
-  startIdentityHarness,
-  startSmsProvider,
-  startSmtpServer,
-  type IdentityHarness,
-} from './identity-harness';
-import { e164, identityMembers, newPerson } from './support/identity-members';
+import { e164, newPerson, useIdentityStack } from './support/identity-members';
 
 /**
  * Sign-up and sign-in over HTTP against the composed API, with codes delivered by the real delivery
  * jobs: email through an SMTP server started here, SMS through an HTTP provider started here.
  */
 describe('identity: one-time codes by email and SMS, tokens', () => {
-  let harness: IdentityHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let sms: Awaited<ReturnType<typeof startSmsProvider>>;
-  let members: ReturnType<typeof identityMembers>;
+  const stack = useIdentityStack({ AUTH_IP_SEND_LIMIT: '12' });
 
-  beforeAll(async () => {
-    [smtp, sms] = await Promise.all([startSmtpServer(), startSmsProvider()]);
-    harness = await startIdentityHarness({
-      SMTP_URL: smtp.url,
-      SMS_PROVIDER_URL: sms.url,
-      SMS_PROVIDER_API_KEY: 'sms-test-key',
-      AUTH_IP_SEND_LIMIT: '12',
-    });
-    members = identityMembers(harness, { email: smtp.messages, sms: sms.messages });
-  });
-
-  afterEach(() => harness.resetClock());
-
-  afterAll(async () => {
-    await harness?.close();
-    await Promise.all([smtp?.close(), sms?.close()]);
-  });
-
-  const client = () => members.client();
+  const client = () => stack.members.client();
   const person = newPerson;
-  const emailCode = (to: string, nth = 1) => members.emailCode(to, nth);
-  const smsCode = (to: string, nth = 1) => members.smsCode(to, nth);
-  const sentTo = (to: string) => members.deliveredTo(to).length;
+  const emailCode = (to: string, nth = 1) => stack.members.emailCode(to, nth);
+  const smsCode = (to: string, nth = 1) => stack.members.smsCode(to, nth);
+  const sentTo = (to: string) => stack.members.deliveredTo(to).length;
 
   const countRows = async (table: string) => {
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(
-      harness.database.db,
+      stack.harness.database.db,
     );
     return rows[0]!.n;
   };
 
-  const signUp = (call?: ReturnType<typeof client>) => members.signUp(call);
+  const signUp = (call?: ReturnType<typeof client>) => stack.members.signUp(call);
 
   it('signs up once both the email code and the SMS code are verified, recording referral and terms', async () => {
     const call = client();
@@ -83,7 +56,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
         avatarUrl: null,
       },
     });
-    const account = await harness.database.db
+    const account = await stack.harness.database.db
       .selectFrom('accounts')
       .select(['referred_by_code', 'terms_version', 'terms_accepted_at', 'confirmed_adult_in_us'])
       .where('id', '=', profile.body.data.id)
@@ -95,7 +68,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     });
     expect(account.terms_accepted_at).toBeInstanceOf(Date);
 
-    const codeRows = await harness.database.db.selectFrom('auth_codes').select('code_hash').execute();
+    const codeRows = await stack.harness.database.db.selectFrom('auth_codes').select('code_hash').execute();
     expect(codeRows.every((row: { code_hash: string }) => /^[0-9a-f]{64}$/.test(row.code_hash))).toBe(true);
   });
 
@@ -267,7 +240,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
 
     const resent: string[] = [];
     for (let i = 2; i <= 6; i++) {
-      harness.advanceClock(61_000);
+      stack.harness.advanceClock(61_000);
       const answer = await call(
         'POST',
         '/auth/resend',
@@ -277,7 +250,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
       expect(answer.body).toEqual({ success: true, message: 'Verification code resent!' });
       resent.push(await emailCode(details.email, i));
     }
-    harness.advanceClock(61_000);
+    stack.harness.advanceClock(61_000);
     const overHourly = await call(
       'POST',
       '/auth/resend',
@@ -322,7 +295,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     const details = person();
     const started = await call('POST', '/auth/signup', details);
     await emailCode(details.email);
-    harness.advanceClock(61_000);
+    stack.harness.advanceClock(61_000);
     const body = { sessionId: started.body.data.sessionId, channel: 'email' };
     const answers = await Promise.all([
       call('POST', '/auth/resend', body),
@@ -349,7 +322,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     const { details } = await signUp(call);
     const login = await call('POST', '/auth/login', { emailOrPhone: details.email });
     const code = await emailCode(details.email, 2);
-    harness.advanceClock(10 * 60_000 + 1000);
+    stack.harness.advanceClock(10 * 60_000 + 1000);
     const late = await call('POST', '/auth/login/verify', {
       sessionId: login.body.data.sessionId,
       otpCode: code,
@@ -392,7 +365,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     await smsCode(e164(details.phoneNumber), 3);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sentTo(unknownEmail) + sentTo(unknownPhone)).toBe(0);
-    const outbox = await harness.database.db
+    const outbox = await stack.harness.database.db
       .selectFrom('notification_outbox')
       .select('recipient')
       .where('recipient', 'in', [unknownEmail, unknownPhone])
@@ -440,7 +413,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
   it('caps a token family at its absolute lifetime', async () => {
     const call = client();
     const { tokens } = await signUp(call);
-    harness.advanceClock(30 * 24 * 3600_000 + 1000);
+    stack.harness.advanceClock(30 * 24 * 3600_000 + 1000);
     const late = await call('POST', '/auth/refresh', { refreshToken: tokens.refreshToken });
     expect(late).toMatchObject({
       status: 401,

@@ -1,32 +1,8 @@
-import {
-  startIdentityHarness,
-  startSmsProvider,
-  startSmtpServer,
-  type IdentityHarness,
-} from './identity-harness';
-import { identityMembers } from './support/identity-members';
+import { useIdentityStack } from './support/identity-members';
 
 /** Changing the avatar over HTTP: a small image, checked by its bytes, served back to anyone with its link. */
 describe('identity: a member changes their avatar', () => {
-  let harness: IdentityHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let sms: Awaited<ReturnType<typeof startSmsProvider>>;
-  let members: ReturnType<typeof identityMembers>;
-
-  beforeAll(async () => {
-    [smtp, sms] = await Promise.all([startSmtpServer(), startSmsProvider()]);
-    harness = await startIdentityHarness({
-      SMTP_URL: smtp.url,
-      SMS_PROVIDER_URL: sms.url,
-      SMS_PROVIDER_API_KEY: 'sms-test-key',
-    });
-    members = identityMembers(harness, { email: smtp.messages, sms: sms.messages });
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await Promise.all([smtp?.close(), sms?.close()]);
-  });
+  const stack = useIdentityStack();
 
   const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   const png = (size: number, fill = 7) =>
@@ -35,8 +11,8 @@ describe('identity: a member changes their avatar', () => {
     `data:${declared};base64,${bytes.toString('base64')}`;
 
   async function signedIn() {
-    const call = members.client();
-    const { tokens } = await members.signUp(call);
+    const call = stack.members.client();
+    const { tokens } = await stack.members.signUp(call);
     const auth = { authorization: `Bearer ${tokens.accessToken}` };
     return (method: string, path: string, body?: unknown) => call(method, path, body, auth);
   }
@@ -53,7 +29,7 @@ describe('identity: a member changes their avatar', () => {
     expect(link).toMatch(new RegExp(`^/api/auth/avatars/${saved.body.data.id}\\?v=\\d+$`));
     expect((await as('GET', '/auth/profile')).body.data.avatarUrl).toBe(link);
 
-    const served = await fetch(`${harness.baseUrl}${link}`);
+    const served = await fetch(`${stack.harness.baseUrl}${link}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
@@ -62,7 +38,7 @@ describe('identity: a member changes their avatar', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const replaced = await as('PUT', '/auth/avatar', { image: dataUrl(png(512, 9)) });
     expect(replaced.body.data.avatarUrl).not.toBe(link);
-    const again = await fetch(`${harness.baseUrl}${replaced.body.data.avatarUrl}`);
+    const again = await fetch(`${stack.harness.baseUrl}${replaced.body.data.avatarUrl}`);
     expect((await again.arrayBuffer()).byteLength).toBe(512);
   });
 
@@ -86,7 +62,7 @@ describe('identity: a member changes their avatar', () => {
   });
 
   it('answers 401 to an upload without a valid token and 404 for an account without an avatar', async () => {
-    const call = members.client();
+    const call = stack.members.client();
     const upload = await call('PUT', '/auth/avatar', { image: dataUrl(png(64)) });
     expect(upload).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
     for (const id of ['3b241101-e2bb-4255-8caf-4136c566a962', 'not-a-uuid']) {

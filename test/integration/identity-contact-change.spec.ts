@@ -1,46 +1,20 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import {
-  startIdentityHarness,
-  startSmsProvider,
-  startSmtpServer,
-  type IdentityHarness,
-} from './identity-harness';
-import { e164, identityMembers, type Call } from './support/identity-members';
+import { e164, type Call, useIdentityStack } from './support/identity-members';
 
 /**
  * A signed-in member changes their email or phone over HTTP against the composed API: the code goes
  * to the new address through the real delivery jobs (SMTP server and SMS provider started here).
  */
 describe('identity: changing the email or phone of a signed-in member', () => {
-  let harness: IdentityHarness;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let sms: Awaited<ReturnType<typeof startSmsProvider>>;
-  let members: ReturnType<typeof identityMembers>;
-
-  beforeAll(async () => {
-    [smtp, sms] = await Promise.all([startSmtpServer(), startSmsProvider()]);
-    harness = await startIdentityHarness({
-      SMTP_URL: smtp.url,
-      SMS_PROVIDER_URL: sms.url,
-      SMS_PROVIDER_API_KEY: 'sms-test-key',
-    });
-    members = identityMembers(harness, { email: smtp.messages, sms: sms.messages });
-  });
-
-  afterEach(() => harness.resetClock());
-
-  afterAll(async () => {
-    await harness?.close();
-    await Promise.all([smtp?.close(), sms?.close()]);
-  });
+  const stack = useIdentityStack();
 
   const newEmail = () => `New.${randomUUID().slice(0, 8)}@Example.net`;
   const newPhone = () => `+44 20 ${String(randomInt(10_000_000, 99_999_999))}`;
 
   /** A member signed up through the real flow, and calls that carry their access token. */
   async function signedIn() {
-    const call = members.client();
-    const member = await members.signUp(call);
+    const call = stack.members.client();
+    const member = await stack.members.signUp(call);
     const auth = { authorization: `Bearer ${member.tokens.accessToken}` };
     const as: Call = (method, path, body, headers = {}) => call(method, path, body, { ...auth, ...headers });
     const profile = async () => (await as('GET', '/auth/profile')).body.data;
@@ -61,8 +35,8 @@ describe('identity: changing the email or phone of a signed-in member', () => {
         data: { sessionId: expect.any(String) },
       },
     });
-    const code = await members.emailCode(email);
-    expect(members.deliveredTo(details.email)).toHaveLength(1); // only the sign-up code
+    const code = await stack.members.emailCode(email);
+    expect(stack.members.deliveredTo(details.email)).toHaveLength(1); // only the sign-up code
 
     const confirmed = await as('POST', '/auth/contact/email/verify', {
       sessionId: started.body.data.sessionId,
@@ -76,7 +50,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     });
     expect(await profile()).toEqual({ ...before, email });
 
-    const notice = await members.emailText(details.email, 2);
+    const notice = await stack.members.emailText(details.email, 2);
     expect(notice).toContain(
       `The email address of your Charity Arena account @${details.username} was changed`,
     );
@@ -96,7 +70,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     const login = await as('POST', '/auth/login', { emailOrPhone: email.toLowerCase() });
     const loggedIn = await as('POST', '/auth/login/verify', {
       sessionId: login.body.data.sessionId,
-      otpCode: await members.emailCode(email, 2),
+      otpCode: await stack.members.emailCode(email, 2),
     });
     expect(loggedIn.status).toBe(200);
   });
@@ -114,7 +88,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     });
     const confirmed = await as('POST', '/auth/contact/phone/verify', {
       sessionId: started.body.data.sessionId,
-      otpCode: await members.smsCode(e164(phone)),
+      otpCode: await stack.members.smsCode(e164(phone)),
     });
     expect(confirmed.body).toEqual({
       success: true,
@@ -122,8 +96,8 @@ describe('identity: changing the email or phone of a signed-in member', () => {
       data: { ...before, phoneNumber: e164(phone) },
     });
     expect((await profile()).phoneNumber).toBe(e164(phone));
-    expect(members.deliveredTo(e164(details.phoneNumber))).toHaveLength(1); // only the sign-up code
-    const notice = await members.emailText(details.email, 2);
+    expect(stack.members.deliveredTo(e164(details.phoneNumber))).toHaveLength(1); // only the sign-up code
+    const notice = await stack.members.emailText(details.email, 2);
     expect(notice).toContain(
       `The phone number of your Charity Arena account @${details.username} was changed`,
     );
@@ -174,7 +148,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
         body: { success: false, message, statusCode: status },
       });
     }
-    const sessions = await harness.database.db
+    const sessions = await stack.harness.database.db
       .selectFrom('auth_sessions')
       .select('id')
       .where('purpose', 'in', ['email_change', 'phone_change'])
@@ -189,7 +163,10 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     const email = newEmail();
     const firstStart = await first.as('POST', '/auth/contact/email', { email });
     const secondStart = await second.as('POST', '/auth/contact/email', { email: email.toLowerCase() });
-    const [firstCode, secondCode] = [await members.emailCode(email, 1), await members.emailCode(email, 2)];
+    const [firstCode, secondCode] = [
+      await stack.members.emailCode(email, 1),
+      await stack.members.emailCode(email, 2),
+    ];
 
     const won = await second.as('POST', '/auth/contact/email/verify', {
       sessionId: secondStart.body.data.sessionId,
@@ -215,7 +192,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
       await first.as('POST', '/auth/contact/phone', { phoneNumber: phone }),
       await second.as('POST', '/auth/contact/phone', { phoneNumber: phone }),
     ];
-    const codes = [await members.smsCode(e164(phone), 1), await members.smsCode(e164(phone), 2)];
+    const codes = [await stack.members.smsCode(e164(phone), 1), await stack.members.smsCode(e164(phone), 2)];
     const answers = await Promise.all(
       [first, second].map((member, i) =>
         member.as('POST', '/auth/contact/phone/verify', {
@@ -228,7 +205,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     expect(answers.find((a) => a.status === 409)!.body.message).toBe(
       'An account with this phone number already exists.',
     );
-    const holders = await harness.database.db
+    const holders = await stack.harness.database.db
       .selectFrom('accounts')
       .select('id')
       .where('phone_number', '=', e164(phone))
@@ -242,7 +219,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     const email = newEmail();
     const started = await as('POST', '/auth/contact/email', { email });
     const sessionId = started.body.data.sessionId;
-    const right = await members.emailCode(email);
+    const right = await stack.members.emailCode(email);
     const wrong = right === '000000' ? '111111' : '000000';
 
     const foreign = await intruder.as('POST', '/auth/contact/email/verify', { sessionId, otpCode: right });
@@ -283,7 +260,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     const { as } = await signedIn();
     const older = newEmail();
     const olderStart = await as('POST', '/auth/contact/email', { email: older });
-    const olderCode = await members.emailCode(older);
+    const olderCode = await stack.members.emailCode(older);
     const email = newEmail();
     const started = await as('POST', '/auth/contact/email', { email });
     const sessionId = started.body.data.sessionId;
@@ -296,7 +273,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
       body: { message: 'This verification session has expired. Please start over.' },
     });
 
-    const first = await members.emailCode(email);
+    const first = await stack.members.emailCode(email);
     const tooSoon = await as('POST', '/auth/contact/resend', { sessionId });
     expect(tooSoon).toMatchObject({
       status: 429,
@@ -304,7 +281,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     });
     expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(50);
 
-    harness.advanceClock(10 * 60_000 + 1000);
+    stack.harness.advanceClock(10 * 60_000 + 1000);
     const late = await as('POST', '/auth/contact/email/verify', { sessionId, otpCode: first });
     expect(late).toMatchObject({
       status: 400,
@@ -312,7 +289,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     });
     const resent = await as('POST', '/auth/contact/resend', { sessionId });
     expect(resent.body).toEqual({ success: true, message: 'Verification code resent!' });
-    const fresh = await members.emailCode(email, 2);
+    const fresh = await stack.members.emailCode(email, 2);
     // The guest resend route does not serve a member's contact change.
     const guestResend = await as('POST', '/auth/resend', { sessionId, channel: 'email' });
     expect(guestResend).toMatchObject({
@@ -351,7 +328,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
   });
 
   it('answers 401 to every contact-change call without a valid access token', async () => {
-    const call = members.client();
+    const call = stack.members.client();
     const sessionId = randomUUID();
     const calls: Array<[string, unknown]> = [
       ['/auth/contact/email', { email: newEmail() }],

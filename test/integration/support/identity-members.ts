@@ -1,5 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { eventually, type Delivered, type IdentityHarness } from '../identity-harness';
+import {
+  eventually,
+  startIdentityHarness,
+  startSmsProvider,
+  startSmtpServer,
+  type Delivered,
+  type IdentityHarness,
+} from '../identity-harness';
 
 export type Call = IdentityHarness['call'];
 
@@ -80,4 +87,35 @@ export function identityMembers(harness: IdentityHarness, mail: { email: Deliver
     deliveredTo: (to: string) => [...sentTo(mail.email, to), ...sentTo(mail.sms, to)],
     emailText: (to: string, nth = 1) => nthMessage(mail.email, to, nth),
   };
+}
+
+export interface IdentityStack {
+  harness: IdentityHarness;
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  sms: Awaited<ReturnType<typeof startSmsProvider>>;
+  members: ReturnType<typeof identityMembers>;
+}
+
+/**
+ * Registers a suite's hooks for the composed API over a real SMTP server and SMS provider started
+ * here, with the member helpers reading codes from what they deliver. The fields are set in beforeAll.
+ */
+export function useIdentityStack(env: Record<string, string> = {}): IdentityStack {
+  const stack = {} as IdentityStack;
+  beforeAll(async () => {
+    [stack.smtp, stack.sms] = await Promise.all([startSmtpServer(), startSmsProvider()]);
+    stack.harness = await startIdentityHarness({
+      SMTP_URL: stack.smtp.url,
+      SMS_PROVIDER_URL: stack.sms.url,
+      SMS_PROVIDER_API_KEY: 'sms-test-key',
+      ...env,
+    });
+    stack.members = identityMembers(stack.harness, { email: stack.smtp.messages, sms: stack.sms.messages });
+  });
+  afterEach(() => stack.harness?.resetClock());
+  afterAll(async () => {
+    await stack.harness?.close();
+    await Promise.all([stack.smtp?.close(), stack.sms?.close()]);
+  });
+  return stack;
 }
