@@ -5,7 +5,7 @@ import { sessionQuery, type Session } from '../../lib/session';
 import { Button, Modal } from '../../ui';
 import { authApi, type CodeChannel } from './auth.api';
 import { Messages, SIGN_UP_COUNTRY_CODES, signUpPhoneNumber } from './auth.validation';
-import { CodeField } from './code-field';
+import { CodeEntryForm } from './code-field';
 import { EmailField } from './email-field';
 import { PhoneField } from './phone-field';
 import { resendCode } from './resend-code';
@@ -132,22 +132,13 @@ function CodeStep({ channel, pending, onBack, onDone }: CodeStepProps) {
 
   return (
     <>
-      <form className="auth__form" onSubmit={(event) => void entry.submit(event, confirm)} noValidate>
+      <CodeEntryForm entry={entry} verify={confirm}>
         <p className="muted">
           Enter the code we sent to{' '}
           <strong className="contact-change__destination">{pending.destination}</strong>
           <span className="contact-change__validity">It is valid for 10 minutes.</span>
         </p>
-        <CodeField
-          label="Verification code"
-          value={entry.code}
-          onChange={(event) => entry.setCode(event.target.value)}
-          error={entry.error}
-        />
-        <Button type="submit" block disabled={entry.busy}>
-          {entry.busy ? 'Verifying...' : 'Verify'}
-        </Button>
-      </form>
+      </CodeEntryForm>
       <div className="cluster auth__actions">
         <Button
           variant="secondary"

@@ -5,7 +5,7 @@ import { Button } from '../../ui';
 import { authApi, type CodeChannel } from './auth.api';
 import { AuthPanel } from './auth-panel';
 import { Messages } from './auth.validation';
-import { CodeField } from './code-field';
+import { CodeEntryForm } from './code-field';
 import { resendCode } from './resend-code';
 import { useCodeEntry } from './use-code-entry';
 import { useSignIn } from './use-sign-in';
@@ -35,17 +35,7 @@ export function LoginVerifyPage({ sessionId, channel }: { sessionId?: string; ch
       title="Enter your code"
       lead={`We sent a one-time code to your ${channel === 'email' ? 'email address' : 'phone'}. It is valid for 10 minutes.`}
     >
-      <form className="auth__form" onSubmit={(event) => void entry.submit(event, verify)} noValidate>
-        <CodeField
-          label="Verification code"
-          value={entry.code}
-          onChange={(event) => entry.setCode(event.target.value)}
-          error={entry.error}
-        />
-        <Button type="submit" block disabled={entry.busy}>
-          {entry.busy ? 'Verifying...' : 'Verify'}
-        </Button>
-      </form>
+      <CodeEntryForm entry={entry} verify={verify} />
       <div className="cluster auth__actions">
         <Button
           variant="secondary"
