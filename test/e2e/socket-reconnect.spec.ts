@@ -11,6 +11,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import Redis from 'ioredis';
 import type { AppConfig } from '@arena/config';
 import {
+  apiCaller,
   createMember,
   createTestDatabase,
   TEST_REDIS_URL,
@@ -58,17 +59,7 @@ describe('socket client across lost connections', () => {
   let stopObserving: () => void = () => undefined;
   let leave: () => void = () => undefined;
 
-  const call = async (method: string, path: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${writerUrl}/api${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const call = apiCaller(() => writerUrl);
 
   const startServed = async () => {
     served = await createApiApp(config);

@@ -8,6 +8,7 @@ import { bullPrefix, createBullConnection, JobName, QueueName } from '@arena/job
 import { io, type Socket } from 'socket.io-client';
 import type { AppConfig } from '@arena/config';
 import {
+  apiCaller,
   createMember,
   createTestDatabase,
   TEST_REDIS_URL,
@@ -34,17 +35,7 @@ describe('tournament flow: API → event store → projections → socket.io', (
   let socket: Socket;
   let players: TestMember[];
 
-  const call = async (method: string, path: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const call = apiCaller(() => baseUrl);
 
   const createTournament = async (overrides: Record<string, unknown>) => {
     const created = await call(

@@ -3,3 +3,4 @@ export { deciderSpec, type Decider } from './decider-spec';
 export { InMemoryEventStore } from './in-memory-event-store';
 export { createMember, type TestMember } from './member.factory';
 export { testAppConfig } from './app-config';
+export { apiCaller, type ApiCall } from './api-caller';

@@ -3,7 +3,8 @@ import { Client } from 'pg';
 import { createDatabase, type DatabaseHandles } from '@arena/database';
 
 /** The machine's PostgreSQL (trust auth). Overridable for other set-ups. */
-export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_POSTGRES_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const TEMPLATE_DATABASE_ENV = 'ARENA_TEST_TEMPLATE_DATABASE';
 
@@ -36,7 +37,8 @@ export interface TestDatabase extends DatabaseHandles {
  */
 export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
   const template = process.env[TEMPLATE_DATABASE_ENV];
-  if (!template) throw new Error(`${TEMPLATE_DATABASE_ENV} is not set: run the tests through jest's global set-up`);
+  if (!template)
+    throw new Error(`${TEMPLATE_DATABASE_ENV} is not set: run the tests through jest's global set-up`);
   const name = `arena_t_${randomBytes(6).toString('hex')}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = databaseUrl(name);
