@@ -88,20 +88,45 @@ describe('profile account: email, phone, region and avatar', () => {
     await account().getByText(newEmail, { exact: true }).waitFor();
   });
 
-  it('changes the phone, and the region follows the new country code', async () => {
-    await account().getByRole('button', { name: 'Change Phone' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Change phone' });
+  const askForPhoneCode = async (on: Page) => {
+    await on.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Change Phone' }).click();
+    const dialog = on.getByRole('dialog', { name: 'Change phone' });
     await dialog.getByLabel('Country code').selectOption('+44');
     await dialog.getByLabel('New phone number').fill(newLocalPhone);
     await dialog.getByRole('button', { name: 'Send Code' }).click();
-    await toast('Verification code sent to your new phone number.');
-    await dialog.getByLabel('Verification code').fill(await codeFromMailbox(context, newPhone, 'sms'));
-    await dialog.getByLabel('Verification code').press('Enter');
-    await toast('Phone number updated successfully!');
+    return dialog;
+  };
+
+  it('keeps the phone fixed for a day after the email changed, and says so', async () => {
+    const dialog = await askForPhoneCode(page);
+    const fixed =
+      'For your security, your phone number can be changed 24 hours after your last email change.';
+    await dialog.getByText(fixed, { exact: true }).waitFor();
+    await captureAtBothWidths(page, 'profile-phone-fixed');
+    await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    await account().getByText(masked(newPhone), { exact: true }).waitFor();
-    await expect(account().innerText()).resolves.toMatch(/Region\s+United Kingdom/);
-    await captureAtBothWidths(page, 'profile-account-changed');
+  });
+
+  it('changes the phone of a member whose email did not just change, and the region follows', async () => {
+    const other = await createMember(web);
+    const otherContext = await browser.newContext({ baseURL: web.baseUrl, viewport: DESKTOP });
+    const otherPage = await otherContext.newPage();
+    otherPage.on('pageerror', (error) => errors.push(error.message));
+    await signIn(otherPage, web, other);
+    await otherPage.goto('/profile');
+    const dialog = await askForPhoneCode(otherPage);
+    const otherToast = (text: string) =>
+      otherPage.locator('[role="status"]').getByText(text, { exact: true }).first().waitFor();
+    await otherToast('Verification code sent to your new phone number.');
+    await dialog.getByLabel('Verification code').fill(await codeFromMailbox(otherContext, newPhone, 'sms'));
+    await dialog.getByLabel('Verification code').press('Enter');
+    await otherToast('Phone number updated successfully!');
+    await dialog.waitFor({ state: 'hidden' });
+    const otherAccount = otherPage.getByRole('region', { name: 'Account' });
+    await otherAccount.getByText(masked(newPhone), { exact: true }).waitFor();
+    await expect(otherAccount.innerText()).resolves.toMatch(/Region\s+United Kingdom/);
+    await captureAtBothWidths(otherPage, 'profile-account-changed');
+    await otherContext.close();
   });
 
   it('changes the avatar to a picture cropped to a square', async () => {

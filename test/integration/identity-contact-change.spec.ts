@@ -75,6 +75,52 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     expect(loggedIn.status).toBe(200);
   });
 
+  it('keeps the other address fixed for a day after one changes, at start and at confirm', async () => {
+    const { as, profile } = await signedIn();
+    const email = newEmail();
+    const emailChange = await as('POST', '/auth/contact/email', { email });
+    // A phone change started before the email change is confirmed cannot be confirmed after it.
+    const earlyPhone = newPhone();
+    const earlyPhoneChange = await as('POST', '/auth/contact/phone', { phoneNumber: earlyPhone });
+    expect(earlyPhoneChange.status).toBe(200);
+    await as('POST', '/auth/contact/email/verify', {
+      sessionId: emailChange.body.data.sessionId,
+      otpCode: await stack.members.emailCode(email),
+    });
+    const phoneFixed = {
+      success: false,
+      statusCode: 429,
+      message: 'For your security, your phone number can be changed 24 hours after your last email change.',
+    };
+    const lateConfirm = await as('POST', '/auth/contact/phone/verify', {
+      sessionId: earlyPhoneChange.body.data.sessionId,
+      otpCode: await stack.members.smsCode(e164(earlyPhone)),
+    });
+    expect(lateConfirm).toMatchObject({ status: 429, body: phoneFixed });
+    const refused = await as('POST', '/auth/contact/phone', { phoneNumber: newPhone() });
+    expect(refused).toMatchObject({ status: 429, body: phoneFixed });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 60 * 60);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(24 * 60 * 60);
+    expect((await profile()).email).toBe(email);
+
+    stack.harness.advanceClock(24 * 60 * 60_000 + 1000);
+    const phone = newPhone();
+    const phoneChange = await as('POST', '/auth/contact/phone', { phoneNumber: phone });
+    expect(phoneChange.status).toBe(200);
+    const confirmed = await as('POST', '/auth/contact/phone/verify', {
+      sessionId: phoneChange.body.data.sessionId,
+      otpCode: await stack.members.smsCode(e164(phone)),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await as('POST', '/auth/contact/email', { email: newEmail() })).toMatchObject({
+      status: 429,
+      body: {
+        message:
+          'For your security, your email address can be changed 24 hours after your last phone number change.',
+      },
+    });
+  });
+
   it('changes the phone with the SMS code sent to the new number, and tells the email address', async () => {
     const { details, as, profile } = await signedIn();
     const before = await profile();

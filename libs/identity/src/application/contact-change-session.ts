@@ -4,6 +4,7 @@ import {
   NotFoundException,
   type HttpException,
 } from '@nestjs/common';
+import { TooManyRequestsException } from '@arena/http';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { identifierKey } from '../domain/contact';
 import type { CodeChannel } from '../domain/one-time-code';
@@ -64,4 +65,26 @@ export async function contactValueProblem(
     return new ConflictException(channel === 'email' ? M.emailTaken : M.phoneTaken);
   }
   return undefined;
+}
+
+/**
+ * After one of a member's two addresses changes, the other stays fixed this long. Someone holding a
+ * stolen session cannot swap both, and the address left alone stays the owner's way back in.
+ */
+export const OTHER_ADDRESS_FIXED_MS = 24 * 60 * 60 * 1000;
+
+/** Refuses a change of `channel` while the other address changed less than a day ago. */
+export function otherAddressFixedProblem(
+  account: AccountRow,
+  channel: CodeChannel,
+  now: Date,
+): HttpException | undefined {
+  const otherChangedAt = channel === 'email' ? account.phone_changed_at : account.email_changed_at;
+  if (!otherChangedAt) return undefined;
+  const waitMs = otherChangedAt.getTime() + OTHER_ADDRESS_FIXED_MS - now.getTime();
+  if (waitMs <= 0) return undefined;
+  return new TooManyRequestsException(
+    channel === 'email' ? M.emailFixedAfterPhoneChange : M.phoneFixedAfterEmailChange,
+    Math.ceil(waitMs / 1000),
+  );
 }

@@ -10,6 +10,7 @@ import {
   CONTACT_CHANGE_PURPOSE,
   contactChangeProblem,
   contactValueProblem,
+  otherAddressFixedProblem,
   requestedValue,
 } from './contact-change-session';
 import { conflictFor } from './identifier-conflict';
@@ -45,11 +46,13 @@ export class ContactChangeService {
     await this.limits.sendForMember(memberId);
     const account = await this.queries.findAccountById(memberId);
     if (!account) throw new UnauthorizedException('Unauthorized');
-    const problem = await contactValueProblem(this.queries, account, channel, value);
+    const now = this.clock.now();
+    const problem =
+      otherAddressFixedProblem(account, channel, now) ??
+      (await contactValueProblem(this.queries, account, channel, value));
     if (problem) throw problem;
     await this.limits.sendTo([value]);
 
-    const now = this.clock.now();
     const sessionId = randomUUID();
     const code = await this.queries.transaction(async (queries) => {
       await queries.expireOpenSessions(account.id, CONTACT_CHANGE_PURPOSE[channel], now);
@@ -80,19 +83,22 @@ export class ContactChangeService {
     let outcome: { refused: HttpException } | { before: AccountRow };
     try {
       // A refused code is returned, not thrown, so the failed try it recorded is committed; a value
-      // taken meanwhile throws, and the whole confirmation rolls back.
+      // taken meanwhile, or the other address changed meanwhile, throws and rolls it all back.
       outcome = await this.queries.transaction(async (queries) => {
         const session = await queries.lockSession(input.sessionId);
-        const problem = contactChangeProblem(session, memberId, now, channel);
-        if (problem) return { refused: problem };
+        const unusable = contactChangeProblem(session, memberId, now, channel);
+        if (unusable) return { refused: unusable };
         const attempt = await this.codes.attempt(queries, session!.id, channel, input.otpCode, now);
         if (attempt.outcome !== 'accepted') return { refused: refusal(attempt) };
         const account = await queries.lockAccount(memberId);
         if (!account) return { refused: new UnauthorizedException('Unauthorized') };
         const value = requestedValue(session!, channel);
-        const taken = await contactValueProblem(queries, account, channel, value);
-        if (taken) throw taken;
-        await queries.updateAccountContact(account.id, channel, value);
+        // Rolls the whole confirmation back, the code included: it may still be used once allowed.
+        const problem =
+          otherAddressFixedProblem(account, channel, now) ??
+          (await contactValueProblem(queries, account, channel, value));
+        if (problem) throw problem;
+        await queries.updateAccountContact(account.id, channel, value, now);
         await queries.completeSession(session!.id, account.id, now);
         return { before: account };
       });

@@ -43,6 +43,10 @@ export const AuthMessages = {
   phoneChangeCodeSent: 'Verification code sent to your new phone number.',
   emailUnchanged: 'The new email address must be different from your current one.',
   phoneUnchanged: 'The new phone number must be different from your current one.',
+  phoneFixedAfterEmailChange:
+    'For your security, your phone number can be changed 24 hours after your last email change.',
+  emailFixedAfterPhoneChange:
+    'For your security, your email address can be changed 24 hours after your last phone number change.',
   emailChanged: 'Email updated successfully!',
   phoneChanged: 'Phone number updated successfully!',
   avatarInvalid: 'Choose a PNG, JPEG or WebP image.',

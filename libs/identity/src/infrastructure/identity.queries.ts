@@ -18,6 +18,8 @@ interface IdentityTables {
     terms_version: string | null;
     terms_accepted_at: Date | null;
     confirmed_adult_in_us: boolean;
+    email_changed_at: Date | null;
+    phone_changed_at: Date | null;
   };
   auth_sessions: {
     id: string;
@@ -71,7 +73,8 @@ interface IdentityTables {
 export type AccountRow = Selectable<IdentityTables['accounts']>;
 export type AuthSessionRow = Selectable<IdentityTables['auth_sessions']>;
 export type AuthCodeRow = Selectable<IdentityTables['auth_codes']>;
-export type NewAccount = IdentityTables['accounts'];
+/** A new account: its addresses have not changed yet. */
+export type NewAccount = Omit<IdentityTables['accounts'], 'email_changed_at' | 'phone_changed_at'>;
 export type NewAuthSession = Pick<AuthSessionRow, 'id' | 'purpose' | 'created_at' | 'expires_at'> &
   Partial<Omit<AuthSessionRow, 'id' | 'purpose' | 'created_at' | 'expires_at'>>;
 export type NewAuthCode = Pick<
@@ -154,10 +157,19 @@ export class IdentityQueries {
     return this.db.selectFrom('accounts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
-  async updateAccountContact(accountId: string, channel: CodeChannel, value: string): Promise<void> {
+  async updateAccountContact(
+    accountId: string,
+    channel: CodeChannel,
+    value: string,
+    at: Date,
+  ): Promise<void> {
     await this.db
       .updateTable('accounts')
-      .set(channel === 'email' ? { email: value } : { phone_number: value })
+      .set(
+        channel === 'email'
+          ? { email: value, email_changed_at: at }
+          : { phone_number: value, phone_changed_at: at },
+      )
       .where('id', '=', accountId)
       .execute();
   }
