@@ -75,6 +75,29 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     expect(loggedIn.status).toBe(200);
   });
 
+  it("ends the member's other sign-ins when an address changes, and keeps the one that changed it", async () => {
+    const { details, tokens, as } = await signedIn();
+    const call = stack.members.client();
+    const login = await call('POST', '/auth/login', { emailOrPhone: details.email });
+    const verified = await call('POST', '/auth/login/verify', {
+      sessionId: login.body.data.sessionId,
+      otpCode: await stack.members.emailCode(details.email, 2),
+    });
+    const elsewhere = verified.body.data.tokens;
+    const email = newEmail();
+    const started = await as('POST', '/auth/contact/email', { email });
+    const confirmed = await as('POST', '/auth/contact/email/verify', {
+      sessionId: started.body.data.sessionId,
+      otpCode: await stack.members.emailCode(email),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await call('POST', '/auth/refresh', { refreshToken: elsewhere.refreshToken })).toMatchObject({
+      status: 401,
+    });
+    const kept = await call('POST', '/auth/refresh', { refreshToken: tokens.refreshToken });
+    expect(kept).toMatchObject({ status: 200, body: { success: true } });
+  });
+
   it('keeps the other address fixed for a day after one changes, at start and at confirm', async () => {
     const { as, profile } = await signedIn();
     const email = newEmail();

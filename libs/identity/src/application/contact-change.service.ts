@@ -4,6 +4,7 @@ import { NotificationsService } from '@arena/notifications';
 import { CLOCK, type Clock } from '../domain/clock';
 import type { CodeChannel } from '../domain/one-time-code';
 import type { VerifyCodeDto } from '../infrastructure/auth.dto';
+import type { Member } from '../infrastructure/member';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
 import { IdentityQueries, type AccountRow } from '../infrastructure/identity.queries';
 import {
@@ -71,12 +72,17 @@ export class ContactChangeService {
     return { sessionId };
   }
 
+  /**
+   * Switches the address over and ends the member's other sign-ins: whoever else held a session
+   * must sign in again, through the addresses as they are now.
+   */
   async confirm(
-    memberId: string,
+    member: Member,
     channel: CodeChannel,
     input: VerifyCodeDto,
     ip: string,
   ): Promise<MemberProfile> {
+    const memberId = member.id;
     await this.limits.verifyFromIp(ip);
     await this.limits.verifyForMember(memberId);
     const now = this.clock.now();
@@ -99,6 +105,7 @@ export class ContactChangeService {
           (await contactValueProblem(queries, account, channel, value));
         if (problem) throw problem;
         await queries.updateAccountContact(account.id, channel, value, now);
+        await queries.revokeOtherRefreshFamilies(account.id, member.signInId, now, `${channel}_change`);
         await queries.completeSession(session!.id, account.id, now);
         return { before: account };
       });

@@ -82,7 +82,7 @@ export class RefreshTokensService {
     await queries.insertRefreshToken({ tokenHash: hashRefreshToken(refreshToken), familyId, issuedAt: now });
     const accessToken = await signAccessToken(
       this.config.JWT_ACCESS_SECRET,
-      { sub: account.id, username: account.username },
+      { sub: account.id, username: account.username, sid: familyId },
       now,
     );
     return { accessToken, refreshToken };

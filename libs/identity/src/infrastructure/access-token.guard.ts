@@ -34,7 +34,8 @@ abstract class MemberTokenGuard {
     const token = bearerToken(request.headers.authorization);
     if (!token) return undefined;
     const claims = await verifyAccessToken(this.config.JWT_ACCESS_SECRET, token).catch(() => undefined);
-    return claims && memberLookup(this.db).find(claims.sub);
+    const member = claims && (await memberLookup(this.db).find(claims.sub));
+    return member && (claims.sid ? { ...member, signInId: claims.sid } : member);
   }
 }
 

@@ -8,6 +8,8 @@ export interface AccessTokenClaims {
   /** Account id. */
   sub: string;
   username: string;
+  /** The sign-in (refresh-token family) this token belongs to. */
+  sid?: string;
 }
 
 const key = (secret: string) => new TextEncoder().encode(secret);
@@ -19,7 +21,9 @@ export async function signAccessToken(
   ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ username: claims.username })
+  return new SignJWT(
+    claims.sid ? { username: claims.username, sid: claims.sid } : { username: claims.username },
+  )
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -39,5 +43,6 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
   if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') {
     throw new Error('Malformed access token');
   }
-  return { sub: payload.sub, username: payload.username };
+  const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+  return { sub: payload.sub, username: payload.username, ...(sid ? { sid } : {}) };
 }

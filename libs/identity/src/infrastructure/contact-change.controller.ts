@@ -44,7 +44,7 @@ export class ContactChangeController {
     @Body(new AuthBodyPipe(verifyEmailDto)) body: VerifyCodeDto,
     @ClientIp() ip: string,
   ) {
-    const data = await this.changes.confirm(member.id, 'email', body, ip);
+    const data = await this.changes.confirm(member, 'email', body, ip);
     return { success: true, message: M.emailChanged, data };
   }
 
@@ -66,7 +66,7 @@ export class ContactChangeController {
     @Body(new AuthBodyPipe(verifyPhoneDto)) body: VerifyCodeDto,
     @ClientIp() ip: string,
   ) {
-    const data = await this.changes.confirm(member.id, 'phone', body, ip);
+    const data = await this.changes.confirm(member, 'phone', body, ip);
     return { success: true, message: M.phoneChanged, data };
   }
 

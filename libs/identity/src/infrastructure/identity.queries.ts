@@ -360,6 +360,17 @@ export class IdentityQueries {
       .execute();
   }
 
+  /** Ends every sign-in of the account but `keep` (the one making the request, when known). */
+  async revokeOtherRefreshFamilies(accountId: string, keep: string | undefined, at: Date, reason: string) {
+    let query = this.db
+      .updateTable('refresh_token_families')
+      .set({ revoked_at: at, revoked_reason: reason })
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null);
+    if (keep) query = query.where('id', '<>', keep);
+    await query.execute();
+  }
+
   async revokeRefreshFamily(familyId: string, at: Date, reason: string): Promise<void> {
     await this.db
       .updateTable('refresh_token_families')

@@ -2,4 +2,6 @@
 export interface Member {
   id: string;
   username: string;
+  /** The sign-in (refresh-token family) the access token was issued for; absent on older tokens. */
+  signInId?: string;
 }
