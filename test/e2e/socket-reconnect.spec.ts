@@ -8,13 +8,12 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import Redis from 'ioredis';
 import type { AppConfig } from '@arena/config';
 import {
   apiCaller,
   createMember,
   createTestDatabase,
-  TEST_REDIS_URL,
+  clearRedisPrefix,
   testAppConfig,
   type TestDatabase,
   type TestMember,
@@ -160,10 +159,7 @@ describe('socket client across lost connections', () => {
     await worker?.close();
     await writer?.close();
     await served?.close();
-    const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await clearRedisPrefix(config.REDIS_PREFIX);
     await database?.drop();
   });
 

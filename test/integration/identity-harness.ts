@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import Redis from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import { ConfigModule, type AppConfig } from '@arena/config';
 import { DatabaseModule } from '@arena/database';
@@ -11,7 +10,7 @@ import { CLOCK, type Clock } from '@arena/identity';
 import { JobsModule, JobWorkersModule } from '@arena/jobs';
 import { EmailDeliveryProcessor, NotificationsModule, SmsDeliveryProcessor } from '@arena/notifications';
 import { RedisModule } from '@arena/redis';
-import { createTestDatabase, TEST_REDIS_URL, testAppConfig, type TestDatabase } from '@arena/testing';
+import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 
 export interface Delivered {
@@ -152,10 +151,7 @@ export async function startIdentityHarness(env: Record<string, string>): Promise
       spy.mockRestore();
       await worker.close();
       await api.close();
-      const redis = new Redis(TEST_REDIS_URL);
-      const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
+      await clearRedisPrefix(config.REDIS_PREFIX);
       await database.drop();
     },
   };

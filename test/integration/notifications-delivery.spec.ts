@@ -3,7 +3,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Module, NotFoundException, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import Redis from 'ioredis';
 import { ConfigModule, type AppConfig } from '@arena/config';
 import { DatabaseModule } from '@arena/database';
 import { JobsModule, JobsService, QueueName } from '@arena/jobs';
@@ -15,7 +14,7 @@ import {
   SmsDeliveryProcessor,
 } from '@arena/notifications';
 import { RedisModule } from '@arena/redis';
-import { createTestDatabase, TEST_REDIS_URL, testAppConfig, type TestDatabase } from '@arena/testing';
+import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { DevMailboxController } from '../../libs/notifications/src/infrastructure/dev-mailbox.controller';
 import { eventually, startIdentityHarness, startSmtpServer, type IdentityHarness } from './identity-harness';
 
@@ -109,10 +108,7 @@ describe('notifications: delivery jobs with real providers', () => {
 
   afterAll(async () => {
     await module?.close();
-    const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await clearRedisPrefix(config.REDIS_PREFIX);
     await database?.drop();
     await smtp?.close();
     await new Promise((resolve) => smsServer?.close(resolve));

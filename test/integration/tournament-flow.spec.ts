@@ -3,7 +3,6 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 import { bullPrefix, createBullConnection, JobName, QueueName } from '@arena/jobs';
 import { io, type Socket } from 'socket.io-client';
 import type { AppConfig } from '@arena/config';
@@ -11,6 +10,7 @@ import {
   apiCaller,
   createMember,
   createTestDatabase,
+  clearRedisPrefix,
   TEST_REDIS_URL,
   testAppConfig,
   type TestDatabase,
@@ -86,10 +86,7 @@ describe('tournament flow: API → event store → projections → socket.io', (
     socket?.disconnect();
     await worker?.close();
     await api?.close();
-    const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await clearRedisPrefix(config.REDIS_PREFIX);
     await database?.drop();
   });
 

@@ -3,7 +3,6 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import Redis from 'ioredis';
 import { ConfigModule, type AppConfig } from '@arena/config';
 import { DatabaseModule } from '@arena/database';
 import { EVENT_STORE, PostgresEventStore } from '@arena/event-store';
@@ -17,7 +16,7 @@ import {
   silentLogger,
 } from '@arena/projection-runner';
 import { leaderboardsProjector } from '@arena/projections/leaderboards/leaderboards.projection';
-import { createTestDatabase, TEST_REDIS_URL, testAppConfig, type TestDatabase } from '@arena/testing';
+import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { TournamentCatalogProjector, TournamentsModule } from '@arena/tournaments';
 
 export const ADMIN_KEY = 'admin-key-for-tests-0123456789';
@@ -122,10 +121,7 @@ export async function startTournamentsHarness(
       await runner.stop();
       await app.close();
       await store.close();
-      const redis = new Redis(TEST_REDIS_URL);
-      const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
+      await clearRedisPrefix(config.REDIS_PREFIX);
       await database.drop();
     },
   };

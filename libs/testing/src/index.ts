@@ -4,3 +4,4 @@ export { InMemoryEventStore } from './in-memory-event-store';
 export { createMember, type TestMember } from './member.factory';
 export { testAppConfig } from './app-config';
 export { apiCaller, type ApiCall } from './api-caller';
+export { clearRedisPrefix } from './redis-prefix';

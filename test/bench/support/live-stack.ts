@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import Redis from 'ioredis';
 import { createDatabase } from '@arena/database';
-import { createMember } from '@arena/testing';
+import { clearRedisPrefix, createMember } from '@arena/testing';
 import { createBenchDatabase, type BenchDatabase } from './bench-kit';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -50,7 +49,11 @@ export class LiveStack {
     for (const app of ['api', 'worker']) {
       // e.g. BENCH_NODE_ARGS=--cpu-prof to profile the servers under load.
       const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-      const child = spawn(process.execPath, [...nodeArgs, `dist/apps/${app}/src/main.js`], { cwd: ROOT, env, stdio: 'inherit' });
+      const child = spawn(process.execPath, [...nodeArgs, `dist/apps/${app}/src/main.js`], {
+        cwd: ROOT,
+        env,
+        stdio: 'inherit',
+      });
       stack.children.push(child);
     }
     await stack.waitForHealth();
@@ -60,7 +63,9 @@ export class LiveStack {
   private async waitForHealth() {
     for (let attempt = 0; attempt < 200; attempt++) {
       try {
-        const health = (await (await fetch(`${this.baseUrl}/api/health`)).json()) as { projections?: unknown[] };
+        const health = (await (await fetch(`${this.baseUrl}/api/health`)).json()) as {
+          projections?: unknown[];
+        };
         if ((health.projections?.length ?? 0) > 0) return;
       } catch {
         // not listening yet
@@ -127,10 +132,7 @@ export class LiveStack {
           }),
       ),
     );
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${this.redisPrefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await clearRedisPrefix(this.redisPrefix, REDIS_URL);
     await this.database.drop();
   }
 }

@@ -1,9 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { configSchema } from '@arena/config';
-import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from '@arena/testing';
+import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../../apps/api/src/bootstrap';
 
 export const WEB_DIST_DIR = resolve(__dirname, '../../../web/dist');
@@ -28,17 +26,7 @@ export async function startWebApp(): Promise<RunningWebApp> {
   const database = await createTestDatabase(4);
   let app: NestFastifyApplication | undefined;
   try {
-    const jwtSecret = randomBytes(32).toString('hex');
-    const config = configSchema.parse({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: database.url,
-      DATABASE_POOL_SIZE: '4',
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `test:${randomUUID()}`,
-      JWT_ACCESS_SECRET: jwtSecret,
-      WEB_DIST_DIR,
-    });
+    const config = testAppConfig(database.url, { DATABASE_POOL_SIZE: '4', WEB_DIST_DIR });
     app = await createApiApp(config);
     await app.listen(0, '127.0.0.1');
     const address = app.getHttpServer().address();
@@ -47,10 +35,11 @@ export async function startWebApp(): Promise<RunningWebApp> {
     return {
       baseUrl: `http://127.0.0.1:${address.port}`,
       database,
-      jwtSecret,
+      jwtSecret: config.JWT_ACCESS_SECRET,
       app: running,
       async stop() {
         await running.close();
+        await clearRedisPrefix(config.REDIS_PREFIX);
         await database.drop();
       },
     };

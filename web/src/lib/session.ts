@@ -59,6 +59,16 @@ export function watchSession(queryClient: QueryClient): () => void {
   };
 }
 
+/**
+ * Puts the profile the server just answered with into the session, so every page shows it at once;
+ * with no profile in the answer, the session is read again.
+ */
+export function rememberMember(queryClient: QueryClient, member: MemberProfile | undefined): void {
+  const session: Session | undefined = member && { status: 'member', member };
+  if (session) queryClient.setQueryData(sessionQuery.queryKey, session);
+  else void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+}
+
 export function useWatchSession(queryClient: QueryClient): void {
   useEffect(() => watchSession(queryClient), [queryClient]);
 }

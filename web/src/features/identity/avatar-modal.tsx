@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { sessionQuery, type MemberProfile, type Session } from '../../lib/session';
+import { rememberMember, type MemberProfile } from '../../lib/session';
 import { Button, Modal } from '../../ui';
 import { authApi } from './auth.api';
 import { AVATAR_TYPES, squareAvatar } from './avatar-image';
@@ -56,10 +56,7 @@ function AvatarForm({ member, onDone }: { member: MemberProfile; onDone: () => v
     setSaving(true);
     try {
       const answer = await authApi.replaceAvatar(image);
-      if (answer.data) {
-        const session: Session = { status: 'member', member: answer.data };
-        queryClient.setQueryData(sessionQuery.queryKey, session);
-      }
+      rememberMember(queryClient, answer.data);
       toast.success(answer.message ?? 'Avatar updated successfully!');
       onDone();
     } catch (failure) {

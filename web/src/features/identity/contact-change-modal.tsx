@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { sessionQuery, type Session } from '../../lib/session';
+import { rememberMember } from '../../lib/session';
 import { Button, Modal } from '../../ui';
 import { authApi, type CodeChannel } from './auth.api';
 import { Messages, SIGN_UP_COUNTRY_CODES, signUpPhoneNumber } from './auth.validation';
@@ -121,11 +121,7 @@ function CodeStep({ channel, pending, onBack, onDone }: CodeStepProps) {
 
   const confirm = async (code: string) => {
     const answer = await authApi.confirmContactChange(channel, pending.sessionId, code);
-    if (answer.data) {
-      const session: Session = { status: 'member', member: answer.data };
-      queryClient.setQueryData(sessionQuery.queryKey, session);
-    }
-    await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    rememberMember(queryClient, answer.data);
     toast.success(answer.message ?? COPY[channel].done);
     onDone();
   };
