@@ -164,6 +164,42 @@ describe('tournament catalog projection', () => {
     });
   });
 
+  it('counts a batch of scores over many tournaments in one statement, a redelivered part adding nothing', async () => {
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    await apply(ids.map((id) => record(created(id, 'INSTANT'))));
+    const scored = (id: string, attempt: number): TournamentEvent => ({
+      type: 'ScoreSubmitted',
+      data: {
+        tournamentId: id,
+        userId: randomUUID(),
+        username: 'cy',
+        score: attempt,
+        attempt,
+        bestScore: attempt,
+        bestScoreAt: '2026-11-22T10:02:00.000Z',
+        submittedAt: '2026-11-22T10:02:00.000Z',
+      },
+    });
+    const first = [1, 2, 1, 3, 2].flatMap((attempt) => ids.map((id) => record(scored(id, attempt))));
+    let statements = 0;
+    const counting = database.db.withPlugin({
+      transformQuery: ({ node }) => ((statements += 1), node),
+      transformResult: async ({ result }) => result,
+    });
+    const notices = await counting.transaction().execute((trx) => projector.apply(trx, first, names));
+    expect(statements).toBe(1);
+    expect(notices.map((notice) => notice.tournamentId).sort()).toEqual([...ids].sort());
+
+    // The last three scores of each tournament again, with two new ones: only the new ones count.
+    const redelivered = first.slice(-9);
+    const fresh = ids.flatMap((id) => [record(scored(id, 1)), record(scored(id, 4))]);
+    await apply([...redelivered, ...fresh]);
+    for (const id of ids) {
+      expect(await findTournament(database.db, id)).toMatchObject({ score_count: 7, player_count: 3 });
+    }
+    expect(await apply(redelivered)).toEqual([]);
+  });
+
   it('lists by status, live tournaments first', async () => {
     const upcoming = randomUUID();
     const live = randomUUID();

@@ -1,7 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@arena/event-store';
 import type { ChangeNotice, Projector, TableNames } from '@arena/projection-runner';
-import { TOURNAMENT_EVENT_TYPES, type TournamentEvent, type TournamentEventType } from '@arena/tournaments';
+import {
+  TOURNAMENT_EVENT_TYPES,
+  type ScoreSubmitted,
+  type TournamentEvent,
+  type TournamentEventType,
+} from '@arena/tournaments';
 
 type Base = 'tournament_catalog' | 'tournament_catalog_participants';
 
@@ -74,10 +79,27 @@ export class TournamentCatalogProjector implements Projector<Base> {
     names: TableNames<Base>,
   ): Promise<ChangeNotice[]> {
     const touched = new Set<string>();
+    // Scores only add to counters, so a run of them is folded into one statement. Any other event
+    // writes the pending scores first: each row still applies its events in stream order.
+    let scores: CountedScore[] = [];
+    const flushScores = async () => {
+      for (const id of await countScores(trx, names.tournament_catalog, scores)) touched.add(id);
+      scores = [];
+    };
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as TournamentEvent;
+      if (event.type === 'ScoreSubmitted') {
+        scores.push({
+          tournamentId: event.data.tournamentId,
+          revision: recorded.revision,
+          firstAttempt: event.data.attempt === 1,
+        });
+        continue;
+      }
+      await flushScores();
       if (await this.applyOne(trx, event, recorded.revision, names)) touched.add(event.data.tournamentId);
     }
+    await flushScores();
     return [...touched].map((tournamentId) => ({
       room: `tournament:${tournamentId}`,
       topic: 'tournament',
@@ -88,7 +110,7 @@ export class TournamentCatalogProjector implements Projector<Base> {
   /** True when the event changed the read model (false for a redelivery). */
   private async applyOne(
     trx: Transaction<any>,
-    event: TournamentEvent,
+    event: Exclude<TournamentEvent, ScoreSubmitted>,
     revision: number,
     names: TableNames<Base>,
   ) {
@@ -154,11 +176,6 @@ export class TournamentCatalogProjector implements Projector<Base> {
       }
       case 'TournamentStarted':
         return row({ status: 'ACTIVE', started_at: event.data.startedAt });
-      case 'ScoreSubmitted':
-        return row({
-          score_count: sql`score_count + 1`,
-          player_count: sql`player_count + ${event.data.attempt === 1 ? 1 : 0}`,
-        });
       case 'TournamentCompleted':
         return row({
           status: 'COMPLETED',
@@ -173,4 +190,42 @@ export class TournamentCatalogProjector implements Projector<Base> {
       }
     }
   }
+}
+
+interface CountedScore {
+  tournamentId: string;
+  revision: number;
+  firstAttempt: boolean;
+}
+
+/**
+ * Adds scores to their tournaments' counters in one statement. Like every event here, a score
+ * counts only when its revision is past the row's last applied one, so a redelivery adds nothing.
+ * Returns the tournaments whose row changed.
+ */
+async function countScores(
+  trx: Transaction<any>,
+  catalog: string,
+  scores: readonly CountedScore[],
+): Promise<string[]> {
+  if (scores.length === 0) return [];
+  const table = sql.table(catalog);
+  const { rows } = await sql<{ id: string }>`
+    WITH s AS (
+      SELECT k.id, count(*) AS scores, count(*) FILTER (WHERE k.first_attempt) AS players, max(k.revision) AS last_revision
+      FROM unnest(
+        ${scores.map((score) => score.tournamentId)}::uuid[],
+        ${scores.map((score) => score.revision)}::integer[],
+        ${scores.map((score) => score.firstAttempt)}::boolean[]
+      ) AS k(id, revision, first_attempt)
+      JOIN ${table} c ON c.id = k.id AND k.revision > c.last_revision
+      GROUP BY k.id
+    )
+    UPDATE ${table} c SET
+      score_count = c.score_count + s.scores,
+      player_count = c.player_count + s.players,
+      last_revision = s.last_revision
+    FROM s WHERE c.id = s.id
+    RETURNING c.id`.execute(trx);
+  return rows.map((row) => row.id);
 }
