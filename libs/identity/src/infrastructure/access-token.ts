@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -12,7 +13,28 @@ export interface AccessTokenClaims {
   sid?: string;
 }
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+/** Every authenticated call verifies a token: the key is built once per secret, not per call. */
+const keys = new Map<string, KeyObject>();
+function key(secret: string): KeyObject {
+  let found = keys.get(secret);
+  if (!found) keys.set(secret, (found = createSecretKey(Buffer.from(secret, 'utf8'))));
+  return found;
+}
+
+const VERIFIED_TOKENS_LIMIT = 10_000;
+/**
+ * Tokens already verified, per secret, with their expiry. A member sends the same token with every
+ * call for up to 15 minutes, and its signature cannot change: checking the expiry again is all a
+ * second verification would do.
+ */
+const verifiedTokens = new Map<string, Map<string, { claims: AccessTokenClaims; expiresAt: number }>>();
+
+function rememberVerified(secret: string, token: string, claims: AccessTokenClaims, expiresAt: number) {
+  let tokens = verifiedTokens.get(secret);
+  if (!tokens) verifiedTokens.set(secret, (tokens = new Map()));
+  if (tokens.size >= VERIFIED_TOKENS_LIMIT) tokens.delete(tokens.keys().next().value!);
+  tokens.set(token, { claims, expiresAt });
+}
 
 export async function signAccessToken(
   secret: string,
@@ -34,15 +56,26 @@ export async function signAccessToken(
 }
 
 /** Throws on a bad signature, a wrong issuer or audience, or an expired token. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessTokenClaims> {
+export async function verifyAccessToken(
+  secret: string,
+  token: string,
+  now: Date = new Date(),
+): Promise<AccessTokenClaims> {
+  const seconds = Math.floor(now.getTime() / 1000);
+  const verified = verifiedTokens.get(secret)?.get(token);
+  if (verified && verified.expiresAt > seconds) return verified.claims;
   const { payload } = await jwtVerify(token, key(secret), {
     issuer: ISSUER,
     audience: AUDIENCE,
     algorithms: ['HS256'],
+    currentDate: now,
   });
   if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') {
     throw new Error('Malformed access token');
   }
   const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
-  return { sub: payload.sub, username: payload.username, ...(sid ? { sid } : {}) };
+  const claims = { sub: payload.sub, username: payload.username, ...(sid ? { sid } : {}) };
+  // Tokens we sign always expire; one without `exp` is verified every time.
+  if (typeof payload.exp === 'number') rememberVerified(secret, token, claims, payload.exp);
+  return claims;
 }
