@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import { compareStandings, tieBreakKey } from '@arena/tournaments';
 import { TournamentStreamBuilder, asRecorded } from './leaderboards.fixtures';
 import { leaderboardsProjector } from './leaderboards.projection';
-import { rankOf, topEntries } from './leaderboards.queries';
+import { rankOf, topEntries, topEntriesOf } from './leaderboards.queries';
 
 describe('leaderboards projection', () => {
   let database: TestDatabase;
@@ -70,6 +70,32 @@ describe('leaderboards projection', () => {
     ]);
     expect(await rankOf(database.db, tournament.tournamentId, idle)).toBeNull();
     expect(await topEntries(database.db, 'not-a-uuid', 10)).toEqual([]);
+  });
+
+  it('reads the top entries of several tournaments at once, each as its own read gives it', async () => {
+    const busy = new TournamentStreamBuilder();
+    const busyPlayers = Array.from({ length: 12 }, () => busy.join());
+    busyPlayers.forEach((player, index) => busy.score(player, (index * 5) % 7, at(index % 4)));
+    const small = new TournamentStreamBuilder();
+    small.score(small.join(), 3, at(1));
+    const empty = new TournamentStreamBuilder();
+    empty.join();
+    await projectEvents(
+      database.db,
+      leaderboardsProjector,
+      asRecorded([...busy.events, ...small.events, ...empty.events]),
+    );
+
+    const asked = [busy.tournamentId, small.tournamentId.toUpperCase(), empty.tournamentId, 'not-a-uuid'];
+    const together = await topEntriesOf(database.db, asked, 10);
+
+    expect([...together.keys()]).toEqual(asked);
+    expect(together.get(busy.tournamentId)).toEqual(await topEntries(database.db, busy.tournamentId, 10));
+    expect(together.get(busy.tournamentId)).toHaveLength(10);
+    expect(together.get(asked[1]!)).toEqual(await topEntries(database.db, small.tournamentId, 10));
+    expect(together.get(asked[1]!)).toHaveLength(1);
+    expect(together.get(empty.tournamentId)).toEqual([]);
+    expect(together.get('not-a-uuid')).toEqual([]);
   });
 
   it('changes nothing when the same events are applied again', async () => {

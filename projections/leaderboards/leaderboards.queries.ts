@@ -43,18 +43,44 @@ export async function topEntries(
   tournamentId: string,
   limit: number,
 ): Promise<LeaderboardEntry[]> {
-  if (!UUID.test(tournamentId)) return [];
-  const { rows } = await sql<RankedRow>`
-    SELECT row_number() OVER () AS rank, user_id, username, best_score, attempts, charity_name
-    FROM (
-      SELECT user_id, username, best_score, attempts, charity_name
-      FROM leaderboard_entries
-      WHERE tournament_id = ${tournamentId} AND best_score IS NOT NULL
-      ORDER BY rank_score, best_score_at, attempts, tie_break_key
-      LIMIT ${limit}
+  return (await topEntriesOf(db, [tournamentId], limit)).get(tournamentId) ?? [];
+}
+
+/**
+ * `topEntries` of several tournaments in one round trip (the live leaderboards push many rooms at
+ * once). Every id asked for is in the answer, with no entries when it has none.
+ */
+export async function topEntriesOf(
+  db: Kysely<any>,
+  tournamentIds: readonly string[],
+  limit: number,
+): Promise<Map<string, LeaderboardEntry[]>> {
+  const result = new Map<string, LeaderboardEntry[]>(tournamentIds.map((id) => [id, []]));
+  // uuid columns come back lower-case: each row goes to every id that was asked in any case.
+  const askedAs = new Map<string, string[]>();
+  for (const id of result.keys()) {
+    if (UUID.test(id)) askedAs.set(id.toLowerCase(), [...(askedAs.get(id.toLowerCase()) ?? []), id]);
+  }
+  if (askedAs.size === 0) return result;
+  const { rows } = await sql<RankedRow & { tournament_id: string }>`
+    SELECT t.id AS tournament_id, top.*
+    FROM unnest(${[...askedAs.keys()]}::uuid[]) WITH ORDINALITY AS t(id, n)
+    CROSS JOIN LATERAL (
+      SELECT row_number() OVER () AS rank, user_id, username, best_score, attempts, charity_name
+      FROM (
+        SELECT user_id, username, best_score, attempts, charity_name
+        FROM leaderboard_entries
+        WHERE tournament_id = t.id AND best_score IS NOT NULL
+        ORDER BY rank_score, best_score_at, attempts, tie_break_key
+        LIMIT ${limit}
+      ) ranked
     ) top
-    ORDER BY rank`.execute(db);
-  return rows.map(toEntry);
+    ORDER BY t.n, top.rank`.execute(db);
+  for (const row of rows) {
+    const entry = toEntry(row);
+    for (const id of askedAs.get(row.tournament_id) ?? []) result.get(id)!.push(entry);
+  }
+  return result;
 }
 
 /**

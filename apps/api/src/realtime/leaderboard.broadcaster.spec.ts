@@ -2,15 +2,21 @@ import { LeaderboardBroadcaster, LEADERBOARD_MESSAGES_PER_SECOND } from './leade
 import type { RealtimeGateway } from './realtime.gateway';
 
 jest.mock('@arena/projections/leaderboards/leaderboards.queries', () => ({
-  topEntries: jest.fn(async (_db: unknown, tournamentId: string) => [{ rank: 1, userId: 'u1', tournamentId }]),
+  topEntriesOf: jest.fn(
+    async (_db: unknown, tournamentIds: string[]) =>
+      new Map(tournamentIds.map((tournamentId) => [tournamentId, [{ rank: 1, userId: 'u1', tournamentId }]])),
+  ),
 }));
+const { topEntriesOf } = jest.requireMock('@arena/projections/leaderboards/leaderboards.queries');
 
 function fakeGateway(listeners: number) {
   const sent: Array<{ room: string; event: string; payload: any }> = [];
   const server = {
+    sockets: { adapter: { rooms: { get: () => (listeners > 0 ? new Set(['socket-1']) : undefined) } } },
     local: {
-      in: () => ({ fetchSockets: async () => Array.from({ length: listeners }) }),
-      to: (room: string) => ({ emit: (event: string, payload: unknown) => sent.push({ room, event, payload }) }),
+      to: (room: string) => ({
+        emit: (event: string, payload: unknown) => sent.push({ room, event, payload }),
+      }),
     },
   };
   return { gateway: { server } as unknown as RealtimeGateway, sent };
@@ -30,7 +36,11 @@ describe('LeaderboardBroadcaster', () => {
     broadcaster.changed('t1');
     await advance(0);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ room: 'tournament:t1', event: 'leaderboard', payload: { tournamentId: 't1' } });
+    expect(sent[0]).toMatchObject({
+      room: 'tournament:t1',
+      event: 'leaderboard',
+      payload: { tournamentId: 't1' },
+    });
   });
 
   it('folds a burst into a few messages per second per room, the last change always delivered', async () => {
@@ -53,13 +63,34 @@ describe('LeaderboardBroadcaster', () => {
   });
 
   it('reads nothing for a room nobody in this process listens to', async () => {
-    const { topEntries } = jest.requireMock('@arena/projections/leaderboards/leaderboards.queries');
-    topEntries.mockClear();
+    topEntriesOf.mockClear();
     const { gateway, sent } = fakeGateway(0);
     const broadcaster = new LeaderboardBroadcaster({} as never, gateway);
     broadcaster.changed('t1');
     await advance(10);
     expect(sent).toHaveLength(0);
-    expect(topEntries).not.toHaveBeenCalled();
+    expect(topEntriesOf).not.toHaveBeenCalled();
+  });
+
+  it('reads every room due at the same moment in one query, and keeps them together in their next slot', async () => {
+    const { gateway, sent } = fakeGateway(1);
+    const broadcaster = new LeaderboardBroadcaster({} as never, gateway);
+    topEntriesOf.mockClear();
+    broadcaster.changed('t1');
+    broadcaster.changed('t2');
+    await advance(0);
+    expect(topEntriesOf).toHaveBeenCalledTimes(1);
+    expect(topEntriesOf.mock.calls[0][1]).toEqual(['t1', 't2']);
+    expect(sent.map((message) => message.room)).toEqual(['tournament:t1', 'tournament:t2']);
+
+    await advance(30);
+    broadcaster.changed('t2');
+    await advance(20);
+    broadcaster.changed('t1');
+    await advance(100);
+    expect(topEntriesOf).toHaveBeenCalledTimes(2);
+    expect(topEntriesOf.mock.calls[1][1]).toEqual(['t2', 't1']);
+    expect(sent).toHaveLength(4);
+    broadcaster.onApplicationShutdown();
   });
 });

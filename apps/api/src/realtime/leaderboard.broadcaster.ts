@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
-import { topEntries } from '@arena/projections/leaderboards/leaderboards.queries';
+import { topEntriesOf } from '@arena/projections/leaderboards/leaderboards.queries';
 import { RealtimeGateway } from './realtime.gateway';
 
 /** At most this many leaderboard messages per room per second, whatever the burst of scores. */
@@ -11,13 +11,17 @@ const INTERVAL_MS = 1000 / LEADERBOARD_MESSAGES_PER_SECOND;
 
 /**
  * Pushes a tournament's fresh top entries to its room. The first change in a quiet room goes out at
- * once; changes during the following interval fold into one trailing message.
+ * once; changes during the following interval fold into one trailing message. Rooms due at the same
+ * moment are read in one query, and since they then share their next slot too, busy rooms keep
+ * being read together instead of one query per room and message.
  */
 @Injectable()
 export class LeaderboardBroadcaster implements OnApplicationShutdown {
   private readonly logger = new Logger('Leaderboards');
   private readonly lastSent = new Map<string, number>();
-  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly waiting = new Map<string, NodeJS.Timeout>();
+  private readonly due = new Set<string>();
+  private flush?: NodeJS.Immediate;
 
   constructor(
     @Inject(DATABASE) private readonly db: Kysely<any>,
@@ -25,29 +29,52 @@ export class LeaderboardBroadcaster implements OnApplicationShutdown {
   ) {}
 
   changed(tournamentId: string) {
-    if (this.pending.has(tournamentId)) return;
-    const wait = Math.max(0, (this.lastSent.get(tournamentId) ?? 0) + INTERVAL_MS - Date.now());
-    const timer = setTimeout(() => void this.send(tournamentId), wait);
-    this.pending.set(tournamentId, timer);
+    if (this.waiting.has(tournamentId) || this.due.has(tournamentId)) return;
+    const wait = (this.lastSent.get(tournamentId) ?? 0) + INTERVAL_MS - Date.now();
+    if (wait <= 0) return this.markDue(tournamentId);
+    this.waiting.set(
+      tournamentId,
+      setTimeout(() => this.markDue(tournamentId), wait),
+    );
   }
 
-  private async send(tournamentId: string) {
-    // Cleared before the read, so a change that lands while it runs schedules the next message.
-    this.pending.delete(tournamentId);
-    this.lastSent.set(tournamentId, Date.now());
+  private markDue(tournamentId: string) {
+    this.waiting.delete(tournamentId);
+    this.due.add(tournamentId);
+    this.flush ??= setImmediate(() => void this.send());
+  }
+
+  private async send() {
+    // Taken before the read, so a change that lands while it runs schedules the next message.
+    const due = [...this.due];
+    this.due.clear();
+    this.flush = undefined;
+    const now = Date.now();
+    for (const tournamentId of due) this.lastSent.set(tournamentId, now);
+    // Only this process's sockets: every API process hears the same notice and serves its own clients.
+    const listened = due.filter((tournamentId) => this.hasListeners(tournamentId));
+    if (listened.length === 0) return;
     try {
-      const room = `tournament:${tournamentId}`;
-      // Only this process's sockets: every API process hears the same notice and serves its own clients.
-      if ((await this.gateway.server.local.in(room).fetchSockets()).length === 0) return;
-      const entries = await topEntries(this.db, tournamentId, LEADERBOARD_SIZE);
-      this.gateway.server.local.to(room).emit('leaderboard', { tournamentId, entries, at: new Date().toISOString() });
+      const tops = await topEntriesOf(this.db, listened, LEADERBOARD_SIZE);
+      const at = new Date().toISOString();
+      for (const [tournamentId, entries] of tops) {
+        this.gateway.server.local.to(roomOf(tournamentId)).emit('leaderboard', { tournamentId, entries, at });
+      }
     } catch (error) {
-      this.logger.error({ err: error, tournamentId }, 'leaderboard push failed');
+      this.logger.error({ err: error, tournamentIds: listened }, 'leaderboard push failed');
     }
   }
 
+  private hasListeners(tournamentId: string): boolean {
+    return (this.gateway.server.sockets.adapter.rooms.get(roomOf(tournamentId))?.size ?? 0) > 0;
+  }
+
   onApplicationShutdown() {
-    for (const timer of this.pending.values()) clearTimeout(timer);
-    this.pending.clear();
+    for (const timer of this.waiting.values()) clearTimeout(timer);
+    this.waiting.clear();
+    if (this.flush) clearImmediate(this.flush);
+    this.due.clear();
   }
 }
+
+const roomOf = (tournamentId: string) => `tournament:${tournamentId}`;
