@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LoggerService } from '@nestjs/common';
+import helmet from 'helmet';
 import type { AppConfig } from '@arena/config';
 import { HttpExceptionFilter } from '@arena/http';
 import { AppModule } from './app.module';
@@ -18,14 +18,18 @@ export interface ApiAppOptions {
  * Builds the API, initialised but not listening: `main.ts` listens on PORT; tests call
  * `await app.listen(0, '127.0.0.1')` or use `app.inject()`.
  */
-export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
+export async function createApiApp(
+  config: AppConfig,
+  options: ApiAppOptions = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 256 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: options.logger ?? false,
     abortOnError: false,
   });
   app.setGlobalPrefix('api');
-  await app.register(helmet, {
+  // Built once: the Fastify plugin builds helmet anew for every request, parsing the policy each time.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -38,20 +42,25 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
       },
     },
   });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   const spaFallback = await serveSpa(app, config.WEB_DIST_DIR);
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback));
   app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_PREFIX));
 
   const metrics = app.get(MetricsService);
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onResponse', async (request, reply) => {
-      metrics.httpDuration.observe(
-        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-        reply.elapsedTime / 1000,
-      );
-    });
+  fastify.addHook('onResponse', async (request, reply) => {
+    metrics.httpDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
 
   app.enableShutdownHooks();
   await app.init();
