@@ -1,8 +1,25 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
-export function createPino(level: string, name: string): Logger {
-  return pino({ level, name, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime });
+/** Where log lines go: a terminal gets them readable, anything else (a file, a collector) JSON lines. */
+export type LogOutput = NodeJS.WritableStream & { isTTY?: boolean };
+
+export function createPino(level: string, name: string, output: LogOutput = process.stdout): Logger {
+  const options = { level, name, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime };
+  if (output.isTTY) {
+    return pino(
+      options,
+      pretty({
+        destination: output,
+        colorize: true,
+        sync: true,
+        translateTime: 'SYS:HH:MM:ss.l',
+        ignore: 'pid,hostname,service',
+      }),
+    );
+  }
+  return pino(options, output === process.stdout ? pino.destination({ fd: 1 }) : output);
 }
 
 /**
