@@ -1,56 +1,108 @@
 /**
  * bench:scores, HTTP half: score submissions through the real API process with autocannon (auth
- * guard, validation, decide, append), with the worker projecting alongside as in production.
+ * guard, validation, decide, append), with the worker projecting alongside as in production, beside
+ * a bare Fastify route doing one single-row INSERT per request (support/bare-insert.server.ts) on the
+ * same database. The two take turns under the same autocannon settings, so both see the same load.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { machineLine, publish } from './support/bench-kit';
-import { LiveStack, type Player } from './support/live-stack';
+import { BENCH_POOL_SIZE, LiveStack, type Player } from './support/live-stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TOURNAMENTS = 32;
 const PLAYERS_PER_TOURNAMENT = 8;
 
+type Target = { tournamentId: string; player: Player };
+
+function drive(baseUrl: string, targets: Target[], seconds: number) {
+  let next = 0;
+  return autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const { tournamentId, player } = targets[next++ % targets.length]!;
+          return {
+            ...request,
+            path: `/api/tournaments/${tournamentId}/scores`,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
+            body: JSON.stringify({ score: next }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+async function startBareServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [resolve(__dirname, 'support/bare-insert.server.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: String(BENCH_POOL_SIZE),
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready, fail) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && ready());
+    child.once('exit', (code) => fail(new Error(`the bare server exited with ${code}`)));
+  });
+  return child;
+}
+
 async function main() {
   const stack = await LiveStack.start();
+  const barePort = Number(new URL(stack.baseUrl).port) + 100;
+  let bare: ChildProcess | undefined;
   try {
-    const targets: Array<{ tournamentId: string; player: Player }> = [];
+    bare = await startBareServer(stack.database.url, barePort);
+    const targets: Target[] = [];
     for (let t = 0; t < TOURNAMENTS; t++) {
       const tournamentId = await stack.createTournament(`HTTP bench ${t}`);
       for (const player of await stack.joinPlayers(tournamentId, PLAYERS_PER_TOURNAMENT)) {
         targets.push({ tournamentId, player });
       }
     }
-    let next = 0;
-    const result = await autocannon({
-      url: stack.baseUrl,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const { tournamentId, player } = targets[next++ % targets.length]!;
-            return {
-              ...request,
-              path: `/api/tournaments/${tournamentId}/scores`,
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
-              body: JSON.stringify({ score: next }),
-            };
-          },
-        },
-      ],
-    });
+    const servers = [
+      { name: 'bare Fastify, one INSERT', url: `http://127.0.0.1:${barePort}` },
+      { name: 'score submission (full)', url: stack.baseUrl },
+    ];
+    const seconds = SECONDS / ROUNDS;
+    const rows: string[] = [];
+    const totals = new Map<string, number>();
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const server of servers) {
+        const result = await drive(server.url, targets, seconds);
+        const load = loadavg()[0]!.toFixed(1);
+        totals.set(server.name, (totals.get(server.name) ?? 0) + result['2xx']);
+        rows.push(
+          `| ${round} | ${server.name} | ${(result['2xx'] / seconds).toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${result['2xx']} | ${result.non2xx} | ${result.errors} | ${load} |`,
+        );
+      }
+    }
+    const ratio = totals.get(servers[1]!.name)! / totals.get(servers[0]!.name)!;
     publish(
       'bench:scores — HTTP',
-      `autocannon, ${CONNECTIONS} connections for ${SECONDS} s, POST /api/tournaments/{id}/scores spread over ${TOURNAMENTS} live tournaments of ${PLAYERS_PER_TOURNAMENT} players, against the API process with the worker projecting beside it. ${machineLine()}
+      `autocannon, ${CONNECTIONS} connections, POST /api/tournaments/{id}/scores spread over ${TOURNAMENTS} live tournaments of ${PLAYERS_PER_TOURNAMENT} players: the API process (with the worker projecting beside it) and a bare Fastify route doing one single-row INSERT per request (no NestJS, no auth, no event store; ${BENCH_POOL_SIZE} connections like the API) take turns, ${ROUNDS} rounds of ${seconds} s each. ${machineLine()}
 
-| submissions/s (mean) | p50 ms | p99 ms | max ms | 2xx | non-2xx | errors |
-|---:|---:|---:|---:|---:|---:|---:|
-| ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${result['2xx']} | ${result.non2xx} | ${result.errors} |
+| round | server | 2xx/s | p50 ms | p99 ms | max ms | 2xx | non-2xx | errors | 1-min load after |
+|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+
+Full score submission ÷ bare INSERT route: **${ratio.toFixed(2)}×** (answered 2xx over all rounds).
 `,
     );
   } finally {
+    bare?.kill('SIGTERM');
     await stack.stop();
   }
 }

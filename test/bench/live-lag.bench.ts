@@ -5,6 +5,10 @@
  *
  * Every submission is a new best for its player (scores only grow), and every tournament has at most
  * ten players, so each message's top ten shows whether a given submission is in it yet.
+ *
+ * Beside the busy rooms, a few quiet ones get a score every half second on top of the load: each is
+ * the first change in a room that heard nothing for longer than the gateway's interval, which the
+ * gateway sends at once rather than in a trailing slot.
  */
 import { io } from 'socket.io-client';
 import type { LeaderboardMessage } from '../../apps/api/src/realtime/realtime.events';
@@ -16,6 +20,9 @@ const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TOURNAMENTS = 50;
 const PLAYERS_PER_TOURNAMENT = 10;
+const QUIET_ROOMS = 10;
+/** A quiet room hears a score every QUIET_ROOMS × this many busy submissions (half a second at 500/s). */
+const QUIET_EVERY = Math.max(1, Math.round(RATE / (2 * QUIET_ROOMS)));
 /** Every measured score is above it, so each one is a new best for its player. */
 const WARM_UP_SCORE = 1;
 
@@ -33,15 +40,26 @@ async function main() {
       const id = await stack.createTournament(`Lag bench ${t}`);
       rooms.push({ id, players: await stack.joinPlayers(id, PLAYERS_PER_TOURNAMENT) });
     }
+    const quietRooms: typeof rooms = [];
+    for (let t = 0; t < QUIET_ROOMS; t++) {
+      const id = await stack.createTournament(`Lag bench quiet ${t}`);
+      quietRooms.push({ id, players: await stack.joinPlayers(id, PLAYERS_PER_TOURNAMENT) });
+    }
+    const quietIds = new Set(quietRooms.map((room) => room.id));
     const socket = io(stack.baseUrl, { path: '/socket.io', transports: ['websocket'] });
-    for (const room of rooms) await socket.timeout(5000).emitWithAck('join', `tournament:${room.id}`);
+    for (const room of [...rooms, ...quietRooms]) {
+      await socket.timeout(5000).emitWithAck('join', `tournament:${room.id}`);
+    }
 
     const latest = new Map<string, Map<string, number>>();
-    const pending = new Map<string, Pending[]>(rooms.map((room) => [room.id, []]));
-    const lags: number[] = [];
+    const pending = new Map<string, Pending[]>([...rooms, ...quietRooms].map((room) => [room.id, []]));
+    const busyLags: number[] = [];
+    const quietLags: number[] = [];
+    const lagsOf = (tournamentId: string) => (quietIds.has(tournamentId) ? quietLags : busyLags);
     const httpMs: number[] = [];
     let failed = 0;
-    const shown = (tournamentId: string, item: Pending) => (latest.get(tournamentId)?.get(item.userId) ?? -1) >= item.score;
+    const shown = (tournamentId: string, item: Pending) =>
+      (latest.get(tournamentId)?.get(item.userId) ?? -1) >= item.score;
 
     socket.on('leaderboard', (message: LeaderboardMessage) => {
       const now = performance.now();
@@ -49,7 +67,7 @@ async function main() {
       const waiting = pending.get(message.tournamentId) ?? [];
       const still: Pending[] = [];
       for (const item of waiting) {
-        if (shown(message.tournamentId, item)) lags.push(now - item.answeredAt);
+        if (shown(message.tournamentId, item)) lagsOf(message.tournamentId).push(now - item.answeredAt);
         else still.push(item);
       }
       pending.set(message.tournamentId, still);
@@ -57,12 +75,16 @@ async function main() {
 
     // Warm-up, not measured: every player scores once, so the servers' code is compiled, connections
     // are open and each stream's state is cached, as in a tournament that has been running a while.
-    const everyone = rooms.flatMap((room) => room.players.map((player) => ({ room, player })));
+    const everyone = [...rooms, ...quietRooms].flatMap((room) =>
+      room.players.map((player) => ({ room, player })),
+    );
     for (let i = 0; i < everyone.length; i += 16) {
       await Promise.all(
-        everyone.slice(i, i + 16).map(({ room, player }) =>
-          stack.call('POST', `/tournaments/${room.id}/scores`, { score: WARM_UP_SCORE }, player.token),
-        ),
+        everyone
+          .slice(i, i + 16)
+          .map(({ room, player }) =>
+            stack.call('POST', `/tournaments/${room.id}/scores`, { score: WARM_UP_SCORE }, player.token),
+          ),
       );
     }
     await new Promise((r) => setTimeout(r, 1000));
@@ -70,13 +92,8 @@ async function main() {
     const total = RATE * SECONDS;
     const started = performance.now();
     const inFlight: Promise<void>[] = [];
-    for (let k = 0; k < total; k++) {
-      const due = started + (k * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      const room = rooms[k % TOURNAMENTS]!;
-      const player = room.players[Math.floor(k / TOURNAMENTS) % PLAYERS_PER_TOURNAMENT]!;
-      const score = WARM_UP_SCORE + k + 1;
+    let quietSent = 0;
+    const submit = (room: { id: string }, player: Player, score: number) => {
       const sentAt = performance.now();
       inFlight.push(
         stack
@@ -86,13 +103,26 @@ async function main() {
             httpMs.push(answeredAt - sentAt);
             const item = { userId: player.id, score, answeredAt };
             // The message can beat the HTTP answer: then the lag is zero.
-            if (shown(room.id, item)) lags.push(0);
+            if (shown(room.id, item)) lagsOf(room.id).push(0);
             else pending.get(room.id)!.push(item);
           })
           .catch(() => {
             failed += 1;
           }),
       );
+    };
+    for (let k = 0; k < total; k++) {
+      const due = started + (k * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const room = rooms[k % TOURNAMENTS]!;
+      const score = WARM_UP_SCORE + k + 1;
+      submit(room, room.players[Math.floor(k / TOURNAMENTS) % PLAYERS_PER_TOURNAMENT]!, score);
+      if (k % QUIET_EVERY === 0) {
+        const quiet = quietRooms[quietSent % QUIET_ROOMS]!;
+        submit(quiet, quiet.players[Math.floor(quietSent / QUIET_ROOMS) % PLAYERS_PER_TOURNAMENT]!, score);
+        quietSent += 1;
+      }
     }
     const sendSeconds = (performance.now() - started) / 1000;
     await Promise.all(inFlight);
@@ -104,12 +134,13 @@ async function main() {
       `${percentile(values, 50).toFixed(1)} | ${percentile(values, 99).toFixed(1)} | ${percentile(values, 100).toFixed(1)}`;
     publish(
       'bench:projection — end-to-end lag',
-      `${total} score submissions at a target ${RATE}/s (${(total / sendSeconds).toFixed(0)}/s sent) over ${TOURNAMENTS} live tournaments of ${PLAYERS_PER_TOURNAMENT} players, one socket.io client in every room; the API and the worker as separate processes; the gateway sends at most ${LEADERBOARD_MESSAGES_PER_SECOND} messages per room per second. ${machineLine()}
+      `${total} score submissions at a target ${RATE}/s (${(total / sendSeconds).toFixed(0)}/s sent) over ${TOURNAMENTS} live tournaments of ${PLAYERS_PER_TOURNAMENT} players, plus ${quietSent} in ${QUIET_ROOMS} quiet rooms (one score per room every ${((QUIET_ROOMS * QUIET_EVERY * 1000) / RATE).toFixed(0)} ms), one socket.io client in every room; the API and the worker as separate processes; the gateway sends at most ${LEADERBOARD_MESSAGES_PER_SECOND} messages per room per second. ${machineLine()}
 
 | measure | p50 ms | p99 ms | max ms |
 |---|---:|---:|---:|
 | HTTP 2xx latency | ${row(httpMs)} |
-| 2xx → socket.io message | ${row(lags)} |
+| 2xx → socket.io message, busy rooms | ${row(busyLags)} |
+| 2xx → socket.io message, first change in a quiet room | ${row(quietLags)} |
 
 ${httpMs.length} answered 2xx, ${failed} failed, ${unseen} never seen in a message within 3 s of the last answer.
 `,

@@ -10,6 +10,9 @@ const ADMIN_API_KEY = randomUUID() + randomUUID();
 const JWT_ACCESS_SECRET = randomUUID() + randomUUID();
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** Connections per server process in the benchmarks (the API's DATABASE_POOL_SIZE). */
+export const BENCH_POOL_SIZE = 20;
+
 export interface Player {
   id: string;
   token: string;
@@ -38,7 +41,7 @@ export class LiveStack {
       PORT: String(port),
       PUBLIC_URL: stack.baseUrl,
       DATABASE_URL: database.url,
-      DATABASE_POOL_SIZE: '20',
+      DATABASE_POOL_SIZE: String(BENCH_POOL_SIZE),
       REDIS_URL,
       REDIS_PREFIX: stack.redisPrefix,
       JWT_ACCESS_SECRET,
