@@ -55,6 +55,7 @@ export async function applyLoop(
   // After a batch fails, events up to this position go one per transaction to find the culprit.
   let singleStepUntil: GlobalPosition | null = null;
   let prefetched: { after: GlobalPosition; page: Promise<RecordedEvent[]> } | null = null;
+  let lastBatchAt = -Infinity;
 
   const read = (after: GlobalPosition) => {
     const ahead = prefetched;
@@ -65,6 +66,11 @@ export async function applyLoop(
   };
 
   while (!signal.aborted) {
+    const sinceLastBatch = performance.now() - lastBatchAt;
+    if (mode === 'live' && sinceLastBatch < options.liveBatchIntervalMs) {
+      await sleep(options.liveBatchIntervalMs - sinceLastBatch, signal);
+      if (signal.aborted) break;
+    }
     let page: RecordedEvent[];
     try {
       hooks.beforeRead();
@@ -114,6 +120,7 @@ export async function applyLoop(
       prefetched.page.catch(() => undefined);
     }
     const relevant = batch.filter((event) => types.has(event.type));
+    lastBatchAt = performance.now();
     try {
       const notices = await db.transaction().execute(async (trx) => {
         const result = relevant.length > 0 ? await projector.apply(trx, relevant, names) : undefined;

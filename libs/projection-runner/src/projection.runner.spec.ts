@@ -121,6 +121,27 @@ describe('ProjectionRunner against PostgreSQL', () => {
     await eventually(async () => (await count('batches')) === 252);
   });
 
+  it('applies a steady trickle of appends together rather than one transaction each', async () => {
+    const notices: ChangeNotice[] = [];
+    const dependencies = deps(notices);
+    start(
+      { ...dependencies, options: { ...dependencies.options, liveBatchIntervalMs: 3_000 } },
+      { name: 'trickle' },
+    );
+    await eventually(async () => (await count('trickle')) === 0);
+
+    await eventStore.appendToStream('trickle', [seen('trickle')]);
+    await eventually(async () => (await count('trickle')) === 1);
+    for (let i = 0; i < 20; i += 1) {
+      await eventStore.appendToStream('trickle', [seen('trickle')]);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await eventually(async () => (await count('trickle')) === 21);
+
+    // One transaction per append would be 21 batches; the runner waits out its interval instead.
+    expect(notices.map((notice) => notice.count)).toEqual([1, 20]);
+  });
+
   it('refuses a checkpoint commit from a stale position', async () => {
     const generation = await createGeneration(database.db, seenEventsProjector({ name: 'cas' }), 'active');
     const first = { commit: 10n, prepare: 1n };

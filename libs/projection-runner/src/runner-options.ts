@@ -10,6 +10,12 @@ export interface RunnerOptions {
   rebuildBatchSize: number;
   /** Idle fallback poll; a subscription wakes the runner sooner. */
   pollIntervalMs: number;
+  /**
+   * Shortest time between the starts of two live batches. Under a steady stream of appends, events
+   * wait up to this long and are applied together, instead of a transaction of their own each; the
+   * first batch after a quiet spell starts at once.
+   */
+  liveBatchIntervalMs: number;
   /** Backoff after a failing event: doubles from retryBaseMs up to retryMaxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
@@ -22,6 +28,7 @@ export const defaultRunnerOptions: RunnerOptions = {
   batchSize: 500,
   rebuildBatchSize: 10_000,
   pollIntervalMs: 500,
+  liveBatchIntervalMs: 10,
   retryBaseMs: 200,
   retryMaxMs: 30_000,
   lockRetryMs: 1_000,
