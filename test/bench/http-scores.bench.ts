@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { machineLine, publish } from './support/bench-kit';
+import { machineLine, processCpuSeconds, publish } from './support/bench-kit';
 import { BENCH_POOL_SIZE, LiveStack, type Player } from './support/live-stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -72,20 +72,27 @@ async function main() {
         targets.push({ tournamentId, player });
       }
     }
+    const bareCpu = () => processCpuSeconds(bare!.pid!);
+    const stackCpu = () => {
+      const { api, worker } = stack.cpuSeconds();
+      return api + worker;
+    };
     const servers = [
-      { name: 'bare Fastify, one INSERT', url: `http://127.0.0.1:${barePort}` },
-      { name: 'score submission (full)', url: stack.baseUrl },
+      { name: 'bare Fastify, one INSERT', url: `http://127.0.0.1:${barePort}`, cpu: bareCpu },
+      { name: 'score submission (full)', url: stack.baseUrl, cpu: stackCpu },
     ];
     const seconds = SECONDS / ROUNDS;
     const rows: string[] = [];
     const totals = new Map<string, number>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const server of servers) {
+        const cpuBefore = server.cpu();
         const result = await drive(server.url, targets, seconds);
+        const cpuMs = ((server.cpu() - cpuBefore) * 1000) / Math.max(1, result['2xx']);
         const load = loadavg()[0]!.toFixed(1);
         totals.set(server.name, (totals.get(server.name) ?? 0) + result['2xx']);
         rows.push(
-          `| ${round} | ${server.name} | ${(result['2xx'] / seconds).toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${result['2xx']} | ${result.non2xx} | ${result.errors} | ${load} |`,
+          `| ${round} | ${server.name} | ${(result['2xx'] / seconds).toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${result['2xx']} | ${result.non2xx} | ${result.errors} | ${cpuMs.toFixed(2)} | ${load} |`,
         );
       }
     }
@@ -94,11 +101,11 @@ async function main() {
       'bench:scores — HTTP',
       `autocannon, ${CONNECTIONS} connections, POST /api/tournaments/{id}/scores spread over ${TOURNAMENTS} live tournaments of ${PLAYERS_PER_TOURNAMENT} players: the API process (with the worker projecting beside it) and a bare Fastify route doing one single-row INSERT per request (no NestJS, no auth, no event store; ${BENCH_POOL_SIZE} connections like the API) take turns, ${ROUNDS} rounds of ${seconds} s each. ${machineLine()}
 
-| round | server | 2xx/s | p50 ms | p99 ms | max ms | 2xx | non-2xx | errors | 1-min load after |
-|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|
+| round | server | 2xx/s | p50 ms | p99 ms | max ms | 2xx | non-2xx | errors | server CPU ms per 2xx | 1-min load after |
+|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-Full score submission ÷ bare INSERT route: **${ratio.toFixed(2)}×** (answered 2xx over all rounds).
+Full score submission ÷ bare INSERT route: **${ratio.toFixed(2)}×** (answered 2xx over all rounds). Server CPU counts the bare server's process, or the API's and the worker's together (the worker projects every score).
 `,
     );
   } finally {

@@ -90,6 +90,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1000));
 
     const total = RATE * SECONDS;
+    const cpuBefore = stack.cpuSeconds();
     const started = performance.now();
     const inFlight: Promise<void>[] = [];
     let quietSent = 0;
@@ -127,9 +128,11 @@ async function main() {
     const sendSeconds = (performance.now() - started) / 1000;
     await Promise.all(inFlight);
     await new Promise((r) => setTimeout(r, 3000));
+    const cpuAfter = stack.cpuSeconds();
     socket.disconnect();
     const unseen = [...pending.values()].reduce((sum, list) => sum + list.length, 0);
 
+    const cpuMs = (seconds: number) => ((seconds * 1000) / Math.max(1, httpMs.length)).toFixed(2);
     const row = (values: number[]) =>
       `${percentile(values, 50).toFixed(1)} | ${percentile(values, 99).toFixed(1)} | ${percentile(values, 100).toFixed(1)}`;
     publish(
@@ -142,7 +145,7 @@ async function main() {
 | 2xx → socket.io message, busy rooms | ${row(busyLags)} |
 | 2xx → socket.io message, first change in a quiet room | ${row(quietLags)} |
 
-${httpMs.length} answered 2xx, ${failed} failed, ${unseen} never seen in a message within 3 s of the last answer.
+${httpMs.length} answered 2xx, ${failed} failed, ${unseen} never seen in a message within 3 s of the last answer. CPU per answered submission, from the sending of the first to 3 s after the last answer: API ${cpuMs(cpuAfter.api - cpuBefore.api)} ms, worker ${cpuMs(cpuAfter.worker - cpuBefore.worker)} ms.
 `,
     );
   } finally {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -9,7 +9,8 @@ import { projectors } from '@arena/projections/registry';
 import { migrateToLatest } from '../../../migrations/migrator';
 
 /** Shared by the `npm run bench:*` scripts: their own database, percentiles, and the figures file. */
-export const BENCH_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const BENCH_POSTGRES_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export function databaseUrl(name: string): string {
   const url = new URL(BENCH_POSTGRES_URL);
@@ -56,6 +57,15 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[rank]!;
 }
 
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, from Linux's /proc/<pid>/stat. */
+export function processCpuSeconds(pid: number): number {
+  // After the parenthesised command name, fields 14 and 15 of the line are user and system ticks.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
 /** One line on what the figures were measured on: they mean little without it. */
 export function machineLine(sharedBy = 'the database, the servers and this script'): string {
   const load = loadavg()
@@ -72,7 +82,10 @@ export function publish(heading: string, body: string): void {
   const file = join(docs, 'benchmarks.md');
   if (!existsSync(file)) {
     mkdirSync(docs, { recursive: true });
-    writeFileSync(file, '# Benchmarks\n\nEach `npm run bench:*` script appends a section here when it runs.\n');
+    writeFileSync(
+      file,
+      '# Benchmarks\n\nEach `npm run bench:*` script appends a section here when it runs.\n',
+    );
   }
   appendFileSync(file, `\n${section}\n`);
   console.log('Appended to docs/benchmarks.md');

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createDatabase } from '@arena/database';
 import { clearRedisPrefix, createMember } from '@arena/testing';
-import { createBenchDatabase, type BenchDatabase } from './bench-kit';
+import { createBenchDatabase, processCpuSeconds, type BenchDatabase } from './bench-kit';
 
 const ROOT = resolve(__dirname, '../../../..');
 const ADMIN_API_KEY = randomUUID() + randomUUID();
@@ -122,6 +122,15 @@ export class LiveStack {
       await close();
     }
     return players;
+  }
+
+  /**
+   * CPU seconds the API and the worker have used so far (Linux /proc): unlike latencies, CPU per
+   * submission means something on a machine others are busy on too.
+   */
+  cpuSeconds(): { api: number; worker: number } {
+    const [api, worker] = this.children.map((child) => processCpuSeconds(child.pid!));
+    return { api: api!, worker: worker! };
   }
 
   async stop() {
