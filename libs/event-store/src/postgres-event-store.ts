@@ -30,7 +30,11 @@ export interface PostgresEventStoreOptions {
   poolSize?: number;
   /** Fallback re-read interval of idle subscriptions, for wake-ups that never came. */
   pollIntervalMs?: number;
-  /** At most one NOTIFY per this interval; appends in between share the next one. */
+  /**
+   * At most one NOTIFY per this interval (10 ms by default); appends in between share the next one.
+   * Each NOTIFY is a round trip and a commit here, and a read in every listening process, while the
+   * projection runner starts a live batch at most every 10 ms anyway.
+   */
   notifyIntervalMs?: number;
   /** Events fetched per subscription read. */
   pageSize?: number;
@@ -172,7 +176,7 @@ export class PostgresEventStore implements EventStore {
       options.pool ?? new Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
     if (this.ownsPool) this.pool.on('error', () => undefined);
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
-    this.notifyIntervalMs = options.notifyIntervalMs ?? 5;
+    this.notifyIntervalMs = options.notifyIntervalMs ?? 10;
     this.pageSize = options.pageSize ?? 500;
   }
 
