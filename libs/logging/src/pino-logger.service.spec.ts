@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import { createPino, PinoLoggerService, type LogOutput } from './pino-logger.service';
 
 function capture(isTTY: boolean): { output: LogOutput; text: () => string } {
@@ -17,7 +18,7 @@ describe('logs', () => {
       'Bootstrap',
     );
     await new Promise((resolve) => setImmediate(resolve));
-    const line = text().replace(/\u001b\[[0-9;]*m/g, '');
+    const line = stripVTControlCharacters(text());
     expect(line).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO \(api\): API listening/);
     expect(line).toContain('port: 3000');
     expect(() => JSON.parse(line)).toThrow();
