@@ -4,7 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { LoggerService } from '@nestjs/common';
 import helmet from 'helmet';
 import type { AppConfig } from '@arena/config';
-import { HttpExceptionFilter } from '@arena/http';
+import { HttpExceptionFilter, refuseMalformedText } from '@arena/http';
 import { AppModule } from './app.module';
 import { MetricsService } from './health/metrics.service';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
@@ -50,6 +50,8 @@ export async function createApiApp(
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback));
   app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_PREFIX));
 
+  const fastify = app.getHttpAdapter().getInstance();
+  refuseMalformedText(fastify);
   const metrics = app.get(MetricsService);
   fastify.addHook('onResponse', async (request, reply) => {
     metrics.httpDuration.observe(

@@ -1,7 +1,7 @@
 import { WrongExpectedRevisionError, type EventStore } from '@arena/event-store';
 import { InMemoryEventStore } from '@arena/testing';
 import type { TournamentCommand } from '../domain/tournament.commands';
-import { TournamentError, notActive, notJoined } from '../domain/tournament.errors';
+import { TournamentError, invalidScore, notActive, notJoined } from '../domain/tournament.errors';
 import { getPlayer } from '../domain/tournament.players';
 import { deterministicEventIds, nameBasedUuid, randomEventIds } from './event-ids';
 import { TournamentStreamRepository } from './tournament-stream.repository';
@@ -109,6 +109,44 @@ describe('TournamentStreamRepository', () => {
       'ScoreSubmitted',
       'ScoreSubmitted',
     ]);
+  });
+
+  it('a burst of honest scores lands whole around every kind of failing command, a store error included', async () => {
+    const inner = new InMemoryEventStore();
+    const poison = new Error('the store refused this event');
+    const store: EventStore = Object.assign(Object.create(inner) as EventStore, {
+      appendToStream: (...args: Parameters<EventStore['appendToStream']>) =>
+        args[1].some((event) => (event.data as { charityId?: unknown }).charityId === 'poison')
+          ? Promise.reject(poison)
+          : inner.appendToStream(...args),
+      readStream: inner.readStream.bind(inner),
+    });
+    const repository = new TournamentStreamRepository(store);
+    await repository.execute(create, randomEventIds);
+    for (const player of ['p1', 'p2', 'p3']) await repository.execute(join(player), randomEventIds);
+    const failing: Array<[TournamentCommand, unknown]> = [
+      [{ ...join('mallory'), data: { ...join('mallory').data, charityId: 'poison' } }, poison],
+      [submit('stranger', 5), notJoined()],
+      [submit('p1', -1), invalidScore('Score must be a whole number of 0 or more')],
+      [submit('p2', 1.5), invalidScore('Score must be a whole number of 0 or more')],
+      [submit('p3', 1001), invalidScore('Score must not exceed 1000')],
+    ];
+    const honest = Array.from({ length: 30 }, (_, i) => submit(`p${(i % 3) + 1}`, i));
+    const burst = honest.flatMap((command, i) => [command, ...(i % 6 === 0 ? [failing[i / 6]![0]] : [])]);
+    const outcomes = await Promise.allSettled(
+      burst.map((command) => repository.execute(command, randomEventIds)),
+    );
+
+    const honestOutcomes = outcomes.filter((_, i) => honest.includes(burst[i]!));
+    expect(honestOutcomes.map((outcome) => outcome.status)).toEqual(honest.map(() => 'fulfilled'));
+    expect(outcomes.filter((_, i) => !honest.includes(burst[i]!))).toEqual(
+      failing.map(([, reason]) => ({ status: 'rejected', reason })),
+    );
+    const stored = await inner.readStream(`tournament-${id}`);
+    expect(stored.filter((event) => event.type === 'ScoreSubmitted').map((event) => event.data)).toEqual(
+      honest.map(({ data }, i) => expect.objectContaining({ userId: data.userId, score: i })),
+    );
+    expect(stored.filter((event) => event.type === 'PlayerJoined')).toHaveLength(3);
   });
 
   it('a command in a group is decided on what the commands before it did', async () => {

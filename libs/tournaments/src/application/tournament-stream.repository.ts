@@ -90,10 +90,25 @@ export class TournamentStreamRepository {
       try {
         await this.decideAndAppend(streamId, group);
       } catch (error) {
-        group.forEach((pending) => pending.reject(error));
+        if (group.length > 1 && isStoreFailure(error)) await this.oneByOne(streamId, group);
+        else group.forEach((pending) => pending.reject(error));
       }
     }
     this.lanes.delete(streamId);
+  }
+
+  /**
+   * A grouped append the store refused as a whole: each command is decided and appended on its own,
+   * so only the one at fault gets the error and the others land.
+   */
+  private async oneByOne(streamId: string, group: Pending[]): Promise<void> {
+    for (const pending of group) {
+      try {
+        await this.decideAndAppend(streamId, [pending]);
+      } catch (error) {
+        pending.reject(error);
+      }
+    }
   }
 
   /**
@@ -206,6 +221,12 @@ function answer(pending: Pending, outcome: Outcome): void {
     pending.reject(error);
   }
 }
+
+/**
+ * An error from the store itself, not conflicts that never settled (which every command of the
+ * group would meet again): it may belong to one command's events, so the group is worth splitting.
+ */
+const isStoreFailure = (error: unknown) => !(error instanceof TournamentError);
 
 /** The next group: the leading run of groupable commands, or one command that must go alone. */
 function takeGroup(waiting: Pending[]): Pending[] {
