@@ -73,6 +73,58 @@ describe('tournaments over HTTP', () => {
     });
   });
 
+  describe('admin create refuses what a read model cannot store, and repeats safely', () => {
+    it('refuses a game maxScore beyond a PostgreSQL integer with a 400', async () => {
+      const game = { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 2_147_483_648 };
+      const response = await request('POST', '/api/admin/tournaments', admin, instantBody({ game }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, message: expect.stringMatching(/maxScore/) });
+    });
+
+    it('answers a repeat with the same id and body 200 with the stored tournament, and changes nothing', async () => {
+      const body = instantBody({ tournamentId: randomUUID() });
+      const first = await request('POST', '/api/admin/tournaments', admin, body);
+      expect(first.statusCode).toBe(201);
+      const again = await request('POST', '/api/admin/tournaments', admin, body);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(await streamTypes(body.tournamentId as string)).toEqual([
+        'TournamentCreated',
+        'TournamentStarted',
+      ]);
+    });
+
+    it('answers a repeat with the same id and another body 409, and changes nothing', async () => {
+      const body = instantBody({ tournamentId: randomUUID() });
+      expect((await request('POST', '/api/admin/tournaments', admin, body)).statusCode).toBe(201);
+      const other = await request('POST', '/api/admin/tournaments', admin, {
+        ...body,
+        title: 'Another title',
+      });
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toEqual({
+        success: false,
+        message: 'A tournament with this id already exists with other settings',
+        statusCode: 409,
+      });
+      const [created] = await h.store.readStream(`tournament-${body.tournamentId as string}`);
+      expect(created?.data).toMatchObject({ title: 'Snake Sprint' });
+    });
+
+    it('records schedule instants given with an offset in UTC, so a repeat of the same body matches', async () => {
+      const body = instantBody({
+        tournamentId: randomUUID(),
+        mode: 'SCHEDULED',
+        tournamentStart: '2099-01-01T13:00:00+01:00',
+        tournamentEnd: '2099-01-02T13:00:00+01:00',
+      });
+      expect((await request('POST', '/api/admin/tournaments', admin, body)).statusCode).toBe(201);
+      expect((await request('POST', '/api/admin/tournaments', admin, body)).statusCode).toBe(200);
+      const [created] = await h.store.readStream(`tournament-${body.tournamentId as string}`);
+      expect(created?.data).toMatchObject({ tournamentStart: '2099-01-01T12:00:00.000Z' });
+    });
+  });
+
   describe('reading', () => {
     it('answers 404 "Tournament not found" for an unknown or malformed id', async () => {
       for (const id of [randomUUID(), 'not-a-uuid']) {

@@ -2,4 +2,3 @@ export { ZodValidationPipe, type ZodValidationOptions } from './zod-validation.p
 export { HttpExceptionFilter, type ErrorBody } from './http-exception.filter';
 export { TooManyRequestsException } from './too-many-requests.exception';
 export { refuseMalformedText } from './refuse-malformed-text.hook';
-export { holdsOnlyWellFormedText, isWellFormedText, MALFORMED_TEXT_MESSAGE } from './well-formed-text';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from './http-exception.filter';
-import { MALFORMED_TEXT_MESSAGE, holdsOnlyWellFormedText } from './well-formed-text';
+import { MALFORMED_TEXT_MESSAGE, holdsOnlyWellFormedText } from '@arena/text';
 
 /**
  * One server-wide rule, before any guard or handler: a path value, query or body holding NUL or an

@@ -38,9 +38,9 @@ const scheduled: TournamentCommand = {
     tournamentEnd: '2026-11-22T13:00:00.000Z',
   },
 };
-const join = (userId: string): TournamentCommand => ({
+const join = (userId: string, charityId: string | null = null): TournamentCommand => ({
   type: 'JoinTournament',
-  data: { tournamentId: id, userId, username: userId, charityId: null, charityName: null, now },
+  data: { tournamentId: id, userId, username: userId, charityId, charityName: null, now },
 });
 const submit = (userId: string, score: number): TournamentCommand => ({
   type: 'SubmitScore',
@@ -125,13 +125,14 @@ describe('TournamentStreamRepository', () => {
     await repository.execute(create, randomEventIds);
     for (const player of ['p1', 'p2', 'p3']) await repository.execute(join(player), randomEventIds);
     const failing: Array<[TournamentCommand, unknown]> = [
-      [{ ...join('mallory'), data: { ...join('mallory').data, charityId: 'poison' } }, poison],
+      [join('mallory', 'poison'), poison],
       [submit('stranger', 5), notJoined()],
       [submit('p1', -1), invalidScore('Score must be a whole number of 0 or more')],
       [submit('p2', 1.5), invalidScore('Score must be a whole number of 0 or more')],
       [submit('p3', 1001), invalidScore('Score must not exceed 1000')],
     ];
-    const honest = Array.from({ length: 30 }, (_, i) => submit(`p${(i % 3) + 1}`, i));
+    const scorer = (i: number) => `p${(i % 3) + 1}`;
+    const honest = Array.from({ length: 30 }, (_, i) => submit(scorer(i), i));
     const burst = honest.flatMap((command, i) => [command, ...(i % 6 === 0 ? [failing[i / 6]![0]] : [])]);
     const outcomes = await Promise.allSettled(
       burst.map((command) => repository.execute(command, randomEventIds)),
@@ -144,7 +145,7 @@ describe('TournamentStreamRepository', () => {
     );
     const stored = await inner.readStream(`tournament-${id}`);
     expect(stored.filter((event) => event.type === 'ScoreSubmitted').map((event) => event.data)).toEqual(
-      honest.map(({ data }, i) => expect.objectContaining({ userId: data.userId, score: i })),
+      honest.map((_, i) => expect.objectContaining({ userId: scorer(i), score: i })),
     );
     expect(stored.filter((event) => event.type === 'PlayerJoined')).toHaveLength(3);
   });

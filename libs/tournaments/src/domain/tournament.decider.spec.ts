@@ -1,6 +1,6 @@
 import { deciderSpec } from '@arena/testing';
 import type { CreateTournament, TournamentCommand } from './tournament.commands';
-import { tournamentDecider } from './tournament.decider';
+import { MAX_STORED_INTEGER, tournamentDecider } from './tournament.decider';
 import { TournamentError } from './tournament.errors';
 import type { ScoreSubmitted, TournamentCreated, TournamentEvent } from './tournament.events';
 import { compareStandings, tieBreakKey } from './tournament.standings';
@@ -8,7 +8,7 @@ import { compareStandings, tieBreakKey } from './tournament.standings';
 const spec = deciderSpec<TournamentCommand, TournamentEvent, ReturnType<typeof tournamentDecider.evolve>>(
   tournamentDecider,
 );
-const id = 't-1';
+const id = '4b0f3c5e-2d7a-4e61-9c8b-0a1d2e3f4a5b';
 const seed = '00112233445566778899aabbccddeeff';
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString();
 
@@ -142,6 +142,73 @@ describe('tournament decider', () => {
         .given([])
         .when(createCommand({ prizePoolCents: 10.5 }))
         .thenThrows(TournamentError, /prizePoolCents/);
+    });
+  });
+
+  describe('refusing what a read model cannot store', () => {
+    it.each([
+      ['title', { title: 'Cup\u0000' }],
+      ['description', { description: 'a\uD800b' }],
+      ['rules', { rules: '\uDC00' }],
+      ['thumbnail', { thumbnail: '/x\u0000.png' }],
+      ['game.name', { game: { slug: 'snake', name: 'S\u0000', integrationUrl: '/g', maxScore: 10 } }],
+    ])('refuses malformed text in %s', (field, overrides) => {
+      spec
+        .given([])
+        .when(createCommand(overrides))
+        .thenThrows(TournamentError, `${field} must not contain NUL characters or unpaired surrogates`);
+    });
+
+    it('refuses caps beyond a PostgreSQL integer and accepts the largest one', () => {
+      const game = (maxScore: number) => ({ slug: 'snake', name: 'Snake', integrationUrl: '/g', maxScore });
+      spec
+        .given([])
+        .when(createCommand({ game: game(MAX_STORED_INTEGER + 1) }))
+        .thenThrows(TournamentError, /maxScore must be a whole number from 1 to 2147483647/);
+      spec
+        .given([])
+        .when(createCommand({ maxParticipants: MAX_STORED_INTEGER + 1 }))
+        .thenThrows(TournamentError, /maxParticipants/);
+      spec
+        .given([])
+        .when(createCommand({ game: game(MAX_STORED_INTEGER) }))
+        .then([created({ game: game(MAX_STORED_INTEGER) }), started(0)]);
+    });
+
+    it('refuses a tournament id that is not a UUID', () => {
+      spec
+        .given([])
+        .when(createCommand({ tournamentId: 't-1' }))
+        .thenThrows(TournamentError, 'tournamentId must be a UUID');
+    });
+
+    it.each([
+      ['year 0', '0000-06-01T00:00:00.000Z'],
+      ['a year past 9999', '+010000-01-01T00:00:00.000Z'],
+      ['an offset', '2026-11-22T13:00:00+01:00'],
+      ['a day the month does not have', '2026-02-30T00:00:00.000Z'],
+    ])('refuses a schedule instant with %s', (_name, instant) => {
+      spec
+        .given([])
+        .when(
+          createCommand({
+            mode: 'SCHEDULED',
+            tournamentStart: instant,
+            tournamentEnd: '9999-01-01T00:00:00.000Z',
+          }),
+        )
+        .thenThrows(TournamentError, /UTC instants in the years 1 to 9999/);
+    });
+
+    it('refuses malformed text in a join and in a cancel reason', () => {
+      spec
+        .given([created(), started()])
+        .when({ ...join('a'), data: { ...join('a').data, charityId: 'x\u0000' } } as TournamentCommand)
+        .thenThrows(TournamentError, 'charityId must not contain NUL characters or unpaired surrogates');
+      spec
+        .given([created(), started()])
+        .when({ type: 'CancelTournament', data: { tournamentId: id, reason: '\uD83D', now: at(2) } })
+        .thenThrows(TournamentError, /^reason must not contain/);
     });
   });
 
@@ -410,79 +477,59 @@ describe('tournament decider', () => {
   });
 
   describe('ties', () => {
-    it('equal best scores rank by the earliest high score', () => {
+    // Each case is built so that every later rule of the chain would rank the other way round:
+    // deleting the rule under test changes the answer.
+    const [seedFirst, seedSecond] = tieBreakKey(seed, 'a') < tieBreakKey(seed, 'b') ? ['a', 'b'] : ['b', 'a'];
+    const ranked = (...userIds: string[]) =>
+      expect.objectContaining({
+        data: expect.objectContaining({
+          finalStandings: userIds.map((userId) => expect.objectContaining({ userId })),
+        }),
+      });
+
+    it('equal best scores rank by the earliest high score, before fewer attempts and the seed', () => {
+      // seedSecond reached 50 first but needed two attempts; seedFirst reached it later in one.
       spec
         .given([
           scheduledCreated(),
           started(10),
           joined('a'),
           joined('b'),
-          scored('a', 50, 1, 20),
-          scored('b', 50, 1, 15),
+          scored(seedSecond, 10, 1, 11),
+          scored(seedSecond, 50, 2, 12),
+          scored(seedFirst, 50, 1, 15),
         ])
         .when(endCommand(50))
-        .then([
-          expect.objectContaining({
-            data: expect.objectContaining({
-              finalStandings: [
-                expect.objectContaining({ userId: 'b', rank: 1 }),
-                expect.objectContaining({ userId: 'a', rank: 2 }),
-              ],
-            }),
-          }),
-        ]);
+        .then([ranked(seedSecond, seedFirst)]);
     });
 
-    it('then fewest attempts', () => {
+    it('then fewest attempts, before the seed', () => {
       spec
         .given([
           scheduledCreated(),
           started(10),
           joined('a'),
           joined('b'),
-          scored('a', 10, 1, 11),
-          scored('a', 50, 2, 15),
-          scored('b', 50, 1, 15),
-          scored('b', 1, 2, 16, { score: 50, minute: 15 }),
-          scored('b', 1, 3, 17, { score: 50, minute: 15 }),
+          scored(seedFirst, 50, 1, 15),
+          scored(seedSecond, 50, 1, 15),
+          scored(seedFirst, 1, 2, 16, { score: 50, minute: 15 }),
         ])
         .when(endCommand(50))
-        .then([
-          expect.objectContaining({
-            data: expect.objectContaining({
-              finalStandings: [
-                expect.objectContaining({ userId: 'a', attempts: 2 }),
-                expect.objectContaining({ userId: 'b', attempts: 3 }),
-              ],
-            }),
-          }),
-        ]);
+        .then([ranked(seedSecond, seedFirst)]);
     });
 
     it('then the seeded key, ascending', () => {
-      const keyA = tieBreakKey(seed, 'a');
-      const keyB = tieBreakKey(seed, 'b');
-      const [first, second] = keyA < keyB ? ['a', 'b'] : ['b', 'a'];
       spec
         .given([
           scheduledCreated(),
           started(10),
           joined('a'),
           joined('b'),
-          scored('a', 50, 1, 15),
-          scored('b', 50, 1, 15),
+          scored(seedSecond, 50, 1, 15),
+          scored(seedFirst, 50, 1, 15),
         ])
         .when(endCommand(50))
-        .then([
-          expect.objectContaining({
-            data: expect.objectContaining({
-              finalStandings: [
-                expect.objectContaining({ userId: first }),
-                expect.objectContaining({ userId: second }),
-              ],
-            }),
-          }),
-        ]);
+        .then([ranked(seedFirst, seedSecond)]);
     });
 
     it('the seeded key depends on the seed and is stable', () => {

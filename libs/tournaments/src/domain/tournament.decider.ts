@@ -7,6 +7,7 @@ import type {
   SubmitScore,
   TournamentCommand,
 } from './tournament.commands';
+import { isWellFormedText } from '@arena/text';
 import {
   invalidScore,
   invalidTournament,
@@ -14,6 +15,7 @@ import {
   notActive,
   notJoined,
   tournamentNotFound,
+  unstorableText,
 } from './tournament.errors';
 import type {
   CompletionReason,
@@ -37,6 +39,9 @@ import { compareStandings, tieBreakKey } from './tournament.standings';
  *   may join before the start, up to `maxParticipants`, and scores stop at `tournamentEnd` even if
  *   the end job is late.
  * - Repeated commands whose effect already happened (create, join, start, end, cancel) emit nothing.
+ * - Nothing is recorded that a read model could not store: text is well-formed (no NUL, no unpaired
+ *   surrogate), counts and caps fit a PostgreSQL integer, instants are canonical UTC within years
+ *   1 to 9999 and the tournament id is a UUID. A refused value costs one 400, never a stuck projector.
  */
 
 export type TournamentState =
@@ -126,25 +131,61 @@ export function decide(command: TournamentCommand, state: TournamentState): Tour
 }
 
 const isWholeNumber = (value: number) => Number.isSafeInteger(value) && value >= 0;
+const isCount = (value: number, least: number) =>
+  Number.isSafeInteger(value) && value >= least && value <= MAX_STORED_INTEGER;
+
+/** The largest value of a PostgreSQL integer column, where read models keep caps and counts. */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `new Date(x).toISOString()` form, in the years PostgreSQL's timestamptz reads the same way. */
+function isStorableInstant(value: string | null): boolean {
+  if (value === null) return false;
+  const time = Date.parse(value);
+  if (!Number.isFinite(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= 1 && year <= 9999 && new Date(time).toISOString() === value;
+}
+
+function assertStorableText(fields: Record<string, string | null>): void {
+  for (const [field, value] of Object.entries(fields)) {
+    if (value !== null && !isWellFormedText(value)) throw unstorableText(field);
+  }
+}
 
 function create(command: CreateTournament, state: TournamentState): TournamentEvent[] {
   if (state.status !== 'NONE') return [];
   const { now, ...data } = command.data;
+  if (!UUID.test(data.tournamentId)) throw invalidTournament('tournamentId must be a UUID');
+  assertStorableText({
+    title: data.title,
+    description: data.description,
+    thumbnail: data.thumbnail,
+    rules: data.rules,
+    'game.slug': data.game.slug,
+    'game.name': data.game.name,
+    'game.integrationUrl': data.game.integrationUrl,
+  });
   if (!data.title.trim()) throw invalidTournament('A tournament needs a title');
-  if (!Number.isSafeInteger(data.maxParticipants) || data.maxParticipants < 1) {
-    throw invalidTournament('maxParticipants must be a whole number of at least 1');
+  if (!isCount(data.maxParticipants, 1)) {
+    throw invalidTournament(`maxParticipants must be a whole number from 1 to ${MAX_STORED_INTEGER}`);
   }
   if (!isWholeNumber(data.prizePoolCents))
     throw invalidTournament('prizePoolCents must be a whole number of cents');
-  if (!Number.isSafeInteger(data.game.maxScore) || data.game.maxScore < 1) {
-    throw invalidTournament("The game's maxScore must be a whole number of at least 1");
+  if (!isCount(data.game.maxScore, 1)) {
+    throw invalidTournament(`The game's maxScore must be a whole number from 1 to ${MAX_STORED_INTEGER}`);
   }
   if (!/^[0-9a-f]{32,}$/.test(data.tieBreakSeed))
     throw invalidTournament('tieBreakSeed must be at least 16 bytes of hex');
   if (data.mode === 'SCHEDULED') {
     const startAt = Date.parse(data.tournamentStart ?? '');
     const endAt = Date.parse(data.tournamentEnd ?? '');
-    if (Number.isNaN(startAt) || Number.isNaN(endAt) || startAt >= endAt) {
+    if (!isStorableInstant(data.tournamentStart) || !isStorableInstant(data.tournamentEnd)) {
+      throw invalidTournament(
+        'tournamentStart and tournamentEnd must be UTC instants in the years 1 to 9999',
+      );
+    }
+    if (startAt >= endAt) {
       throw invalidTournament('A scheduled tournament needs a tournamentStart before its tournamentEnd');
     }
   } else if (data.tournamentStart !== null || data.tournamentEnd !== null) {
@@ -161,6 +202,7 @@ const isOver = (state: ExistingTournament, now: string) =>
 function join(command: JoinTournament, state: ExistingTournament): TournamentEvent[] {
   const { tournamentId, userId, username, charityId, charityName, now } = command.data;
   if (getPlayer(state.players, userId)) return [];
+  assertStorableText({ username, charityId, charityName });
   if (state.status === 'COMPLETED') throw joiningClosed('this tournament has ended');
   if (state.status === 'CANCELLED') throw joiningClosed('this tournament was cancelled');
   if (isOver(state, now)) throw joiningClosed('this tournament has ended');
@@ -187,6 +229,7 @@ function submitScore(command: SubmitScore, state: ExistingTournament): Tournamen
   if (state.status !== 'ACTIVE' || isOver(state, now)) throw notActive();
   const player = getPlayer(state.players, userId);
   if (!player) throw notJoined();
+  assertStorableText({ username });
   if (!isWholeNumber(score)) throw invalidScore('Score must be a whole number of 0 or more');
   if (score > state.tournament.game.maxScore) {
     throw invalidScore(`Score must not exceed ${state.tournament.game.maxScore}`);
@@ -221,6 +264,7 @@ function end(command: EndTournament, state: ExistingTournament): TournamentEvent
 function cancel(command: CancelTournament, state: ExistingTournament): TournamentEvent[] {
   if (state.status === 'COMPLETED' || state.status === 'CANCELLED') return [];
   const { tournamentId, reason, now } = command.data;
+  assertStorableText({ reason });
   return [{ type: 'TournamentCancelled', data: { tournamentId, reason, cancelledAt: now } }];
 }
 

@@ -22,3 +22,7 @@ export const notActive = () =>
 export const joiningClosed = (why: string) => new TournamentError('conflict', `Joining is closed: ${why}`);
 export const invalidScore = (why: string) => new TournamentError('invalid', why);
 export const invalidTournament = (why: string) => new TournamentError('invalid', why);
+export const unstorableText = (field: string) =>
+  new TournamentError('invalid', `${field} must not contain NUL characters or unpaired surrogates`);
+export const tournamentExists = () =>
+  new TournamentError('conflict', 'A tournament with this id already exists with other settings');

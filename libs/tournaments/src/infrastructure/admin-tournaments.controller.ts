@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { ZodValidationPipe } from '@arena/http';
 import { CancelTournamentCommand } from '../application/commands/cancel-tournament.command';
@@ -18,10 +19,15 @@ import {
 export class AdminTournamentsController {
   constructor(private readonly commands: CommandBus) {}
 
+  /** 201 when created; a repeat with the same id and body answers 200 with the stored tournament, changing nothing. */
   @Post()
-  @HttpCode(201)
-  async create(@Body(new ZodValidationPipe(createTournamentBody)) body: CreateTournamentBody) {
-    return { success: true, data: await this.commands.execute(new CreateTournamentCommand(body)) };
+  async create(
+    @Body(new ZodValidationPipe(createTournamentBody)) body: CreateTournamentBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { created, ...tournament } = await this.commands.execute(new CreateTournamentCommand(body));
+    void reply.status(created ? 201 : 200);
+    return { success: true, data: tournament };
   }
 
   @Post(':id/cancel')

@@ -6,6 +6,7 @@ import {
   TOURNAMENT_MODES,
   TOURNAMENT_STATUSES,
 } from '../domain/tournament.events';
+import { MAX_STORED_INTEGER } from '../domain/tournament.decider';
 
 export const listTournamentsParams = z.object({ status: z.enum(TOURNAMENT_STATUSES).optional() });
 export type ListTournamentsParams = z.infer<typeof listTournamentsParams>;
@@ -18,7 +19,8 @@ export type JoinTournamentBody = z.infer<typeof joinTournamentBody>;
 export const submitScoreBody = z.object({ score: z.number({ error: 'score must be a number' }) });
 export type SubmitScoreBody = z.infer<typeof submitScoreBody>;
 
-const instant = z.iso.datetime({ offset: true });
+/** Any offset is accepted; the decider records the canonical UTC form. */
+const instant = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
 
 export const createTournamentBody = z.object({
   tournamentId: z.uuid().optional(),
@@ -36,7 +38,7 @@ export const createTournamentBody = z.object({
     slug: z.string().trim().min(1).max(60),
     name: z.string().trim().min(1).max(120),
     integrationUrl: z.string().trim().min(1).max(500),
-    maxScore: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    maxScore: z.number().int().min(1).max(MAX_STORED_INTEGER),
   }),
   tournamentStart: instant.nullable().default(null),
   tournamentEnd: instant.nullable().default(null),

@@ -13,6 +13,8 @@ export type CreateTournamentInput = Omit<
 export interface CreateTournamentResult {
   id: string;
   status: TournamentStatus;
+  /** False when a tournament with this id and these settings already existed: nothing changed. */
+  created: boolean;
 }
 
 export class CreateTournamentCommand extends Command<CreateTournamentResult> {

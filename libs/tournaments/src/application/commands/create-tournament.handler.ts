@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { TournamentScheduler } from '../../infrastructure/tournament.scheduler';
+import { tournamentExists } from '../../domain/tournament.errors';
+import type { TournamentCreated } from '../../domain/tournament.events';
 import { randomEventIds } from '../event-ids';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { CreateTournamentCommand, type CreateTournamentResult } from './create-tournament.command';
@@ -18,7 +21,7 @@ export class CreateTournamentHandler implements ICommandHandler<
   async execute({ input }: CreateTournamentCommand): Promise<CreateTournamentResult> {
     const now = new Date();
     const tournamentId = input.tournamentId ?? randomUUID();
-    const { state } = await this.streams.execute(
+    const { events, state } = await this.streams.execute(
       {
         type: 'CreateTournament',
         data: {
@@ -30,9 +33,17 @@ export class CreateTournamentHandler implements ICommandHandler<
       },
       randomEventIds,
     );
+    const created = events.length > 0;
+    if (!created && !sameSettings(state.tournament, { ...input, tournamentId })) throw tournamentExists();
     // Also on a repeated create, so a crash between the append and the enqueue heals on retry.
     if (state.status === 'UPCOMING' || state.status === 'ACTIVE')
       await this.scheduler.schedule(state.tournament, now);
-    return { id: tournamentId, status: state.status };
+    return { id: tournamentId, status: state.status, created };
   }
+}
+
+/** What the caller chose: the stored tournament without what the server added to it. */
+function sameSettings(stored: TournamentCreated['data'], input: CreateTournamentCommand['input']): boolean {
+  const { tieBreakSeed: _seed, createdAt: _createdAt, ...settings } = stored;
+  return isDeepStrictEqual(settings, input);
 }

@@ -1,10 +1,10 @@
-/** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
-const MALFORMED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const MALFORMED_TEXT_MESSAGE = 'Text must not contain NUL characters or unpaired surrogates';
 
 /** PostgreSQL can store neither in text or jsonb, and no honest client sends them. */
-export const isWellFormedText = (text: string) => !MALFORMED.test(text);
+export const isWellFormedText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
 /**
  * True when every string in `value` (object keys included) is well-formed. Walks with an explicit

@@ -1,0 +1,1 @@
+export { holdsOnlyWellFormedText, isWellFormedText, MALFORMED_TEXT_MESSAGE } from './well-formed-text';
