@@ -82,20 +82,19 @@ describe('tournaments over HTTP', () => {
     });
 
     it('answers a repeat with the same id and body 200 with the stored tournament, and changes nothing', async () => {
-      const body = instantBody({ tournamentId: randomUUID() });
+      const tournamentId = randomUUID();
+      const body = instantBody({ tournamentId });
       const first = await request('POST', '/api/admin/tournaments', admin, body);
       expect(first.statusCode).toBe(201);
       const again = await request('POST', '/api/admin/tournaments', admin, body);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(first.json());
-      expect(await streamTypes(body.tournamentId as string)).toEqual([
-        'TournamentCreated',
-        'TournamentStarted',
-      ]);
+      expect(await streamTypes(tournamentId)).toEqual(['TournamentCreated', 'TournamentStarted']);
     });
 
     it('answers a repeat with the same id and another body 409, and changes nothing', async () => {
-      const body = instantBody({ tournamentId: randomUUID() });
+      const tournamentId = randomUUID();
+      const body = instantBody({ tournamentId });
       expect((await request('POST', '/api/admin/tournaments', admin, body)).statusCode).toBe(201);
       const other = await request('POST', '/api/admin/tournaments', admin, {
         ...body,
@@ -107,20 +106,21 @@ describe('tournaments over HTTP', () => {
         message: 'A tournament with this id already exists with other settings',
         statusCode: 409,
       });
-      const [created] = await h.store.readStream(`tournament-${body.tournamentId as string}`);
+      const [created] = await h.store.readStream(`tournament-${tournamentId}`);
       expect(created?.data).toMatchObject({ title: 'Snake Sprint' });
     });
 
     it('records schedule instants given with an offset in UTC, so a repeat of the same body matches', async () => {
+      const tournamentId = randomUUID();
       const body = instantBody({
-        tournamentId: randomUUID(),
+        tournamentId,
         mode: 'SCHEDULED',
         tournamentStart: '2099-01-01T13:00:00+01:00',
         tournamentEnd: '2099-01-02T13:00:00+01:00',
       });
       expect((await request('POST', '/api/admin/tournaments', admin, body)).statusCode).toBe(201);
       expect((await request('POST', '/api/admin/tournaments', admin, body)).statusCode).toBe(200);
-      const [created] = await h.store.readStream(`tournament-${body.tournamentId as string}`);
+      const [created] = await h.store.readStream(`tournament-${tournamentId}`);
       expect(created?.data).toMatchObject({ tournamentStart: '2099-01-01T12:00:00.000Z' });
     });
   });
