@@ -18,10 +18,7 @@ export interface ApiAppOptions {
  * Builds the API, initialised but not listening: `main.ts` listens on PORT; tests call
  * `await app.listen(0, '127.0.0.1')` or use `app.inject()`.
  */
-export async function createApiApp(
-  config: AppConfig,
-  options: ApiAppOptions = {},
-): Promise<NestFastifyApplication> {
+export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 256 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: options.logger ?? false,
@@ -48,21 +45,19 @@ export async function createApiApp(
   );
   const spaFallback = await serveSpa(app, config.WEB_DIST_DIR);
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback));
-  app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_PREFIX));
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_PREFIX, config.PUBLIC_URL));
 
-  const fastify = app.getHttpAdapter().getInstance();
-  refuseMalformedText(fastify);
+  refuseMalformedText(app.getHttpAdapter().getInstance());
   const metrics = app.get(MetricsService);
-  fastify.addHook('onResponse', async (request, reply) => {
-    metrics.httpDuration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onResponse', async (request, reply) => {
+      metrics.httpDuration.observe(
+        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    });
 
   app.enableShutdownHooks();
   await app.init();
