@@ -130,12 +130,13 @@ export function decide(command: TournamentCommand, state: TournamentState): Tour
   }
 }
 
+/** The largest value of a PostgreSQL integer column, where read models keep caps and counts. */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+
 const isWholeNumber = (value: number) => Number.isSafeInteger(value) && value >= 0;
 const isCount = (value: number, least: number) =>
   Number.isSafeInteger(value) && value >= least && value <= MAX_STORED_INTEGER;
 
-/** The largest value of a PostgreSQL integer column, where read models keep caps and counts. */
-export const MAX_STORED_INTEGER = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `new Date(x).toISOString()` form, in the years PostgreSQL's timestamptz reads the same way. */
