@@ -1,5 +1,6 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
@@ -80,14 +81,48 @@ describe('API shell', () => {
     expect(response.body).toContain('arena_projections_scrape_ok 1');
   });
 
-  it('answers a malformed JSON body with a 400 in the common error shape', async () => {
-    const response = await api.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"emailOrPhone":',
+  it('answers every error Fastify raises itself in the one error shape, never echoing the URL', async () => {
+    const json = { 'content-type': 'application/json' };
+    const cases: Array<[Parameters<typeof api.inject>[0] & object, number]> = [
+      [{ method: 'POST', url: '/api/auth/login', headers: json, payload: '{"emailOrPhone":' }, 400],
+      [{ method: 'POST', url: '/api/auth/login', headers: json, payload: '' }, 400],
+      [
+        { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' },
+        415,
+      ],
+      [
+        { method: 'POST', url: '/api/auth/login', headers: json, payload: `"${'x'.repeat(300 * 1024)}"` },
+        413,
+      ],
+      [{ method: 'GET', url: '/api/tournaments/%E0%A4%A' }, 400],
+      [{ method: 'GET', url: `/api/tournaments/${'a'.repeat(5000)}` }, 414],
+    ];
+    for (const [request, statusCode] of cases) {
+      const response = await api.inject(request);
+      expect({ url: request.url, statusCode: response.statusCode }).toEqual({ url: request.url, statusCode });
+      expect(response.json()).toEqual({ success: false, message: expect.any(String), statusCode });
+      expect(response.body).not.toContain('aaaaaaaaaa');
+      expect(response.body).not.toContain('%E0');
+    }
+  });
+
+  it("answers a request Node's HTTP parser refuses (headers too large) in the one error shape", async () => {
+    await api.listen(0, '127.0.0.1');
+    const { port } = api.getHttpServer().address() as AddressInfo;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+      });
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, statusCode: 400 });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      success: false,
+      message: expect.any(String),
+      statusCode: 431,
+    });
   });
 });

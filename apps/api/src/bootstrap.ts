@@ -4,7 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { LoggerService } from '@nestjs/common';
 import helmet from 'helmet';
 import type { AppConfig } from '@arena/config';
-import { HttpExceptionFilter, refuseMalformedText } from '@arena/http';
+import { frameworkErrorOptions, HttpExceptionFilter, refuseMalformedText } from '@arena/http';
 import { AppModule } from './app.module';
 import { MetricsService } from './health/metrics.service';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
@@ -19,7 +19,11 @@ export interface ApiAppOptions {
  * `await app.listen(0, '127.0.0.1')` or use `app.inject()`.
  */
 export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 256 * 1024 });
+  const adapter = new FastifyAdapter({
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    ...frameworkErrorOptions,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: options.logger ?? false,
     abortOnError: false,

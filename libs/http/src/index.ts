@@ -2,3 +2,4 @@ export { ZodValidationPipe, type ZodValidationOptions } from './zod-validation.p
 export { HttpExceptionFilter, type ErrorBody } from './http-exception.filter';
 export { TooManyRequestsException } from './too-many-requests.exception';
 export { refuseMalformedText } from './refuse-malformed-text.hook';
+export { frameworkErrorOptions } from './framework-errors';
