@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ensureProjection } from '@arena/projection-runner';
+import { projectors } from '@arena/projections/registry';
 import { createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 
@@ -11,9 +15,12 @@ describe('API shell', () => {
   let database: TestDatabase;
   let api: NestFastifyApplication;
   let webDist: string;
+  const METRICS_TOKEN = randomBytes(24).toString('hex');
 
   beforeAll(async () => {
     database = await createTestDatabase(3);
+    // As `npm run migrate` does: every read model's first generation, reported by health.
+    for (const projector of projectors) await ensureProjection(database.db, projector);
     webDist = mkdtempSync(join(tmpdir(), 'arena-web-'));
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(
@@ -21,7 +28,7 @@ describe('API shell', () => {
       '<!doctype html><title>Charity Arena</title><div id="root"></div>',
     );
     writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
-    api = await createApiApp(testAppConfig(database.url, { WEB_DIST_DIR: webDist }));
+    api = await createApiApp(testAppConfig(database.url, { WEB_DIST_DIR: webDist, METRICS_TOKEN }));
   });
 
   afterAll(async () => {
@@ -62,23 +69,85 @@ describe('API shell', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('reports health of the database, Redis, the event store and the projections', async () => {
+  const operator = { authorization: `Bearer ${METRICS_TOKEN}` };
+
+  it('tells anyone only ok or degraded per check, and operators the details', async () => {
     const response = await api.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    const health = response.json();
-    expect(health.status).toBe('ok');
+    expect(response.json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', redis: 'ok', eventStore: 'ok', projections: 'ok' },
+    });
+
+    const details = await api.inject({ method: 'GET', url: '/api/health/details', headers: operator });
+    expect(details.statusCode).toBe(200);
+    const health = details.json();
     for (const check of ['database', 'redis', 'eventStore']) expect(health.checks[check].ok).toBe(true);
-    expect(Array.isArray(health.projections)).toBe(true);
+    expect(health.projections.length).toBeGreaterThan(0);
   });
 
-  it('exposes Prometheus metrics, HTTP latency included', async () => {
+  it("keeps a failing projector's error (stack, SQL, paths) out of public health", async () => {
+    const leak =
+      'error: value "2147483648" is out of range for type integer\n    at /srv/arena/dist/catalog.js:42';
+    const failing = () =>
+      sql`UPDATE projection_generations SET consecutive_failures = 1, last_error = ${leak}
+          WHERE name = 'tournament_catalog' AND status = 'active'`.execute(database.db);
+    const recovered = () =>
+      sql`UPDATE projection_generations SET consecutive_failures = 0, last_error = NULL
+          WHERE name = 'tournament_catalog'`.execute(database.db);
+    await failing();
+    try {
+      const response = await api.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: 'degraded',
+        checks: { database: 'ok', redis: 'ok', eventStore: 'ok', projections: 'degraded' },
+      });
+      expect(response.body).not.toMatch(/out of range|\/srv\/arena|tournament_catalog/);
+
+      const details = await api.inject({ method: 'GET', url: '/api/health/details', headers: operator });
+      expect(details.statusCode).toBe(503);
+      expect(details.json().projections).toContainEqual(
+        expect.objectContaining({ name: 'tournament_catalog', state: 'failing', lastError: leak }),
+      );
+    } finally {
+      await recovered();
+    }
+  });
+
+  it('exposes Prometheus metrics, HTTP latency included, to the operator token only', async () => {
     await api.inject({ method: 'GET', url: '/api/tournaments' });
-    const response = await api.inject({ method: 'GET', url: '/api/metrics' });
+    const response = await api.inject({ method: 'GET', url: '/api/metrics', headers: operator });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/plain/);
     expect(response.body).toContain('arena_http_request_duration_seconds_bucket');
     expect(response.body).toMatch(/route="\/api\/tournaments"/);
     expect(response.body).toContain('arena_projections_scrape_ok 1');
+  });
+
+  it('answers 401 to the operator routes without the operator token', async () => {
+    const forged = [
+      undefined,
+      'Bearer nope',
+      `Bearer ${METRICS_TOKEN}x`,
+      `Basic ${METRICS_TOKEN}`,
+      METRICS_TOKEN,
+    ];
+    for (const url of ['/api/metrics', '/api/health/details']) {
+      for (const authorization of forged) {
+        const response = await api.inject({
+          method: 'GET',
+          url,
+          headers: authorization ? { authorization } : {},
+        });
+        expect({ url, authorization, status: response.statusCode }).toEqual({
+          url,
+          authorization,
+          status: 401,
+        });
+        expect(response.json()).toEqual({ success: false, message: 'Unauthorized', statusCode: 401 });
+      }
+    }
   });
 
   it('answers every error Fastify raises itself in the one error shape, never echoing the URL', async () => {

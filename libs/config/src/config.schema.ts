@@ -36,6 +36,10 @@ export const configSchema = z
     WEB_DIST_DIR: z.string().default('web/dist'),
     // Bearer key of the admin routes (creating tournaments); when unset those routes answer 404.
     ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+    // Bearer token of the operator routes (/api/metrics, /api/health/details); when unset those routes answer 404.
+    METRICS_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
+    // Where the games will be served from, if not from PUBLIC_URL: the only other origin the CSP lets the app connect to.
+    GAME_ORIGIN: optional(url(['http:', 'https:'])),
     /** Behind a reverse proxy, take the client IP from X-Forwarded-For (per-IP rate limits). */
     TRUST_PROXY: z
       .enum(['true', 'false'])

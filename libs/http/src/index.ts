@@ -3,3 +3,4 @@ export { HttpExceptionFilter, type ErrorBody } from './http-exception.filter';
 export { TooManyRequestsException } from './too-many-requests.exception';
 export { refuseMalformedText } from './refuse-malformed-text.hook';
 export { frameworkErrorOptions } from './framework-errors';
+export { BearerKeyGuard, bearerKeyMatches, type BearerKeySetting } from './bearer-key.guard';

@@ -7,6 +7,7 @@ import { createBenchDatabase, processCpuSeconds, type BenchDatabase } from './be
 
 const ROOT = resolve(__dirname, '../../../..');
 const ADMIN_API_KEY = randomUUID() + randomUUID();
+const METRICS_TOKEN = randomUUID() + randomUUID();
 const JWT_ACCESS_SECRET = randomUUID() + randomUUID();
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -46,6 +47,7 @@ export class LiveStack {
       REDIS_PREFIX: stack.redisPrefix,
       JWT_ACCESS_SECRET,
       ADMIN_API_KEY,
+      METRICS_TOKEN,
       WEB_DIST_DIR: '/nonexistent',
       PROJECTION_POLL_INTERVAL_MS: '500',
     };
@@ -66,7 +68,10 @@ export class LiveStack {
   private async waitForHealth() {
     for (let attempt = 0; attempt < 200; attempt++) {
       try {
-        const health = (await (await fetch(`${this.baseUrl}/api/health`)).json()) as {
+        const details = await fetch(`${this.baseUrl}/api/health/details`, {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        });
+        const health = (await details.json()) as {
           projections?: unknown[];
         };
         if ((health.projections?.length ?? 0) > 0) return;

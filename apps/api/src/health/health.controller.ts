@@ -1,11 +1,14 @@
-import { Controller, Get, Header, Res } from '@nestjs/common';
+import { Controller, Get, Header, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { HealthService } from './health.service';
+import { BearerKeyGuard } from '@arena/http';
+import { HealthService, publicHealth } from './health.service';
 import { MetricsService } from './metrics.service';
 
 /** JSON.stringify cannot write bigint positions: send them as strings. */
 const jsonSafe = (value: unknown) =>
-  JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as unknown;
+  JSON.parse(
+    JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+  ) as unknown;
 
 @Controller()
 export class HealthController {
@@ -14,15 +17,26 @@ export class HealthController {
     private readonly metrics: MetricsService,
   ) {}
 
-  /** 200 when everything answers, 503 otherwise, with the details either way. */
+  /** Public: 200 when everything answers, 503 otherwise, and only ok or degraded per check. */
   @Get('health')
+  @Header('Cache-Control', 'no-store')
   async check(@Res() reply: FastifyReply) {
+    const health = await this.health.check();
+    await reply.status(health.status === 'ok' ? 200 : 503).send(publicHealth(health));
+  }
+
+  /** Operators: every check's latency and error, and each projector's position, lag and last error. */
+  @Get('health/details')
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(BearerKeyGuard('METRICS_TOKEN'))
+  async details(@Res() reply: FastifyReply) {
     const health = await this.health.check();
     await reply.status(health.status === 'ok' ? 200 : 503).send(jsonSafe(health));
   }
 
   @Get('metrics')
   @Header('Cache-Control', 'no-store')
+  @UseGuards(BearerKeyGuard('METRICS_TOKEN'))
   async scrape(@Res() reply: FastifyReply) {
     await reply.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
   }

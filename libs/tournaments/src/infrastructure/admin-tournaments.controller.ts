@@ -1,10 +1,9 @@
 import { Body, Controller, HttpCode, Param, Post, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
-import { ZodValidationPipe } from '@arena/http';
+import { BearerKeyGuard, ZodValidationPipe } from '@arena/http';
 import { CancelTournamentCommand } from '../application/commands/cancel-tournament.command';
 import { CreateTournamentCommand } from '../application/commands/create-tournament.command';
-import { AdminApiKeyGuard } from './admin-api-key.guard';
 import { TournamentErrorsInterceptor } from './tournament-errors.interceptor';
 import {
   cancelTournamentBody,
@@ -14,7 +13,7 @@ import {
 } from './tournaments.dto';
 
 @Controller('admin/tournaments')
-@UseGuards(AdminApiKeyGuard)
+@UseGuards(BearerKeyGuard('ADMIN_API_KEY'))
 @UseInterceptors(TournamentErrorsInterceptor)
 export class AdminTournamentsController {
   constructor(private readonly commands: CommandBus) {}
