@@ -65,7 +65,10 @@ describe('API shell', () => {
 
   it('sends security headers', async () => {
     const response = await api.inject({ method: 'GET', url: '/' });
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("connect-src 'self' http://localhost:3000 ws://localhost:3000;");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

@@ -8,6 +8,7 @@ import { frameworkErrorOptions, HttpExceptionFilter, refuseMalformedText } from 
 import { AppModule } from './app.module';
 import { MetricsService } from './health/metrics.service';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { contentSecurityPolicy } from './web/content-security-policy';
 import { serveSpa } from './web/spa-fallback';
 
 export interface ApiAppOptions {
@@ -30,19 +31,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   });
   app.setGlobalPrefix('api');
   // Built once: the Fastify plugin builds helmet anew for every request, parsing the policy each time.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-      },
-    },
-  });
+  const securityHeaders = helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
