@@ -14,6 +14,7 @@ import { ProjectionRunner } from './projection.runner';
 import { readProjectionStatuses } from './projection-status';
 import { defaultRunnerOptions, type RunnerDependencies } from './runner-options';
 import { eventually, silentLogger, testEventStore } from './testing/runner-test-kit';
+import { countingEventsProjector } from './testing/counting-events.projector';
 import { seenEventsProjector } from './testing/seen-events.projector';
 
 const seen = (type: string, data: Record<string, unknown> = {}): EventData => ({
@@ -201,6 +202,45 @@ describe('ProjectionRunner against PostgreSQL', () => {
     await eventually(async () => (await count('crashed')) === 30);
     const [generation] = await loadGenerations(database.db, 'crashed');
     expect(generation!.eventsApplied).toBe(30);
+  });
+
+  it('applies a batch exactly once when its checkpoint write fails: batch and checkpoint commit together', async () => {
+    const name = 'counted';
+    // The first checkpoint move past applied events fails after their batch ran, as a worker killed
+    // between the two would. A sequence counts the attempts: it is not rolled back with them.
+    await sql`CREATE SEQUENCE counted_checkpoint_attempts`.execute(database.db);
+    await sql`
+      CREATE FUNCTION fail_first_counted_checkpoint() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.events_applied > OLD.events_applied
+           AND nextval('counted_checkpoint_attempts') = 1 THEN
+          RAISE EXCEPTION 'worker gone before its checkpoint';
+        END IF;
+        RETURN NEW;
+      END $$`.execute(database.db);
+    await sql`
+      CREATE TRIGGER fail_first_counted_checkpoint BEFORE UPDATE ON projection_generations
+      FOR EACH ROW WHEN (NEW.name = 'counted') EXECUTE FUNCTION fail_first_counted_checkpoint()`.execute(
+      database.db,
+    );
+    const { position: last } = await eventStore.appendToStream(
+      'counted-stream',
+      Array.from({ length: 5 }, () => seen(name)),
+    );
+    const runner = new ProjectionRunner(deps(), [countingEventsProjector(name)]);
+    runners.push(runner);
+    runner.start();
+
+    await eventually(async () => {
+      const [generation] = await loadGenerations(database.db, name);
+      return generation !== undefined && comparePositions(generation.position, last) === 0;
+    });
+    const { rows } = await sql<{ events: number }>`SELECT events FROM counted`.execute(database.db);
+    expect(rows).toEqual([{ events: 5 }]);
+    const attempts = await sql<{ n: string }>`SELECT last_value AS n FROM counted_checkpoint_attempts`.execute(
+      database.db,
+    );
+    expect(Number(attempts.rows[0]!.n)).toBeGreaterThanOrEqual(2);
   });
 
   it('stops at an event that throws, reports it, retries it with backoff and never skips it', async () => {
