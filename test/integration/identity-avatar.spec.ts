@@ -1,12 +1,22 @@
+import sharp from 'sharp';
 import { useIdentityStack } from './support/identity-members';
 
-/** Changing the avatar over HTTP: a small image, checked by its bytes, served back to anyone with its link. */
+/** Changing the avatar over HTTP: a small image, redrawn from its pixels, served back to anyone with its link. */
 describe('identity: a member changes their avatar', () => {
   const stack = useIdentityStack();
 
   const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   const png = (size: number, fill = 7) =>
     Buffer.concat([Buffer.from(PNG_SIGNATURE), Buffer.alloc(size - PNG_SIGNATURE.length, fill)]);
+  /** A real image, its EXIF naming its owner, with a script appended after its last byte. */
+  const picture = async (format: 'png' | 'webp', width = 32) =>
+    Buffer.concat([
+      await sharp({ create: { width, height: width, channels: 3, background: '#3366aa' } })
+        .toFormat(format)
+        .withExif({ IFD0: { Copyright: 'owner-secret' } })
+        .toBuffer(),
+      Buffer.from('<script>alert(1)</script>'),
+    ]);
   const dataUrl = (bytes: Buffer, declared = 'image/png') =>
     `data:${declared};base64,${bytes.toString('base64')}`;
 
@@ -21,8 +31,7 @@ describe('identity: a member changes their avatar', () => {
     const as = await signedIn();
     expect((await as('GET', '/auth/profile')).body.data.avatarUrl).toBeNull();
 
-    const image = png(2048);
-    const saved = await as('PUT', '/auth/avatar', { image: dataUrl(image, 'image/jpeg') });
+    const saved = await as('PUT', '/auth/avatar', { image: dataUrl(await picture('png'), 'image/jpeg') });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ success: true, message: 'Avatar updated successfully!' });
     const link: string = saved.body.data.avatarUrl;
@@ -33,16 +42,21 @@ describe('identity: a member changes their avatar', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.includes('<script>')).toBe(false);
+    expect(bytes.includes('owner-secret')).toBe(false);
+    const { format, width, exif } = await sharp(bytes).metadata();
+    expect({ format, width, exif }).toEqual({ format: 'png', width: 32, exif: undefined });
 
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const replaced = await as('PUT', '/auth/avatar', { image: dataUrl(png(512, 9)) });
+    const replaced = await as('PUT', '/auth/avatar', { image: dataUrl(await picture('webp', 600)) });
     expect(replaced.body.data.avatarUrl).not.toBe(link);
     const again = await fetch(`${stack.harness.baseUrl}${replaced.body.data.avatarUrl}`);
-    expect((await again.arrayBuffer()).byteLength).toBe(512);
+    expect(again.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await again.arrayBuffer())).metadata()).width).toBe(256);
   });
 
-  it('refuses what is not a PNG, JPEG or WebP image, and images over 128 KB, changing nothing', async () => {
+  it('refuses what is not a PNG, JPEG or WebP image, what does not decode, and images over 128 KB, changing nothing', async () => {
     const as = await signedIn();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const cases: Array<[unknown, string]> = [
@@ -50,6 +64,10 @@ describe('identity: a member changes their avatar', () => {
       [{ image: 'hello' }, 'Choose a PNG, JPEG or WebP image.'],
       [{ image: dataUrl(svg, 'image/png') }, 'Choose a PNG, JPEG or WebP image.'],
       [{ image: dataUrl(png(128 * 1024 + 1)) }, 'The image must be 128 KB or smaller.'],
+      [
+        { image: dataUrl(png(2048)) },
+        'This image could not be read. Choose another PNG, JPEG or WebP image.',
+      ],
     ];
     for (const [body, message] of cases) {
       const answer = await as('PUT', '/auth/avatar', body);
@@ -74,8 +92,8 @@ describe('identity: a member changes their avatar', () => {
   it('limits uploads per member: 429 with Retry-After', async () => {
     const as = await signedIn();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++)
-      statuses.push((await as('PUT', '/auth/avatar', { image: dataUrl(png(64)) })).status);
+    const image = dataUrl(await picture('png', 8));
+    for (let i = 0; i < 21; i++) statuses.push((await as('PUT', '/auth/avatar', { image })).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(statuses[20]).toBe(429);
   });

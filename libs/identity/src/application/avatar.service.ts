@@ -1,6 +1,6 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { AuthMessages as M } from '../domain/auth.messages';
-import type { AvatarContentType } from '../domain/avatar-image';
+import { redrawAvatar, type AvatarContentType } from '../domain/avatar-image';
 import { CLOCK, type Clock } from '../domain/clock';
 import type { AvatarDto } from '../infrastructure/auth.dto';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
@@ -21,7 +21,10 @@ export class AvatarService {
 
   async replace(memberId: string, { image }: AvatarDto): Promise<MemberProfile> {
     await this.limits.avatarUploadFor(memberId);
-    await this.queries.saveAvatar(memberId, image.contentType, image.bytes, this.clock.now());
+    // Only the redrawn pixels are kept: the upload itself is never stored or served.
+    const avatar = await redrawAvatar(image.bytes);
+    if (!avatar) throw new BadRequestException(M.avatarUnreadable);
+    await this.queries.saveAvatar(memberId, avatar.contentType, avatar.bytes, this.clock.now());
     return this.profiles.profile(memberId);
   }
 

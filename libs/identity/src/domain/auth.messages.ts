@@ -51,6 +51,7 @@ export const AuthMessages = {
   phoneChanged: 'Phone number updated successfully!',
   avatarInvalid: 'Choose a PNG, JPEG or WebP image.',
   avatarTooLarge: 'The image must be 128 KB or smaller.',
+  avatarUnreadable: 'This image could not be read. Choose another PNG, JPEG or WebP image.',
   avatarUpdated: 'Avatar updated successfully!',
   avatarNotFound: 'No avatar found.',
 } as const;
