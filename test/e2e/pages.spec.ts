@@ -108,6 +108,26 @@ describe('every public page of the web app', () => {
     await expect(page.locator('main').innerText()).resolves.toBe('Page not found');
   });
 
+  it('hides the developer pages where the server says they do not exist (it answers /api/dev/tools 404)', async () => {
+    const production = await context.newPage();
+    try {
+      await production.route('**/api/dev/tools', (route) =>
+        route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, message: 'Not Found', statusCode: 404 }),
+        }),
+      );
+      for (const path of ['/dev/ui', '/dev/mailbox']) {
+        await production.goto(path);
+        await production.getByText('Page not found').waitFor();
+        await expect(production.locator('main').innerText()).resolves.toBe('Page not found');
+      }
+    } finally {
+      await production.close();
+    }
+  });
+
   it('has the legal pages with the section counts and dates the spec gives', async () => {
     const expected = [
       { path: '/privacy-policy', version: 'v1.0', sections: 15 },

@@ -1,9 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import type { AppConfig } from '@arena/config';
+import { devToolsEnabled, type AppConfig } from '@arena/config';
 import { IdentityModule } from '@arena/identity';
 import { PlatformModule } from '@arena/platform';
 import { TournamentsModule } from '@arena/tournaments';
+import { DevToolsController } from './dev-tools/dev-tools.controller';
 import { HealthModule } from './health/health.module';
 import { InFlightRequests } from './lifecycle/in-flight-requests.interceptor';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -15,6 +16,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot(config), IdentityModule, TournamentsModule, HealthModule, RealtimeModule],
+      controllers: devToolsEnabled(config) ? [DevToolsController] : [],
       // In the root module, so its shutdown hook runs before the deeper modules close their connections.
       providers: [InFlightRequests, { provide: APP_INTERCEPTOR, useExisting: InFlightRequests }],
     };

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LoggerService } from '@nestjs/common';
 import helmet from 'helmet';
-import type { AppConfig } from '@arena/config';
+import { devToolsEnabled, type AppConfig } from '@arena/config';
 import { frameworkErrorOptions, HttpExceptionFilter, refuseMalformedText } from '@arena/http';
 import { AppModule } from './app.module';
 import { MetricsService } from './health/metrics.service';
@@ -36,7 +36,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   fastify.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
-  const spaFallback = await serveSpa(app, config.WEB_DIST_DIR);
+  const spaFallback = await serveSpa(app, config.WEB_DIST_DIR, { devPages: devToolsEnabled(config) });
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback));
   app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_PREFIX, config.PUBLIC_URL));
 

@@ -5,13 +5,19 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const API_PATH = /^\/(api|socket\.io)(\/|\?|$)/;
+const DEV_PAGE = /^\/dev(\/|\?|$)/;
 
 /**
  * Serves the built SPA from the API's own origin: hashed assets with a long cache. Returns the
  * fallback that answers index.html (never cached) for a GET of any other non-API path, so client
- * routes survive a reload, or undefined when there is no build to serve.
+ * routes survive a reload, or undefined when there is no build to serve. Without `devPages` the
+ * developer pages (`/dev/…`) are not served: they answer the JSON 404.
  */
-export async function serveSpa(app: NestFastifyApplication, distDir: string) {
+export async function serveSpa(
+  app: NestFastifyApplication,
+  distDir: string,
+  { devPages }: { devPages: boolean },
+) {
   const root = resolve(distDir);
   if (!existsSync(resolve(root, 'index.html'))) return undefined;
   await app.getHttpAdapter().getInstance().register(fastifyStatic, {
@@ -24,6 +30,7 @@ export async function serveSpa(app: NestFastifyApplication, distDir: string) {
   });
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || API_PATH.test(request.url)) return false;
+    if (!devPages && DEV_PAGE.test(request.url)) return false;
     void reply.status(200).header('Cache-Control', 'no-cache').sendFile('index.html');
     return true;
   };

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@arena/config';
+import { APP_CONFIG, devToolsEnabled, type AppConfig } from '@arena/config';
 import { EMAIL_SENDER, SMS_SENDER, type EmailSender, type SmsSender } from '../domain/message-senders';
 import type { NotificationChannel } from '../domain/outbox-message';
 import { LOCAL_OUTBOX } from '../infrastructure/local-outbox.sender';
@@ -22,7 +22,7 @@ const MAILBOX_SIZE = 100;
 
 /**
  * Messages of the channels the local driver handles; undefined when no channel uses it, and always
- * in production, where a public page of sign-in codes would hand out every account.
+ * outside development and test, where a public page of sign-in codes would hand out every account.
  */
 @Injectable()
 export class DevMailboxQuery {
@@ -34,7 +34,7 @@ export class DevMailboxQuery {
   ) {}
 
   async view(): Promise<MailboxView | undefined> {
-    if (this.config.NODE_ENV === 'production') return undefined;
+    if (!devToolsEnabled(this.config)) return undefined;
     const channels: NotificationChannel[] = [];
     if (this.email.name === LOCAL_OUTBOX) channels.push('email');
     if (this.sms.name === LOCAL_OUTBOX) channels.push('sms');
