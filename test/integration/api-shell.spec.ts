@@ -72,6 +72,20 @@ describe('API shell', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('grants no other origin CORS access: a preflight and a read from another site get no allow headers', async () => {
+    const origin = { origin: 'https://evil.example' };
+    const preflight = await api.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/profile',
+      headers: { ...origin, 'access-control-request-method': 'GET' },
+    });
+    const read = await api.inject({ method: 'GET', url: '/api/tournaments', headers: origin });
+    for (const response of [preflight, read]) {
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+  });
+
   const operator = { authorization: `Bearer ${METRICS_TOKEN}` };
 
   it('tells anyone only ok or degraded per check, and operators the details', async () => {
