@@ -65,7 +65,7 @@ async function lagOf(
 }
 
 /**
- * One entry per projector with a serving generation: what /api/health and /api/metrics report.
+ * One entry per projector with a serving generation: what /api/health/details and /api/metrics report.
  * `projectors` says which event types each one applies; a generation whose projector is not among
  * them (one dropped from the registry) counts every event of the log as lag.
  */
