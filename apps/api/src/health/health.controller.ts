@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { BearerKeyGuard } from '@arena/http';
-import { HealthService, publicHealth } from './health.service';
+import { HealthService, publicHealth, type Health } from './health.service';
 import { MetricsService } from './metrics.service';
 
 /** JSON.stringify cannot write bigint positions: send them as strings. */
@@ -20,18 +20,16 @@ export class HealthController {
   /** Public: 200 when everything answers, 503 otherwise, and only ok or degraded per check. */
   @Get('health')
   @Header('Cache-Control', 'no-store')
-  async check(@Res() reply: FastifyReply) {
-    const health = await this.health.check();
-    await reply.status(health.status === 'ok' ? 200 : 503).send(publicHealth(health));
+  check(@Res() reply: FastifyReply) {
+    return this.answer(reply, publicHealth);
   }
 
   /** Operators: every check's latency and error, and each projector's position, lag and last error. */
   @Get('health/details')
   @Header('Cache-Control', 'no-store')
   @UseGuards(BearerKeyGuard('METRICS_TOKEN'))
-  async details(@Res() reply: FastifyReply) {
-    const health = await this.health.check();
-    await reply.status(health.status === 'ok' ? 200 : 503).send(jsonSafe(health));
+  details(@Res() reply: FastifyReply) {
+    return this.answer(reply, jsonSafe);
   }
 
   @Get('metrics')
@@ -39,5 +37,10 @@ export class HealthController {
   @UseGuards(BearerKeyGuard('METRICS_TOKEN'))
   async scrape(@Res() reply: FastifyReply) {
     await reply.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
+  }
+
+  private async answer(reply: FastifyReply, view: (health: Health) => unknown) {
+    const health = await this.health.check();
+    await reply.status(health.status === 'ok' ? 200 : 503).send(view(health));
   }
 }

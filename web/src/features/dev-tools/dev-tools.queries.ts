@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, ApiError } from '../../lib/api-client';
+import { apiClient, unlessNotFound } from '../../lib/api-client';
 
 /**
  * Whether this server offers the developer pages: it answers `/api/dev/tools` in development and
@@ -7,13 +7,7 @@ import { apiClient, ApiError } from '../../lib/api-client';
  * the browser tests and a developer's `npm start` included.
  */
 async function fetchDevToolsAvailable(): Promise<boolean> {
-  try {
-    await apiClient.get('/dev/tools');
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return false;
-    throw error;
-  }
+  return (await unlessNotFound(apiClient.get<{ success: true }>('/dev/tools'))) !== null;
 }
 
 export const devToolsQuery = queryOptions({

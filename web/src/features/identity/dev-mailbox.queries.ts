@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, ApiError } from '../../lib/api-client';
+import { apiClient, unlessNotFound } from '../../lib/api-client';
 
 export interface MailboxMessage {
   id: string;
@@ -18,12 +18,7 @@ export interface Mailbox {
 
 /** Null when the server has no local driver (the mailbox does not exist there). */
 async function fetchMailbox(): Promise<Mailbox | null> {
-  try {
-    return (await apiClient.get<{ data: Mailbox }>('/dev/mailbox')).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  return (await unlessNotFound(apiClient.get<{ data: Mailbox }>('/dev/mailbox')))?.data ?? null;
 }
 
 export const devMailboxQuery = queryOptions({
