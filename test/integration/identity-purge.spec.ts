@@ -4,7 +4,8 @@ import {
   EXPIRED_SIGN_IN_RETENTION_MS,
   PurgeExpiredSignInsProcessor,
 } from '../../libs/identity/src/application/purge-expired-sign-ins.processor';
-import { IdentityQueries } from '../../libs/identity/src/infrastructure/identity.queries';
+import { RefreshTokenFamiliesRepository } from '../../libs/identity/src/infrastructure/refresh-token-families.repository';
+import { SignInSessionsRepository } from '../../libs/identity/src/infrastructure/sign-in-sessions.repository';
 
 describe('purging expired sign-in data', () => {
   const now = new Date('2026-11-22T12:00:00Z');
@@ -65,7 +66,14 @@ describe('purging expired sign-in data', () => {
     const oldFamily = await family(member.id, ago(EXPIRED_SIGN_IN_RETENTION_MS + 60_000));
     const liveFamily = await family(member.id, new Date(now.getTime() + 60_000));
 
-    const processor = new PurgeExpiredSignInsProcessor({ now: () => now }, new IdentityQueries(database.db));
+    const familiesBefore = await database.db.selectFrom('refresh_token_families').select('id').execute();
+    expect(familiesBefore.map((f) => f.id).sort()).toEqual([oldFamily, liveFamily].sort());
+
+    const processor = new PurgeExpiredSignInsProcessor(
+      { now: () => now },
+      new SignInSessionsRepository(database.db),
+      new RefreshTokenFamiliesRepository(database.db),
+    );
     expect(await processor.handle()).toBe(
       'deleted 1 expired sign-in sessions and 1 expired refresh-token families',
     );
@@ -79,7 +87,6 @@ describe('purging expired sign-in data', () => {
     expect(families.map((f) => f.id)).toEqual([liveFamily]);
     const tokens = await database.db.selectFrom('refresh_tokens').select('family_id').execute();
     expect(tokens.map((t) => t.family_id)).toEqual([liveFamily]);
-    expect(oldFamily).not.toBe(liveFamily);
 
     expect(await processor.handle()).toBe(
       'deleted 0 expired sign-in sessions and 0 expired refresh-token families',

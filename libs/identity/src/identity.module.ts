@@ -15,7 +15,12 @@ import { AuthController } from './infrastructure/auth.controller';
 import { AvatarController } from './infrastructure/avatar.controller';
 import { AuthRateLimiter } from './infrastructure/auth-rate-limiter';
 import { ContactChangeController } from './infrastructure/contact-change.controller';
-import { IdentityQueries } from './infrastructure/identity.queries';
+import { AccountAvatarsRepository } from './infrastructure/account-avatars.repository';
+import { AccountsRepository } from './infrastructure/accounts.repository';
+import { IdentityTransaction } from './infrastructure/identity.transaction';
+import { OneTimeCodesRepository } from './infrastructure/one-time-codes.repository';
+import { RefreshTokenFamiliesRepository } from './infrastructure/refresh-token-families.repository';
+import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repository';
 
 /**
  * Accounts and sign-in: the /auth calls and the access-token guards. Needs the global ConfigModule,
@@ -26,7 +31,12 @@ import { IdentityQueries } from './infrastructure/identity.queries';
   controllers: [AuthController, ContactChangeController, AvatarController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
-    IdentityQueries,
+    AccountsRepository,
+    AccountAvatarsRepository,
+    SignInSessionsRepository,
+    OneTimeCodesRepository,
+    RefreshTokenFamiliesRepository,
+    IdentityTransaction,
     AuthRateLimiter,
     OneTimeCodesService,
     RefreshTokensService,

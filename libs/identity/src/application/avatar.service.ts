@@ -1,10 +1,11 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { redrawAvatar, type AvatarContentType } from '../domain/avatar-image';
 import { CLOCK, type Clock } from '../domain/clock';
-import type { AvatarDto } from '../infrastructure/auth.dto';
+import { invalid, notFound } from '../domain/identity.errors';
+import { AccountAvatarsRepository } from '../infrastructure/account-avatars.repository';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
-import { IdentityQueries } from '../infrastructure/identity.queries';
+import type { AvatarUpload } from './auth.requests';
 import { MemberProfileQuery, type MemberProfile } from './member-profile.query';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,23 +15,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class AvatarService {
   constructor(
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly queries: IdentityQueries,
+    private readonly avatars: AccountAvatarsRepository,
     private readonly limits: AuthRateLimiter,
     private readonly profiles: MemberProfileQuery,
   ) {}
 
-  async replace(memberId: string, { image }: AvatarDto): Promise<MemberProfile> {
+  async replace(memberId: string, { image }: AvatarUpload): Promise<MemberProfile> {
     await this.limits.avatarUploadFor(memberId);
     // Only the redrawn pixels are kept: the upload itself is never stored or served.
     const avatar = await redrawAvatar(image.bytes);
-    if (!avatar) throw new BadRequestException(M.avatarUnreadable);
-    await this.queries.saveAvatar(memberId, avatar.contentType, avatar.bytes, this.clock.now());
+    if (!avatar) throw invalid(M.avatarUnreadable);
+    await this.avatars.save(memberId, avatar.contentType, avatar.bytes, this.clock.now());
     return this.profiles.profile(memberId);
   }
 
   async image(accountId: string): Promise<{ contentType: AvatarContentType; bytes: Buffer }> {
-    const avatar = UUID.test(accountId) ? await this.queries.findAvatar(accountId) : undefined;
-    if (!avatar) throw new NotFoundException(M.avatarNotFound);
+    const avatar = UUID.test(accountId) ? await this.avatars.find(accountId) : undefined;
+    if (!avatar) throw notFound(M.avatarNotFound);
     return { contentType: avatar.content_type, bytes: avatar.image };
   }
 }

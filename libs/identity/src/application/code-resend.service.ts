@@ -1,17 +1,13 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Inject,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
-import { TooManyRequestsException } from '@arena/http';
+import { Inject, Injectable } from '@nestjs/common';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { CLOCK, type Clock } from '../domain/clock';
+import { conflict, invalid, notFound, tooManyRequests } from '../domain/identity.errors';
 import type { CodeChannel } from '../domain/one-time-code';
-import type { ContactResendDto, ResendCodeDto } from '../infrastructure/auth.dto';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
-import { IdentityQueries, type AuthSessionRow } from '../infrastructure/identity.queries';
+import type { AuthSessionRow } from '../infrastructure/identity.tables';
+import { IdentityTransaction } from '../infrastructure/identity.transaction';
+import { SignInSessionsRepository } from '../infrastructure/sign-in-sessions.repository';
+import type { ContactResendRequest, ResendCodeRequest } from './auth.requests';
 import { contactChangeChannel, contactChangeProblem, requestedValue } from './contact-change-session';
 import { OneTimeCodesService } from './one-time-codes.service';
 
@@ -22,16 +18,17 @@ export const RESEND_INTERVAL_MS = 60 * 1000;
 export class CodeResendService {
   constructor(
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly queries: IdentityQueries,
+    private readonly sessions: SignInSessionsRepository,
+    private readonly transaction: IdentityTransaction,
     private readonly codes: OneTimeCodesService,
     private readonly limits: AuthRateLimiter,
   ) {}
 
   /** Sign-up and login sessions, by whoever holds the session id. */
-  async resend(input: ResendCodeDto, ip: string): Promise<void> {
+  async resend(input: ResendCodeRequest, ip: string): Promise<void> {
     await this.limits.sendFromIp(ip);
     const now = this.clock.now();
-    const session = await this.queries.findSession(input.sessionId);
+    const session = await this.sessions.find(input.sessionId);
     const channel = resendChannel(session, input.channel, now);
     const destination = (channel === 'email' ? session!.email : session!.phone_number)!;
     const deliverable = session!.purpose === 'signup' || session!.account_id !== null;
@@ -39,11 +36,11 @@ export class CodeResendService {
   }
 
   /** A signed-in member's own email or phone change: the code goes again to the new address. */
-  async resendContactChange(memberId: string, input: ContactResendDto, ip: string): Promise<void> {
+  async resendContactChange(memberId: string, input: ContactResendRequest, ip: string): Promise<void> {
     await this.limits.sendFromIp(ip);
     await this.limits.sendForMember(memberId);
     const now = this.clock.now();
-    const session = await this.queries.findSession(input.sessionId);
+    const session = await this.sessions.find(input.sessionId);
     const problem = contactChangeProblem(session, memberId, now);
     if (problem) throw problem;
     const channel = contactChangeChannel(session!)!;
@@ -57,35 +54,35 @@ export class CodeResendService {
     now: Date,
     deliverable: boolean,
   ): Promise<void> {
-    const outcome = await this.queries.transaction(
-      async (queries): Promise<{ waitMs: number } | { code: string }> => {
+    const outcome = await this.transaction.run(
+      async ({ sessions, codes }): Promise<{ waitMs: number } | { code: string }> => {
         // Two resends at once (a double click) take turns, so the second sees the first's code and waits.
-        await queries.lockSession(session.id);
-        const live = await queries.liveCode(session.id, channel);
+        await sessions.lock(session.id);
+        const live = await codes.live(session.id, channel);
         const waitMs = live ? live.created_at.getTime() + RESEND_INTERVAL_MS - now.getTime() : 0;
         if (waitMs > 0) return { waitMs };
         await this.limits.resendTo(destination);
-        return { code: await this.codes.create(queries, session.id, channel, now) };
+        return { code: await this.codes.create(codes, session.id, channel, now) };
       },
     );
-    if ('waitMs' in outcome) throw new TooManyRequestsException(M.resendTooSoon, outcome.waitMs / 1000);
+    if ('waitMs' in outcome) throw tooManyRequests(M.resendTooSoon, outcome.waitMs / 1000);
     if (deliverable) this.codes.deliverInBackground(channel, destination, outcome.code);
   }
 }
 
 function resendChannel(session: AuthSessionRow | undefined, requested: CodeChannel | undefined, now: Date) {
-  if (!session) throw new NotFoundException(M.noSession);
-  if (session.completed_at) throw new ConflictException(M.sessionCompleted);
-  if (now >= session.expires_at) throw new BadRequestException(M.sessionExpired);
+  if (!session) throw notFound(M.noSession);
+  if (session.completed_at) throw conflict(M.sessionCompleted);
+  if (now >= session.expires_at) throw invalid(M.sessionExpired);
   if (session.purpose === 'login') {
     const channel: CodeChannel = session.email ? 'email' : 'phone';
-    if (requested && requested !== channel) throw new BadRequestException(M.wrongChannel);
+    if (requested && requested !== channel) throw invalid(M.wrongChannel);
     return channel;
   }
   // A contact change is resent only by its member, through the signed-in route.
-  if (session.purpose !== 'signup' || !requested) throw new BadRequestException(M.wrongChannel);
+  if (session.purpose !== 'signup' || !requested) throw invalid(M.wrongChannel);
   if (requested === 'email' ? session.email_verified_at : session.phone_verified_at) {
-    throw new BadRequestException(M.channelAlreadyVerified);
+    throw invalid(M.channelAlreadyVerified);
   }
   return requested;
 }

@@ -1,19 +1,9 @@
-import {
-  BadRequestException,
-  ConflictException,
-  NotFoundException,
-  type HttpException,
-} from '@nestjs/common';
-import { TooManyRequestsException } from '@arena/http';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { identifierKey } from '../domain/contact';
+import { conflict, invalid, notFound, tooManyRequests, type IdentityError } from '../domain/identity.errors';
 import type { CodeChannel } from '../domain/one-time-code';
-import type {
-  AccountRow,
-  AuthSessionRow,
-  IdentityQueries,
-  SessionPurpose,
-} from '../infrastructure/identity.queries';
+import type { AccountsRepository } from '../infrastructure/accounts.repository';
+import type { AccountRow, AuthSessionRow, SessionPurpose } from '../infrastructure/identity.tables';
 
 export const CONTACT_CHANGE_PURPOSE = {
   email: 'email_change',
@@ -41,28 +31,28 @@ export function contactChangeProblem(
   memberId: string,
   now: Date,
   expected?: CodeChannel,
-): HttpException | undefined {
-  if (!session || session.account_id !== memberId) return new NotFoundException(M.noSession);
+): IdentityError | undefined {
+  if (!session || session.account_id !== memberId) return notFound(M.noSession);
   const channel = contactChangeChannel(session);
-  if (!channel || (expected && channel !== expected)) return new BadRequestException(M.wrongChannel);
-  if (session.completed_at) return new BadRequestException(M.codeUsed);
-  if (now >= session.expires_at) return new BadRequestException(M.sessionExpired);
+  if (!channel || (expected && channel !== expected)) return invalid(M.wrongChannel);
+  if (session.completed_at) return invalid(M.codeUsed);
+  if (now >= session.expires_at) return invalid(M.sessionExpired);
   return undefined;
 }
 
 /** The new value must differ from the member's current one and belong to no other account. */
 export async function contactValueProblem(
-  queries: IdentityQueries,
+  accounts: AccountsRepository,
   account: AccountRow,
   channel: CodeChannel,
   value: string,
-): Promise<HttpException | undefined> {
+): Promise<IdentityError | undefined> {
   const current = channel === 'email' ? account.email : account.phone_number;
   if (identifierKey(current) === identifierKey(value)) {
-    return new BadRequestException(channel === 'email' ? M.emailUnchanged : M.phoneUnchanged);
+    return invalid(channel === 'email' ? M.emailUnchanged : M.phoneUnchanged);
   }
-  if (await queries.contactHeldByOther(channel, value, account.id)) {
-    return new ConflictException(channel === 'email' ? M.emailTaken : M.phoneTaken);
+  if (await accounts.contactHeldByOther(channel, value, account.id)) {
+    return conflict(channel === 'email' ? M.emailTaken : M.phoneTaken);
   }
   return undefined;
 }
@@ -78,12 +68,12 @@ export function otherAddressFixedProblem(
   account: AccountRow,
   channel: CodeChannel,
   now: Date,
-): HttpException | undefined {
+): IdentityError | undefined {
   const otherChangedAt = channel === 'email' ? account.phone_changed_at : account.email_changed_at;
   if (!otherChangedAt) return undefined;
   const waitMs = otherChangedAt.getTime() + OTHER_ADDRESS_FIXED_MS - now.getTime();
   if (waitMs <= 0) return undefined;
-  return new TooManyRequestsException(
+  return tooManyRequests(
     channel === 'email' ? M.emailFixedAfterPhoneChange : M.phoneFixedAfterEmailChange,
     Math.ceil(waitMs / 1000),
   );

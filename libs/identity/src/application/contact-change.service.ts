@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, UnauthorizedException, type HttpException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { NotificationsService } from '@arena/notifications';
 import { CLOCK, type Clock } from '../domain/clock';
+import { unauthorized, type IdentityError } from '../domain/identity.errors';
 import type { CodeChannel } from '../domain/one-time-code';
-import type { VerifyCodeDto } from '../infrastructure/auth.dto';
 import type { Member } from '../infrastructure/member';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
-import { IdentityQueries, type AccountRow } from '../infrastructure/identity.queries';
+import { AccountsRepository } from '../infrastructure/accounts.repository';
+import type { AccountRow } from '../infrastructure/identity.tables';
+import { IdentityTransaction } from '../infrastructure/identity.transaction';
+import type { CodeEntry } from './auth.requests';
 import {
   CONTACT_CHANGE_PURPOSE,
   contactChangeProblem,
@@ -30,7 +33,8 @@ export class ContactChangeService {
 
   constructor(
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly queries: IdentityQueries,
+    private readonly accounts: AccountsRepository,
+    private readonly transaction: IdentityTransaction,
     private readonly codes: OneTimeCodesService,
     private readonly limits: AuthRateLimiter,
     private readonly notifications: NotificationsService,
@@ -45,19 +49,19 @@ export class ContactChangeService {
   ): Promise<{ sessionId: string }> {
     await this.limits.sendFromIp(ip);
     await this.limits.sendForMember(memberId);
-    const account = await this.queries.findAccountById(memberId);
-    if (!account) throw new UnauthorizedException('Unauthorized');
+    const account = await this.accounts.findById(memberId);
+    if (!account) throw unauthorized();
     const now = this.clock.now();
     const problem =
       otherAddressFixedProblem(account, channel, now) ??
-      (await contactValueProblem(this.queries, account, channel, value));
+      (await contactValueProblem(this.accounts, account, channel, value));
     if (problem) throw problem;
     await this.limits.sendTo([value]);
 
     const sessionId = randomUUID();
-    const code = await this.queries.transaction(async (queries) => {
-      await queries.expireOpenSessions(account.id, CONTACT_CHANGE_PURPOSE[channel], now);
-      await queries.insertSession({
+    const code = await this.transaction.run(async ({ sessions, codes }) => {
+      await sessions.expireOpen(account.id, CONTACT_CHANGE_PURPOSE[channel], now);
+      await sessions.insert({
         id: sessionId,
         purpose: CONTACT_CHANGE_PURPOSE[channel],
         account_id: account.id,
@@ -66,7 +70,7 @@ export class ContactChangeService {
         created_at: now,
         expires_at: new Date(now.getTime() + SESSION_TTL_MS),
       });
-      return this.codes.create(queries, sessionId, channel, now);
+      return this.codes.create(codes, sessionId, channel, now);
     });
     this.codes.deliverInBackground(channel, value, code);
     return { sessionId };
@@ -76,44 +80,39 @@ export class ContactChangeService {
    * Switches the address over and ends the member's other sign-ins: whoever else held a session
    * must sign in again, through the addresses as they are now.
    */
-  async confirm(
-    member: Member,
-    channel: CodeChannel,
-    input: VerifyCodeDto,
-    ip: string,
-  ): Promise<MemberProfile> {
+  async confirm(member: Member, channel: CodeChannel, input: CodeEntry, ip: string): Promise<MemberProfile> {
     const memberId = member.id;
     await this.limits.verifyFromIp(ip);
     await this.limits.verifyForMember(memberId);
     const now = this.clock.now();
-    let outcome: { refused: HttpException } | { before: AccountRow };
+    let outcome: { refused: IdentityError } | { before: AccountRow };
     try {
       // A refused code is returned, not thrown, so the failed try it recorded is committed; a value
       // taken meanwhile, or the other address changed meanwhile, throws and rolls it all back.
-      outcome = await this.queries.transaction(async (queries) => {
-        const session = await queries.lockSession(input.sessionId);
+      outcome = await this.transaction.run(async ({ accounts, sessions, codes, refreshTokens }) => {
+        const session = await sessions.lock(input.sessionId);
         const unusable = contactChangeProblem(session, memberId, now, channel);
         if (unusable) return { refused: unusable };
-        const attempt = await this.codes.attempt(queries, session!.id, channel, input.otpCode, now);
+        const attempt = await this.codes.attempt(codes, session!.id, channel, input.otpCode, now);
         if (attempt.outcome !== 'accepted') return { refused: refusal(attempt) };
-        const account = await queries.lockAccount(memberId);
-        if (!account) return { refused: new UnauthorizedException('Unauthorized') };
+        const account = await accounts.lock(memberId);
+        if (!account) return { refused: unauthorized() };
         const value = requestedValue(session!, channel);
         // Rolls the whole confirmation back, the code included: it may still be used once allowed.
         const problem =
           otherAddressFixedProblem(account, channel, now) ??
-          (await contactValueProblem(queries, account, channel, value));
+          (await contactValueProblem(accounts, account, channel, value));
         if (problem) throw problem;
-        await queries.updateAccountContact(account.id, channel, value, now);
-        await queries.revokeOtherRefreshFamilies(account.id, member.signInId, now, `${channel}_change`);
-        await queries.completeSession(session!.id, account.id, now);
+        await accounts.updateContact(account.id, channel, value, now);
+        await refreshTokens.revokeOthers(account.id, member.signInId, now, `${channel}_change`);
+        await sessions.complete(session!.id, account.id, now);
         return { before: account };
       });
     } catch (error) {
       throw conflictFor(error) ?? error;
     }
     if ('refused' in outcome) throw outcome.refused;
-    this.queries.forgetCachedMember(memberId);
+    this.accounts.forgetCachedMember(memberId);
     await this.noticeChange(outcome.before, channel, now);
     return this.profiles.profile(memberId);
   }

@@ -1,16 +1,16 @@
-import { ConflictException, type HttpException } from '@nestjs/common';
 import { AuthMessages as M } from '../domain/auth.messages';
-import { uniqueViolationOf } from '../infrastructure/identity.queries';
+import { conflict, type IdentityError } from '../domain/identity.errors';
+import { uniqueViolationOf } from '../infrastructure/accounts.repository';
 
 /**
- * The 409 for a write that lost a race for a username, email or phone (the accounts table's unique
- * constraints), or undefined when the error was something else.
+ * The conflict for a write that lost a race for a username, email or phone (the accounts table's
+ * unique constraints), or undefined when the error was something else.
  */
-export function conflictFor(error: unknown): HttpException | undefined {
+export function conflictFor(error: unknown): IdentityError | undefined {
   const constraint = uniqueViolationOf(error);
   if (constraint === undefined) return undefined;
-  if (constraint.includes('username')) return new ConflictException(M.usernameTaken);
-  if (constraint.includes('email')) return new ConflictException(M.emailTaken);
-  if (constraint.includes('phone')) return new ConflictException(M.phoneTaken);
+  if (constraint.includes('username')) return conflict(M.usernameTaken);
+  if (constraint.includes('email')) return conflict(M.emailTaken);
+  if (constraint.includes('phone')) return conflict(M.phoneTaken);
   return undefined;
 }

@@ -1,5 +1,7 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
-import { IdentityQueries } from '../infrastructure/identity.queries';
+import { Injectable } from '@nestjs/common';
+import { unauthorized } from '../domain/identity.errors';
+import { AccountAvatarsRepository } from '../infrastructure/account-avatars.repository';
+import { AccountsRepository } from '../infrastructure/accounts.repository';
 
 export interface MemberProfile {
   id: string;
@@ -15,14 +17,17 @@ export const avatarPath = (accountId: string) => `/api/auth/avatars/${accountId}
 
 @Injectable()
 export class MemberProfileQuery {
-  constructor(private readonly queries: IdentityQueries) {}
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly avatars: AccountAvatarsRepository,
+  ) {}
 
   async profile(accountId: string): Promise<MemberProfile> {
     const [account, avatarUpdatedAt] = await Promise.all([
-      this.queries.findAccountById(accountId),
-      this.queries.avatarUpdatedAt(accountId),
+      this.accounts.findById(accountId),
+      this.avatars.updatedAt(accountId),
     ]);
-    if (!account) throw new UnauthorizedException('Unauthorized');
+    if (!account) throw unauthorized();
     return {
       id: account.id,
       username: account.username,

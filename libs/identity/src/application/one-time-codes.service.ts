@@ -1,9 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { BadRequestException, Inject, Injectable, Logger, type HttpException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { NotificationsService } from '@arena/notifications';
 import { AuthMessages } from '../domain/auth.messages';
 import { checkCode, type CodeCheck } from '../domain/code-check';
+import { invalid, type IdentityError } from '../domain/identity.errors';
 import {
   CODE_TTL_MS,
   generateOneTimeCode,
@@ -11,7 +12,7 @@ import {
   oneTimeCodeMatches,
   type CodeChannel,
 } from '../domain/one-time-code';
-import type { IdentityQueries } from '../infrastructure/identity.queries';
+import type { OneTimeCodesRepository } from '../infrastructure/one-time-codes.repository';
 
 export type CodeAttempt = CodeCheck | { outcome: 'missing' };
 
@@ -32,15 +33,15 @@ export class OneTimeCodesService {
 
   /** Stores the hash of a fresh code, superseding any live one, and returns the code itself for delivery. */
   async create(
-    queries: IdentityQueries,
+    codes: OneTimeCodesRepository,
     sessionId: string,
     channel: CodeChannel,
     now: Date,
   ): Promise<string> {
-    const live = await queries.liveCode(sessionId, channel);
-    if (live) await queries.supersedeCode(live.id, now);
+    const live = await codes.live(sessionId, channel);
+    if (live) await codes.supersede(live.id, now);
     const code = generateOneTimeCode();
-    await queries.insertCode({
+    await codes.insert({
       id: randomUUID(),
       session_id: sessionId,
       channel,
@@ -57,14 +58,14 @@ export class OneTimeCodesService {
    * nothing can match, yet the same work is done.
    */
   async attempt(
-    queries: IdentityQueries,
+    codes: OneTimeCodesRepository,
     sessionId: string,
     channel: CodeChannel,
     otp: string,
     now: Date,
     deliverable = true,
   ): Promise<CodeAttempt> {
-    const code = await queries.liveCode(sessionId, channel);
+    const code = await codes.live(sessionId, channel);
     if (!code) return { outcome: 'missing' };
     const matches = oneTimeCodeMatches(this.hashKey, sessionId, channel, otp, code.code_hash) && deliverable;
     const check = checkCode(
@@ -72,8 +73,8 @@ export class OneTimeCodesService {
       now,
       matches,
     );
-    if (check.outcome === 'wrong') await queries.recordFailedAttempt(code.id);
-    if (check.outcome === 'accepted') await queries.consumeCode(code.id, now);
+    if (check.outcome === 'wrong') await codes.recordFailedAttempt(code.id);
+    if (check.outcome === 'accepted') await codes.consume(code.id, now);
     return check;
   }
 
@@ -100,21 +101,19 @@ export class OneTimeCodesService {
   }
 }
 
-/** The answer to a refused attempt: a 400 that says why. */
-export function refusal(attempt: Exclude<CodeAttempt, { outcome: 'accepted' }>): HttpException {
+/** The answer to a refused attempt: an invalid-input refusal that says why. */
+export function refusal(attempt: Exclude<CodeAttempt, { outcome: 'accepted' }>): IdentityError {
   switch (attempt.outcome) {
     case 'wrong':
-      return new BadRequestException(
-        attempt.attemptsLeft > 0 ? AuthMessages.wrongCode : AuthMessages.codeLocked,
-      );
+      return invalid(attempt.attemptsLeft > 0 ? AuthMessages.wrongCode : AuthMessages.codeLocked);
     case 'locked':
-      return new BadRequestException(AuthMessages.codeLocked);
+      return invalid(AuthMessages.codeLocked);
     case 'expired':
-      return new BadRequestException(AuthMessages.codeExpired);
+      return invalid(AuthMessages.codeExpired);
     case 'used':
-      return new BadRequestException(AuthMessages.codeUsed);
+      return invalid(AuthMessages.codeUsed);
     case 'missing':
-      return new BadRequestException(AuthMessages.wrongChannel);
+      return invalid(AuthMessages.wrongChannel);
     default: {
       const unhandled: never = attempt;
       throw new Error(`Unhandled code attempt ${JSON.stringify(unhandled)}`);

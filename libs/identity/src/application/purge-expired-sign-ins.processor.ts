@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JobName, type JobHandler } from '@arena/jobs';
 import { CLOCK, type Clock } from '../domain/clock';
-import { IdentityQueries } from '../infrastructure/identity.queries';
+import { RefreshTokenFamiliesRepository } from '../infrastructure/refresh-token-families.repository';
+import { SignInSessionsRepository } from '../infrastructure/sign-in-sessions.repository';
 
 /** Kept a day past expiry, then deleted: a late attempt still gets the expired-session answer meanwhile. */
 export const EXPIRED_SIGN_IN_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -13,12 +14,14 @@ export class PurgeExpiredSignInsProcessor implements JobHandler<JobName.PurgeExp
 
   constructor(
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly queries: IdentityQueries,
+    private readonly sessions: SignInSessionsRepository,
+    private readonly refreshTokens: RefreshTokenFamiliesRepository,
   ) {}
 
   async handle(): Promise<string> {
     const before = new Date(this.clock.now().getTime() - EXPIRED_SIGN_IN_RETENTION_MS);
-    const { sessions, refreshFamilies } = await this.queries.purgeExpired(before);
+    const sessions = await this.sessions.purgeExpired(before);
+    const refreshFamilies = await this.refreshTokens.purgeExpired(before);
     return `deleted ${sessions} expired sign-in sessions and ${refreshFamilies} expired refresh-token families`;
   }
 }

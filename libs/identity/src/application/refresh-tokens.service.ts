@@ -1,10 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { AuthMessages } from '../domain/auth.messages';
 import { CLOCK, type Clock } from '../domain/clock';
+import { unauthorized } from '../domain/identity.errors';
 import { signAccessToken } from '../infrastructure/access-token';
-import { IdentityQueries } from '../infrastructure/identity.queries';
+import { IdentityTransaction, type IdentityRepositories } from '../infrastructure/identity.transaction';
+import type { RefreshTokenFamiliesRepository } from '../infrastructure/refresh-token-families.repository';
 
 export interface TokenPair {
   accessToken: string;
@@ -21,23 +23,23 @@ export class RefreshTokensService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly queries: IdentityQueries,
+    private readonly transaction: IdentityTransaction,
   ) {}
 
   /** Starts a token family (one per sign-in) whose absolute lifetime no rotation extends. */
   async startFamily(
-    queries: IdentityQueries,
+    refreshTokens: RefreshTokenFamiliesRepository,
     account: { id: string; username: string },
     now: Date,
   ): Promise<TokenPair> {
     const familyId = randomUUID();
-    await queries.insertRefreshFamily({
+    await refreshTokens.insertFamily({
       id: familyId,
       accountId: account.id,
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
     });
-    return this.issue(queries, familyId, account, now);
+    return this.issue(refreshTokens, familyId, account, now);
   }
 
   /**
@@ -46,40 +48,40 @@ export class RefreshTokensService {
    */
   async rotate(refreshToken: string): Promise<TokenPair> {
     const now = this.clock.now();
-    const outcome = await this.queries.transaction(async (queries) => {
-      const record = await queries.lockRefreshToken(hashRefreshToken(refreshToken));
+    const outcome = await this.transaction.run(async ({ accounts, refreshTokens }: IdentityRepositories) => {
+      const record = await refreshTokens.lockToken(hashRefreshToken(refreshToken));
       if (!record || record.familyRevokedAt) return { refused: AuthMessages.refreshTokenInvalid } as const;
       if (now >= record.familyExpiresAt) return { refused: AuthMessages.refreshTokenExpired } as const;
       if (record.usedAt) {
-        await queries.revokeRefreshFamily(record.familyId, now, 'reuse');
+        await refreshTokens.revoke(record.familyId, now, 'reuse');
         return { refused: AuthMessages.refreshTokenReused } as const;
       }
-      const account = await queries.findAccountById(record.accountId);
+      const account = await accounts.findById(record.accountId);
       if (!account) return { refused: AuthMessages.refreshTokenInvalid } as const;
-      await queries.markRefreshTokenUsed(record.tokenHash, now);
-      return { tokens: await this.issue(queries, record.familyId, account, now) } as const;
+      await refreshTokens.markTokenUsed(record.tokenHash, now);
+      return { tokens: await this.issue(refreshTokens, record.familyId, account, now) } as const;
     });
-    if ('refused' in outcome) throw new UnauthorizedException(outcome.refused);
+    if ('refused' in outcome) throw unauthorized(outcome.refused);
     return outcome.tokens;
   }
 
   /** Logout: the family ends, whichever of its tokens was presented. Unknown tokens change nothing. */
   async revoke(refreshToken: string): Promise<void> {
     const now = this.clock.now();
-    await this.queries.transaction(async (queries) => {
-      const record = await queries.lockRefreshToken(hashRefreshToken(refreshToken));
-      if (record) await queries.revokeRefreshFamily(record.familyId, now, 'logout');
+    await this.transaction.run(async ({ refreshTokens }) => {
+      const record = await refreshTokens.lockToken(hashRefreshToken(refreshToken));
+      if (record) await refreshTokens.revoke(record.familyId, now, 'logout');
     });
   }
 
   private async issue(
-    queries: IdentityQueries,
+    refreshTokens: RefreshTokenFamiliesRepository,
     familyId: string,
     account: { id: string; username: string },
     now: Date,
   ): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url');
-    await queries.insertRefreshToken({ tokenHash: hashRefreshToken(refreshToken), familyId, issuedAt: now });
+    await refreshTokens.insertToken({ tokenHash: hashRefreshToken(refreshToken), familyId, issuedAt: now });
     const accessToken = await signAccessToken(
       this.config.JWT_ACCESS_SECRET,
       { sub: account.id, username: account.username, sid: familyId },

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BadRequestException,
-  ConflictException,
-  Inject,
-  Injectable,
-  NotFoundException,
-  type HttpException,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { CLOCK, type Clock } from '../domain/clock';
+import { conflict, invalid, notFound, type IdentityError } from '../domain/identity.errors';
 import type { CodeChannel } from '../domain/one-time-code';
 import { generateReferralCode } from '../domain/referral-code';
-import type { SignUpDto, VerifyCodeDto } from '../infrastructure/auth.dto';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
-import { IdentityQueries, type AuthSessionRow } from '../infrastructure/identity.queries';
+import { AccountsRepository } from '../infrastructure/accounts.repository';
+import type { AuthSessionRow } from '../infrastructure/identity.tables';
+import { IdentityTransaction, type IdentityRepositories } from '../infrastructure/identity.transaction';
+import type { CodeEntry, SignUpRequest } from './auth.requests';
 import { conflictFor } from './identifier-conflict';
 import { OneTimeCodesService, refusal } from './one-time-codes.service';
 import { RefreshTokensService, type TokenPair } from './refresh-tokens.service';
@@ -29,24 +25,25 @@ export type SignUpVerification =
 export class SignUpService {
   constructor(
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly queries: IdentityQueries,
+    private readonly accounts: AccountsRepository,
+    private readonly transaction: IdentityTransaction,
     private readonly codes: OneTimeCodesService,
     private readonly tokens: RefreshTokensService,
     private readonly limits: AuthRateLimiter,
   ) {}
 
-  async start(input: SignUpDto, ip: string): Promise<{ sessionId: string }> {
+  async start(input: SignUpRequest, ip: string): Promise<{ sessionId: string }> {
     await this.limits.sendFromIp(ip);
-    const taken = await this.queries.takenIdentifiers(input.username, input.email, input.phoneNumber);
-    if (taken.username) throw new ConflictException(M.usernameTaken);
-    if (taken.email) throw new ConflictException(M.emailTaken);
-    if (taken.phoneNumber) throw new ConflictException(M.phoneTaken);
+    const taken = await this.accounts.takenIdentifiers(input.username, input.email, input.phoneNumber);
+    if (taken.username) throw conflict(M.usernameTaken);
+    if (taken.email) throw conflict(M.emailTaken);
+    if (taken.phoneNumber) throw conflict(M.phoneTaken);
     await this.limits.sendTo([input.email, input.phoneNumber]);
 
     const now = this.clock.now();
     const sessionId = randomUUID();
-    const codes = await this.queries.transaction(async (queries) => {
-      await queries.insertSession({
+    const sent = await this.transaction.run(async ({ sessions, codes }) => {
+      await sessions.insert({
         id: sessionId,
         purpose: 'signup',
         username: input.username,
@@ -59,32 +56,33 @@ export class SignUpService {
         expires_at: new Date(now.getTime() + SESSION_TTL_MS),
       });
       return {
-        email: await this.codes.create(queries, sessionId, 'email', now),
-        phone: await this.codes.create(queries, sessionId, 'phone', now),
+        email: await this.codes.create(codes, sessionId, 'email', now),
+        phone: await this.codes.create(codes, sessionId, 'phone', now),
       };
     });
-    this.codes.deliverInBackground('email', input.email, codes.email);
-    this.codes.deliverInBackground('phone', input.phoneNumber, codes.phone);
+    this.codes.deliverInBackground('email', input.email, sent.email);
+    this.codes.deliverInBackground('phone', input.phoneNumber, sent.phone);
     return { sessionId };
   }
 
-  async verify(channel: CodeChannel, input: VerifyCodeDto, ip: string): Promise<SignUpVerification> {
+  async verify(channel: CodeChannel, input: CodeEntry, ip: string): Promise<SignUpVerification> {
     await this.limits.verifyFromIp(ip);
     const now = this.clock.now();
-    let outcome: SignUpVerification | { refused: HttpException };
+    let outcome: SignUpVerification | { refused: IdentityError };
     try {
       // A refused attempt is returned, not thrown, so the failed try it recorded is committed.
-      outcome = await this.queries.transaction(async (queries) => {
-        const session = await queries.lockSession(input.sessionId);
+      outcome = await this.transaction.run(async (repositories) => {
+        const { sessions, codes } = repositories;
+        const session = await sessions.lock(input.sessionId);
         const problem = sessionProblem(session, now);
         if (problem) return { refused: problem };
         const signUp = session!;
         if (channel === 'email' ? signUp.email_verified_at : signUp.phone_verified_at) {
-          return { refused: new BadRequestException(M.codeUsed) };
+          return { refused: invalid(M.codeUsed) };
         }
-        const attempt = await this.codes.attempt(queries, signUp.id, channel, input.otpCode, now);
+        const attempt = await this.codes.attempt(codes, signUp.id, channel, input.otpCode, now);
         if (attempt.outcome !== 'accepted') return { refused: refusal(attempt) };
-        await queries.markChannelVerified(signUp.id, channel, now);
+        await sessions.markChannelVerified(signUp.id, channel, now);
         const otherVerified = channel === 'email' ? signUp.phone_verified_at : signUp.email_verified_at;
         if (!otherVerified) {
           return { complete: false, message: channel === 'email' ? M.emailVerified : M.phoneVerified };
@@ -92,7 +90,7 @@ export class SignUpService {
         return {
           complete: true,
           message: M.accountCreated,
-          tokens: await this.createAccount(queries, signUp, now),
+          tokens: await this.createAccount(repositories, signUp, now),
         };
       });
     } catch (error) {
@@ -104,16 +102,16 @@ export class SignUpService {
 
   /** Someone may have taken a name since the session started: the whole verification rolls back with a 409. */
   private async createAccount(
-    queries: IdentityQueries,
+    { accounts, sessions, refreshTokens }: IdentityRepositories,
     session: AuthSessionRow,
     now: Date,
   ): Promise<TokenPair> {
-    const taken = await queries.takenIdentifiers(session.username!, session.email!, session.phone_number!);
-    if (taken.username) throw new ConflictException(M.usernameTaken);
-    if (taken.email) throw new ConflictException(M.emailTaken);
-    if (taken.phoneNumber) throw new ConflictException(M.phoneTaken);
+    const taken = await accounts.takenIdentifiers(session.username!, session.email!, session.phone_number!);
+    if (taken.username) throw conflict(M.usernameTaken);
+    if (taken.email) throw conflict(M.emailTaken);
+    if (taken.phoneNumber) throw conflict(M.phoneTaken);
     const account = { id: randomUUID(), username: session.username! };
-    await queries.insertAccount({
+    await accounts.insert({
       id: account.id,
       username: account.username,
       email: session.email!,
@@ -124,15 +122,15 @@ export class SignUpService {
       terms_accepted_at: session.terms_accepted_at,
       confirmed_adult_in_us: true,
     });
-    await queries.completeSession(session.id, account.id, now);
-    return this.tokens.startFamily(queries, account, now);
+    await sessions.complete(session.id, account.id, now);
+    return this.tokens.startFamily(refreshTokens, account, now);
   }
 }
 
-function sessionProblem(session: AuthSessionRow | undefined, now: Date): HttpException | undefined {
-  if (!session) return new NotFoundException(M.noSession);
-  if (session.purpose !== 'signup') return new BadRequestException(M.wrongChannel);
-  if (session.completed_at) return new ConflictException(M.sessionCompleted);
-  if (now >= session.expires_at) return new BadRequestException(M.sessionExpired);
+function sessionProblem(session: AuthSessionRow | undefined, now: Date): IdentityError | undefined {
+  if (!session) return notFound(M.noSession);
+  if (session.purpose !== 'signup') return invalid(M.wrongChannel);
+  if (session.completed_at) return conflict(M.sessionCompleted);
+  if (now >= session.expires_at) return invalid(M.sessionExpired);
   return undefined;
 }

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
-import { TooManyRequestsException } from '@arena/http';
 import { REDIS } from '@arena/redis';
 import { AuthMessages } from '../domain/auth.messages';
 import { identifierKey } from '../domain/contact';
+import { tooManyRequests } from '../domain/identity.errors';
 
 const TEN_MINUTES = 600;
 const ONE_HOUR = 3600;
@@ -85,7 +85,7 @@ async function consume(limiter: RateLimiterRedis, key: string, message: string):
     await limiter.consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
-      throw new TooManyRequestsException(message, rejection.msBeforeNext / 1000);
+      throw tooManyRequests(message, rejection.msBeforeNext / 1000);
     }
     throw rejection;
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { CodeResendService } from '../application/code-resend.service';
 import { LoginService } from '../application/login.service';
@@ -22,7 +22,9 @@ import {
   type VerifyCodeDto,
 } from './auth.dto';
 import { ClientIp } from './client-ip.decorator';
+import { IdentityErrorsInterceptor } from './identity-errors.interceptor';
 
+@UseInterceptors(IdentityErrorsInterceptor)
 @Controller('auth')
 export class AuthController {
   constructor(

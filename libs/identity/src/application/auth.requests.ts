@@ -1,0 +1,36 @@
+import type { AvatarContentType } from '../domain/avatar-image';
+import type { CodeChannel } from '../domain/one-time-code';
+
+/**
+ * What the application services take, already validated and normalised at the edge (the
+ * controllers' DTOs); nothing here knows about HTTP.
+ */
+export interface SignUpRequest {
+  username: string;
+  email: string;
+  /** E.164. */
+  phoneNumber: string;
+  referralCode?: string;
+}
+
+export interface CodeEntry {
+  sessionId: string;
+  otpCode: string;
+}
+
+export interface LoginRequest {
+  emailOrPhone: { channel: CodeChannel; value: string };
+}
+
+export interface ResendCodeRequest {
+  sessionId: string;
+  channel?: CodeChannel;
+}
+
+export interface ContactResendRequest {
+  sessionId: string;
+}
+
+export interface AvatarUpload {
+  image: { contentType: AvatarContentType; bytes: Buffer };
+}

@@ -1,0 +1,73 @@
+import type { Selectable } from 'kysely';
+import type { AvatarContentType } from '../domain/avatar-image';
+import type { CodeChannel } from '../domain/one-time-code';
+
+export type SessionPurpose = 'signup' | 'login' | 'email_change' | 'phone_change';
+
+/** The identity context's tables, as its repositories see them. */
+export interface IdentityTables {
+  accounts: {
+    id: string;
+    username: string;
+    email: string;
+    phone_number: string;
+    referral_code: string;
+    referred_by_code: string | null;
+    terms_version: string | null;
+    terms_accepted_at: Date | null;
+    confirmed_adult_in_us: boolean;
+    email_changed_at: Date | null;
+    phone_changed_at: Date | null;
+  };
+  auth_sessions: {
+    id: string;
+    purpose: SessionPurpose;
+    account_id: string | null;
+    username: string | null;
+    email: string | null;
+    phone_number: string | null;
+    referred_by_code: string | null;
+    terms_version: string | null;
+    terms_accepted_at: Date | null;
+    email_verified_at: Date | null;
+    phone_verified_at: Date | null;
+    completed_at: Date | null;
+    created_at: Date;
+    expires_at: Date;
+  };
+  auth_codes: {
+    id: string;
+    session_id: string;
+    channel: CodeChannel;
+    code_hash: string;
+    failed_attempts: number;
+    created_at: Date;
+    expires_at: Date;
+    consumed_at: Date | null;
+    superseded_at: Date | null;
+  };
+  account_avatars: {
+    account_id: string;
+    content_type: AvatarContentType;
+    image: Buffer;
+    updated_at: Date;
+  };
+  refresh_token_families: {
+    id: string;
+    account_id: string;
+    created_at: Date;
+    expires_at: Date;
+    revoked_at: Date | null;
+    revoked_reason: string | null;
+  };
+  refresh_tokens: {
+    token_hash: string;
+    family_id: string;
+    issued_at: Date;
+    used_at: Date | null;
+  };
+}
+
+export type AccountRow = Selectable<IdentityTables['accounts']>;
+export type AuthSessionRow = Selectable<IdentityTables['auth_sessions']>;
+export type AuthCodeRow = Selectable<IdentityTables['auth_codes']>;

@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { DATABASE } from '@arena/database';
+import type { IdentityTables } from './identity.tables';
+
+export interface RefreshTokenRecord {
+  tokenHash: string;
+  usedAt: Date | null;
+  familyId: string;
+  accountId: string;
+  familyExpiresAt: Date;
+  familyRevokedAt: Date | null;
+}
+
+/** A sign-in: one refresh-token family and the tokens it rotated through. */
+@Injectable()
+export class RefreshTokenFamiliesRepository {
+  constructor(@Inject(DATABASE) private readonly db: Kysely<IdentityTables>) {}
+
+  async insertFamily(family: { id: string; accountId: string; createdAt: Date; expiresAt: Date }) {
+    await this.db
+      .insertInto('refresh_token_families')
+      .values({
+        id: family.id,
+        account_id: family.accountId,
+        created_at: family.createdAt,
+        expires_at: family.expiresAt,
+        revoked_at: null,
+        revoked_reason: null,
+      })
+      .execute();
+  }
+
+  async insertToken(token: { tokenHash: string; familyId: string; issuedAt: Date }) {
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({
+        token_hash: token.tokenHash,
+        family_id: token.familyId,
+        issued_at: token.issuedAt,
+        used_at: null,
+      })
+      .execute();
+  }
+
+  /** Locks the token's family row: rotations of one family run one at a time. */
+  async lockToken(tokenHash: string): Promise<RefreshTokenRecord | undefined> {
+    const row = await this.db
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('refresh_token_families as f', 'f.id', 't.family_id')
+      .select([
+        't.token_hash',
+        't.used_at',
+        'f.id as family_id',
+        'f.account_id',
+        'f.expires_at',
+        'f.revoked_at',
+      ])
+      .where('t.token_hash', '=', tokenHash)
+      .forUpdate()
+      .executeTakeFirst();
+    return (
+      row && {
+        tokenHash: row.token_hash,
+        usedAt: row.used_at,
+        familyId: row.family_id,
+        accountId: row.account_id,
+        familyExpiresAt: row.expires_at,
+        familyRevokedAt: row.revoked_at,
+      }
+    );
+  }
+
+  async markTokenUsed(tokenHash: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: at })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+
+  /** Ends every sign-in of the account but `keep` (the one making the request, when known). */
+  async revokeOthers(accountId: string, keep: string | undefined, at: Date, reason: string) {
+    let query = this.db
+      .updateTable('refresh_token_families')
+      .set({ revoked_at: at, revoked_reason: reason })
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null);
+    if (keep) query = query.where('id', '<>', keep);
+    await query.execute();
+  }
+
+  async revoke(familyId: string, at: Date, reason: string): Promise<void> {
+    await this.db
+      .updateTable('refresh_token_families')
+      .set({ revoked_at: at, revoked_reason: reason })
+      .where('id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Deletes families (their tokens go with them) that expired before `before`. */
+  async purgeExpired(before: Date): Promise<number> {
+    const deleted = await this.db
+      .deleteFrom('refresh_token_families')
+      .where('expires_at', '<', before)
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  }
+}
