@@ -4,7 +4,8 @@ import { Client } from 'pg';
 export async function ensureDatabaseExists(connectionString: string): Promise<boolean> {
   const target = new URL(connectionString);
   const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`DATABASE_URL: unusual database name "${name}"`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    throw new Error(`DATABASE_URL: unusual database name "${name}"`);
   const admin = new URL(connectionString);
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });

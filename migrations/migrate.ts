@@ -15,7 +15,8 @@ async function main() {
   const { db, close } = createDatabase(config.DATABASE_URL, 1);
   try {
     const { results = [] } = await migrateToLatest(db);
-    for (const r of results) console.log(`${r.status === 'Success' ? 'applied' : r.status}: ${r.migrationName}`);
+    for (const r of results)
+      console.log(`${r.status === 'Success' ? 'applied' : r.status}: ${r.migrationName}`);
     if (results.length === 0) console.log('database is up to date');
     // Read models get their first tables now, so the API answers before the worker's first run.
     for (const projector of projectors) await ensureProjection(db, projector);

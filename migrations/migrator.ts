@@ -1,6 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import {
+  Migrator,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 
 const MIGRATION_FILE = /^\d{14}-[A-Za-z0-9]+\.(ts|js)$/;
 
@@ -8,7 +14,9 @@ const MIGRATION_FILE = /^\d{14}-[A-Za-z0-9]+\.(ts|js)$/;
 class FolderMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const migrations: Record<string, Migration> = {};
-    for (const file of readdirSync(__dirname).filter((name) => MIGRATION_FILE.test(name)).sort()) {
+    for (const file of readdirSync(__dirname)
+      .filter((name) => MIGRATION_FILE.test(name))
+      .sort()) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       migrations[file.replace(/\.(ts|js)$/, '')] = require(join(__dirname, file)) as Migration;
     }

@@ -75,7 +75,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
     expect(loggedIn.status).toBe(200);
   });
 
-  it("ends the member's other sign-ins when an address changes, and keeps the one that changed it", async () => {
+  it("ends the member's other sign-ins, access tokens at once, when an address changes, and keeps the one that changed it", async () => {
     const { details, tokens, as } = await signedIn();
     const call = stack.members.client();
     const login = await call('POST', '/auth/login', { emailOrPhone: details.email });
@@ -91,6 +91,10 @@ describe('identity: changing the email or phone of a signed-in member', () => {
       otpCode: await stack.members.emailCode(email),
     });
     expect(confirmed.status).toBe(200);
+    const profileWith = async (accessToken: string) =>
+      (await call('GET', '/auth/profile', undefined, { authorization: `Bearer ${accessToken}` })).status;
+    expect(await profileWith(elsewhere.accessToken)).toBe(401);
+    expect(await profileWith(tokens.accessToken)).toBe(200);
     expect(await call('POST', '/auth/refresh', { refreshToken: elsewhere.refreshToken })).toMatchObject({
       status: 401,
     });

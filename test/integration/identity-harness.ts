@@ -99,6 +99,8 @@ function deliveryWorkerModule(config: AppConfig) {
 }
 
 export interface IdentityHarness {
+  /** The composed API, for specs that read its routes. */
+  app: NestFastifyApplication;
   config: AppConfig;
   database: TestDatabase;
   baseUrl: string;
@@ -134,6 +136,7 @@ export async function startIdentityHarness(env: Record<string, string>): Promise
   const spy = jest.spyOn(clock, 'now').mockImplementation(() => new Date(Date.now() + offsetMs));
 
   return {
+    app: api,
     config,
     database,
     baseUrl,

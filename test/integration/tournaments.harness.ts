@@ -103,7 +103,7 @@ export async function startTournamentsHarness(
           referral_code: id.slice(0, 12),
         })
         .execute();
-      const token = await signAccessToken(config.JWT_ACCESS_SECRET, { sub: id, username });
+      const token = await signAccessToken(config.JWT_ACCESS_SECRET, { sub: id, username, sid: randomUUID() });
       return { id, username, auth: { authorization: `Bearer ${token}` } };
     },
     async eventually(check, timeoutMs = 10_000) {

@@ -48,9 +48,15 @@ export const configSchema = z
     // Keys the HMAC that one-time codes are stored under; when unset it is derived from JWT_ACCESS_SECRET.
     OTP_HASH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    // A refresh token just rotated is accepted once more this long, answering the same new pair (two tabs at once).
+    REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(30).default(5),
     // Requests that send a code (sign-up, login, resend) and code checks, per client IP per 10 minutes.
     AUTH_IP_SEND_LIMIT: z.coerce.number().int().min(1).default(30),
     AUTH_IP_VERIFY_LIMIT: z.coerce.number().int().min(1).default(100),
+    // Wrong sign-in codes one account (or one unknown address) may take per window, from any IP;
+    // past it its codes are refused until the window ends and the owner is emailed once.
+    AUTH_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(20),
+    AUTH_ACCOUNT_FAILURE_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     // Email through SMTP when set (smtp:// or smtps://); otherwise the local outbox keeps it (/dev/mailbox).
     SMTP_URL: optional(url(['smtp:', 'smtps:'])),
     MAIL_FROM: z.string().min(3).default('Charity Arena <no-reply@charity-arena.localhost>'),

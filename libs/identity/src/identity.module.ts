@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '@arena/notifications';
+import { AccountNotices } from './application/account-notices';
 import { AvatarService } from './application/avatar.service';
 import { CodeResendService } from './application/code-resend.service';
 import { ContactChangeService } from './application/contact-change.service';
@@ -15,6 +16,7 @@ import { AuthController } from './infrastructure/auth.controller';
 import { AvatarController } from './infrastructure/avatar.controller';
 import { AuthRateLimiter } from './infrastructure/auth-rate-limiter';
 import { ContactChangeController } from './infrastructure/contact-change.controller';
+import { EndedSignIns } from './infrastructure/ended-sign-ins';
 import { AccountAvatarsRepository } from './infrastructure/account-avatars.repository';
 import { AccountsRepository } from './infrastructure/accounts.repository';
 import { IdentityTransaction } from './infrastructure/identity.transaction';
@@ -37,6 +39,8 @@ import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repo
     OneTimeCodesRepository,
     RefreshTokenFamiliesRepository,
     IdentityTransaction,
+    EndedSignIns,
+    AccountNotices,
     AuthRateLimiter,
     OneTimeCodesService,
     RefreshTokensService,

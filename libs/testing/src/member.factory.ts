@@ -33,5 +33,5 @@ export async function createMember(
       referral_code: `ref${suffix}`,
     })
     .execute();
-  return { id, username, email, accessToken: await signAccessToken(jwtSecret, { sub: id, username }) };
+  return { id, username, email, accessToken: await signAccessToken(jwtSecret, { sub: id, username, sid: randomUUID() }) };
 }

@@ -34,7 +34,11 @@ export async function createMember(web: RunningWebApp): Promise<TestMember> {
  * and a refresh token in localStorage, checked by the real profile call.
  */
 export async function signIn(page: Page, web: RunningWebApp, member: TestMember): Promise<void> {
-  const accessToken = await signAccessToken(web.jwtSecret, { sub: member.id, username: member.username });
+  const accessToken = await signAccessToken(web.jwtSecret, {
+    sub: member.id,
+    username: member.username,
+    sid: randomUUID(),
+  });
   await page.addInitScript(
     ([access, refresh]) => {
       if (window.localStorage.getItem('accessToken') !== null) return;

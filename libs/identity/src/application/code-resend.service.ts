@@ -4,11 +4,13 @@ import { CLOCK, type Clock } from '../domain/clock';
 import { conflict, invalid, notFound, tooManyRequests } from '../domain/identity.errors';
 import type { CodeChannel } from '../domain/one-time-code';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
+import { AccountsRepository } from '../infrastructure/accounts.repository';
 import type { AuthSessionRow } from '../infrastructure/identity.tables';
 import { IdentityTransaction } from '../infrastructure/identity.transaction';
 import { SignInSessionsRepository } from '../infrastructure/sign-in-sessions.repository';
 import type { ContactResendRequest, ResendCodeRequest } from './auth.requests';
-import { contactChangeChannel, contactChangeProblem, requestedValue } from './contact-change-session';
+import { contactChangeChannel, contactChangeProblem } from './contact-change-session';
+import { sessionAddress } from './session-address';
 import { OneTimeCodesService } from './one-time-codes.service';
 
 export const RESEND_INTERVAL_MS = 60 * 1000;
@@ -19,6 +21,7 @@ export class CodeResendService {
   constructor(
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly sessions: SignInSessionsRepository,
+    private readonly accounts: AccountsRepository,
     private readonly transaction: IdentityTransaction,
     private readonly codes: OneTimeCodesService,
     private readonly limits: AuthRateLimiter,
@@ -30,8 +33,12 @@ export class CodeResendService {
     const now = this.clock.now();
     const session = await this.sessions.find(input.sessionId);
     const channel = resendChannel(session, input.channel, now);
-    const destination = (channel === 'email' ? session!.email : session!.phone_number)!;
-    const deliverable = session!.purpose === 'signup' || session!.account_id !== null;
+    const destination = sessionAddress(session!, channel);
+    // A login for an unknown address, or a sign-up with an address that has an account, gets no code.
+    const deliverable =
+      session!.purpose === 'signup'
+        ? !(await this.accounts.contactHeld(channel, destination))
+        : session!.account_id !== null;
     await this.sendAgain(session!, channel, destination, now, deliverable);
   }
 
@@ -44,7 +51,7 @@ export class CodeResendService {
     const problem = contactChangeProblem(session, memberId, now);
     if (problem) throw problem;
     const channel = contactChangeChannel(session!)!;
-    await this.sendAgain(session!, channel, requestedValue(session!, channel), now, true);
+    await this.sendAgain(session!, channel, sessionAddress(session!, channel), now, true);
   }
 
   private async sendAgain(

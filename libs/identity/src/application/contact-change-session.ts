@@ -17,11 +17,6 @@ export function contactChangeChannel(session: AuthSessionRow): CodeChannel | und
   return undefined;
 }
 
-/** The new address a contact-change session asked for. */
-export function requestedValue(session: AuthSessionRow, channel: CodeChannel): string {
-  return (channel === 'email' ? session.email : session.phone_number)!;
-}
-
 /**
  * Why a session cannot take a code for one of the member's contact changes (`expected`'s, when
  * given). Another member's session answers exactly like an unknown one.

@@ -6,6 +6,7 @@ import { unauthorized, type IdentityError } from '../domain/identity.errors';
 import type { CodeChannel } from '../domain/one-time-code';
 import type { Member } from '../infrastructure/member';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
+import { EndedSignIns } from '../infrastructure/ended-sign-ins';
 import { AccountsRepository } from '../infrastructure/accounts.repository';
 import type { AccountRow } from '../infrastructure/identity.tables';
 import { IdentityTransaction } from '../infrastructure/identity.transaction';
@@ -15,10 +16,10 @@ import {
   contactChangeProblem,
   contactValueProblem,
   otherAddressFixedProblem,
-  requestedValue,
 } from './contact-change-session';
 import { conflictFor } from './identifier-conflict';
 import { MemberProfileQuery, type MemberProfile } from './member-profile.query';
+import { sessionAddress } from './session-address';
 import { OneTimeCodesService, refusal } from './one-time-codes.service';
 import { SESSION_TTL_MS } from './sign-up.service';
 
@@ -39,6 +40,7 @@ export class ContactChangeService {
     private readonly limits: AuthRateLimiter,
     private readonly notifications: NotificationsService,
     private readonly profiles: MemberProfileQuery,
+    private readonly endedSignIns: EndedSignIns,
   ) {}
 
   async start(
@@ -85,7 +87,7 @@ export class ContactChangeService {
     await this.limits.verifyFromIp(ip);
     await this.limits.verifyForMember(memberId);
     const now = this.clock.now();
-    let outcome: { refused: IdentityError } | { before: AccountRow };
+    let outcome: { refused: IdentityError } | { before: AccountRow; ended: string[] };
     try {
       // A refused code is returned, not thrown, so the failed try it recorded is committed; a value
       // taken meanwhile, or the other address changed meanwhile, throws and rolls it all back.
@@ -97,22 +99,23 @@ export class ContactChangeService {
         if (attempt.outcome !== 'accepted') return { refused: refusal(attempt) };
         const account = await accounts.lock(memberId);
         if (!account) return { refused: unauthorized() };
-        const value = requestedValue(session!, channel);
+        const value = sessionAddress(session!, channel);
         // Rolls the whole confirmation back, the code included: it may still be used once allowed.
         const problem =
           otherAddressFixedProblem(account, channel, now) ??
           (await contactValueProblem(accounts, account, channel, value));
         if (problem) throw problem;
         await accounts.updateContact(account.id, channel, value, now);
-        await refreshTokens.revokeOthers(account.id, member.signInId, now, `${channel}_change`);
+        const ended = await refreshTokens.revokeOthers(account.id, member.signInId, now, `${channel}_change`);
         await sessions.complete(session!.id, account.id, now);
-        return { before: account };
+        return { before: account, ended };
       });
     } catch (error) {
       throw conflictFor(error) ?? error;
     }
     if ('refused' in outcome) throw outcome.refused;
     this.accounts.forgetCachedMember(memberId);
+    await this.endedSignIns.end(outcome.ended);
     await this.noticeChange(outcome.before, channel, now);
     return this.profiles.profile(memberId);
   }

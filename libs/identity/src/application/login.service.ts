@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { CLOCK, type Clock } from '../domain/clock';
+import { identifierKey } from '../domain/contact';
 import { invalid, notFound, type IdentityError } from '../domain/identity.errors';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
 import { AccountsRepository } from '../infrastructure/accounts.repository';
 import type { AuthSessionRow } from '../infrastructure/identity.tables';
 import { IdentityTransaction } from '../infrastructure/identity.transaction';
 import type { CodeEntry, LoginRequest } from './auth.requests';
+import { AccountNotices } from './account-notices';
 import { OneTimeCodesService, refusal } from './one-time-codes.service';
 import { RefreshTokensService, type TokenPair } from './refresh-tokens.service';
 import { SESSION_TTL_MS } from './sign-up.service';
@@ -25,6 +27,7 @@ export class LoginService {
     private readonly codes: OneTimeCodesService,
     private readonly tokens: RefreshTokensService,
     private readonly limits: AuthRateLimiter,
+    private readonly notices: AccountNotices,
   ) {}
 
   async start({ emailOrPhone }: LoginRequest, ip: string): Promise<{ sessionId: string }> {
@@ -65,6 +68,7 @@ export class LoginService {
       const problem = loginSessionProblem(session, now);
       if (problem) return { refused: problem };
       const login = session!;
+      await this.limits.codesAllowedFor(failureBudgetKey(login));
       const channel = login.email ? 'email' : 'phone';
       const attempt = await this.codes.attempt(
         codes,
@@ -74,15 +78,31 @@ export class LoginService {
         now,
         !!login.account_id,
       );
+      if (attempt.outcome === 'wrong') return { refused: refusal(attempt), wrongCodeFor: login };
       if (attempt.outcome !== 'accepted') return { refused: refusal(attempt) };
       const account = await accounts.findById(login.account_id!);
       if (!account) return { refused: notFound(M.noSession) };
       await sessions.complete(login.id, account.id, now);
       return { tokens: await this.tokens.startFamily(refreshTokens, account, now) };
     });
+    if ('wrongCodeFor' in outcome && outcome.wrongCodeFor) await this.countWrongCode(outcome.wrongCodeFor);
     if ('refused' in outcome) throw outcome.refused;
     return outcome.tokens;
   }
+
+  /** Spends one of the account's wrong-code budget; the owner hears once when it runs out. */
+  private async countWrongCode(login: AuthSessionRow): Promise<void> {
+    const spent = await this.limits.failedCodeFor(failureBudgetKey(login));
+    const account = spent && login.account_id ? await this.accounts.findById(login.account_id) : undefined;
+    if (spent && account) this.notices.codesPaused(account, spent.failures, spent.until);
+  }
+}
+
+/** An account's budget; an address no account holds gets one of its own, so both answer alike. */
+function failureBudgetKey(login: AuthSessionRow): string {
+  return login.account_id
+    ? `account:${login.account_id}`
+    : `address:${identifierKey((login.email ?? login.phone_number)!)}`;
 }
 
 function loginSessionProblem(session: AuthSessionRow | undefined, now: Date): IdentityError | undefined {

@@ -4,14 +4,18 @@ import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { AuthMessages } from '../domain/auth.messages';
 import { CLOCK, type Clock } from '../domain/clock';
 import { unauthorized } from '../domain/identity.errors';
+import { openSuccessor, sealSuccessor, type TokenPair } from '../domain/sealed-successor';
 import { signAccessToken } from '../infrastructure/access-token';
-import { IdentityTransaction, type IdentityRepositories } from '../infrastructure/identity.transaction';
-import type { RefreshTokenFamiliesRepository } from '../infrastructure/refresh-token-families.repository';
+import { EndedSignIns } from '../infrastructure/ended-sign-ins';
+import { IdentityTransaction } from '../infrastructure/identity.transaction';
+import type {
+  RefreshTokenFamiliesRepository,
+  RefreshTokenRecord,
+} from '../infrastructure/refresh-token-families.repository';
 
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
+export type { TokenPair };
+
+type Rotation = { tokens: TokenPair } | { refused: string; ended?: string };
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -24,6 +28,7 @@ export class RefreshTokensService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly transaction: IdentityTransaction,
+    private readonly endedSignIns: EndedSignIns,
   ) {}
 
   /** Starts a token family (one per sign-in) whose absolute lifetime no rotation extends. */
@@ -43,35 +48,60 @@ export class RefreshTokensService {
   }
 
   /**
-   * Spends a refresh token for a new pair. Presenting one already spent means it leaked (or a client
-   * replayed it): the whole family is revoked so whoever holds its newest token is signed out too.
+   * Spends a refresh token for a new pair. The token just spent is accepted once more within the
+   * grace period, while the pair it was rotated into is unspent, and answers that same pair (two
+   * tabs refreshing at once). Presenting a spent one
+   * otherwise means it leaked (or a client replayed it): the whole family is revoked so whoever holds
+   * its newest token is signed out too.
    */
   async rotate(refreshToken: string): Promise<TokenPair> {
     const now = this.clock.now();
-    const outcome = await this.transaction.run(async ({ accounts, refreshTokens }: IdentityRepositories) => {
+    const outcome = await this.transaction.run(async ({ accounts, refreshTokens }): Promise<Rotation> => {
       const record = await refreshTokens.lockToken(hashRefreshToken(refreshToken));
-      if (!record || record.familyRevokedAt) return { refused: AuthMessages.refreshTokenInvalid } as const;
-      if (now >= record.familyExpiresAt) return { refused: AuthMessages.refreshTokenExpired } as const;
+      if (!record || record.familyRevokedAt) return { refused: AuthMessages.refreshTokenInvalid };
+      if (now >= record.familyExpiresAt) return { refused: AuthMessages.refreshTokenExpired };
       if (record.usedAt) {
+        const successor = await this.graceSuccessor(refreshTokens, record, refreshToken, now);
+        if (successor) {
+          await refreshTokens.forgetSuccessor(record.tokenHash);
+          return { tokens: successor };
+        }
         await refreshTokens.revoke(record.familyId, now, 'reuse');
-        return { refused: AuthMessages.refreshTokenReused } as const;
+        return { refused: AuthMessages.refreshTokenReused, ended: record.familyId };
       }
       const account = await accounts.findById(record.accountId);
-      if (!account) return { refused: AuthMessages.refreshTokenInvalid } as const;
-      await refreshTokens.markTokenUsed(record.tokenHash, now);
-      return { tokens: await this.issue(refreshTokens, record.familyId, account, now) } as const;
+      if (!account) return { refused: AuthMessages.refreshTokenInvalid };
+      const tokens = await this.issue(refreshTokens, record.familyId, account, now);
+      await refreshTokens.markTokenUsed(record.tokenHash, now, sealSuccessor(refreshToken, tokens));
+      return { tokens };
     });
+    if ('ended' in outcome && outcome.ended) await this.endedSignIns.end([outcome.ended]);
     if ('refused' in outcome) throw unauthorized(outcome.refused);
     return outcome.tokens;
+  }
+
+  private async graceSuccessor(
+    refreshTokens: RefreshTokenFamiliesRepository,
+    spent: RefreshTokenRecord,
+    refreshToken: string,
+    now: Date,
+  ): Promise<TokenPair | undefined> {
+    const graceMs = this.config.REFRESH_GRACE_SECONDS * 1000;
+    if (spent.successorSealed === null || now.getTime() - spent.usedAt!.getTime() > graceMs) return undefined;
+    const successor = openSuccessor(refreshToken, spent.successorSealed);
+    const next = successor && (await refreshTokens.lockToken(hashRefreshToken(successor.refreshToken)));
+    return next && !next.usedAt ? successor : undefined;
   }
 
   /** Logout: the family ends, whichever of its tokens was presented. Unknown tokens change nothing. */
   async revoke(refreshToken: string): Promise<void> {
     const now = this.clock.now();
-    await this.transaction.run(async ({ refreshTokens }) => {
+    const ended = await this.transaction.run(async ({ refreshTokens }) => {
       const record = await refreshTokens.lockToken(hashRefreshToken(refreshToken));
       if (record) await refreshTokens.revoke(record.familyId, now, 'logout');
+      return record?.familyId;
     });
+    if (ended) await this.endedSignIns.end([ended]);
   }
 
   private async issue(

@@ -11,7 +11,9 @@ import type { AuthSessionRow } from '../infrastructure/identity.tables';
 import { IdentityTransaction, type IdentityRepositories } from '../infrastructure/identity.transaction';
 import type { CodeEntry, SignUpRequest } from './auth.requests';
 import { conflictFor } from './identifier-conflict';
+import { AccountNotices } from './account-notices';
 import { OneTimeCodesService, refusal } from './one-time-codes.service';
+import { sessionAddress } from './session-address';
 import { RefreshTokensService, type TokenPair } from './refresh-tokens.service';
 
 export const TERMS_VERSION = '2.0';
@@ -20,7 +22,12 @@ export const SESSION_TTL_MS = 60 * 60 * 1000;
 export type SignUpVerification =
   { complete: false; message: string } | { complete: true; message: string; tokens: TokenPair };
 
-/** Sign-up: details are held on the session until both codes are verified; only then does the account exist. */
+/**
+ * Sign-up: details are held on the session until both codes are verified; only then does the account
+ * exist. An email or phone that already has an account is answered like a new one (it is private);
+ * its owner gets a notice instead of the code, so that channel can never be verified. A taken
+ * username is said plainly: it is public on the leaderboards anyway.
+ */
 @Injectable()
 export class SignUpService {
   constructor(
@@ -30,14 +37,13 @@ export class SignUpService {
     private readonly codes: OneTimeCodesService,
     private readonly tokens: RefreshTokensService,
     private readonly limits: AuthRateLimiter,
+    private readonly notices: AccountNotices,
   ) {}
 
   async start(input: SignUpRequest, ip: string): Promise<{ sessionId: string }> {
     await this.limits.sendFromIp(ip);
     const taken = await this.accounts.takenIdentifiers(input.username, input.email, input.phoneNumber);
     if (taken.username) throw conflict(M.usernameTaken);
-    if (taken.email) throw conflict(M.emailTaken);
-    if (taken.phoneNumber) throw conflict(M.phoneTaken);
     await this.limits.sendTo([input.email, input.phoneNumber]);
 
     const now = this.clock.now();
@@ -60,8 +66,10 @@ export class SignUpService {
         phone: await this.codes.create(codes, sessionId, 'phone', now),
       };
     });
-    this.codes.deliverInBackground('email', input.email, sent.email);
-    this.codes.deliverInBackground('phone', input.phoneNumber, sent.phone);
+    if (taken.email) this.notices.signUpWithTakenAddress('email', input.email);
+    else this.codes.deliverInBackground('email', input.email, sent.email);
+    if (taken.phoneNumber) this.notices.signUpWithTakenAddress('phone', input.phoneNumber);
+    else this.codes.deliverInBackground('phone', input.phoneNumber, sent.phone);
     return { sessionId };
   }
 
@@ -72,7 +80,7 @@ export class SignUpService {
     try {
       // A refused attempt is returned, not thrown, so the failed try it recorded is committed.
       outcome = await this.transaction.run(async (repositories) => {
-        const { sessions, codes } = repositories;
+        const { accounts, sessions, codes } = repositories;
         const session = await sessions.lock(input.sessionId);
         const problem = sessionProblem(session, now);
         if (problem) return { refused: problem };
@@ -80,7 +88,15 @@ export class SignUpService {
         if (channel === 'email' ? signUp.email_verified_at : signUp.phone_verified_at) {
           return { refused: invalid(M.codeUsed) };
         }
-        const attempt = await this.codes.attempt(codes, signUp.id, channel, input.otpCode, now);
+        const addressTaken = await accounts.contactHeld(channel, sessionAddress(signUp, channel));
+        const attempt = await this.codes.attempt(
+          codes,
+          signUp.id,
+          channel,
+          input.otpCode,
+          now,
+          !addressTaken,
+        );
         if (attempt.outcome !== 'accepted') return { refused: refusal(attempt) };
         await sessions.markChannelVerified(signUp.id, channel, now);
         const otherVerified = channel === 'email' ? signUp.phone_verified_at : signUp.email_verified_at;

@@ -32,6 +32,8 @@ export const AuthMessages = {
   accountCreated: 'Account created and verified successfully!',
   loginSuccessful: 'Login successful!',
   tooManyCodes: 'Too many verification codes requested. Please try again later.',
+  accountCodesPaused:
+    'Too many incorrect codes were entered for this account. For your safety, sign-in is paused for a while. Please try again later.',
   resendTooSoon: 'Please wait before requesting another code.',
   tooManyRequests: 'Too many requests. Please try again later.',
   refreshTokenRequired: 'Refresh token is required',

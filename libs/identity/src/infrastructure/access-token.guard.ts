@@ -6,10 +6,13 @@ import {
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
+import type Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { DATABASE } from '@arena/database';
+import { REDIS } from '@arena/redis';
 import { verifyAccessToken } from './access-token';
+import { EndedSignIns } from './ended-sign-ins';
 import type { Member } from './member';
 import { memberLookup } from './member.queries';
 
@@ -23,19 +26,31 @@ export function bearerToken(header: string | string[] | undefined): string | und
   return match?.[1];
 }
 
-/** Both guards: the member a bearer token names, or undefined for a missing, bad or expired token. */
+/**
+ * Both guards: the member a bearer token names, or undefined for a missing, bad or expired token, or
+ * one whose sign-in has ended.
+ */
 abstract class MemberTokenGuard {
+  private readonly endedSignIns: EndedSignIns;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly db: Kysely<any>,
-  ) {}
+    @Inject(REDIS) redis: Redis,
+  ) {
+    this.endedSignIns = new EndedSignIns(redis, config);
+  }
 
   protected async memberOf(request: RequestWithMember): Promise<Member | undefined> {
     const token = bearerToken(request.headers.authorization);
     if (!token) return undefined;
     const claims = await verifyAccessToken(this.config.JWT_ACCESS_SECRET, token).catch(() => undefined);
-    const member = claims && (await memberLookup(this.db).find(claims.sub));
-    return member && (claims.sid ? { ...member, signInId: claims.sid } : member);
+    if (!claims) return undefined;
+    const [ended, member] = await Promise.all([
+      this.endedSignIns.hasEnded(claims.sid),
+      memberLookup(this.db).find(claims.sub),
+    ]);
+    return member && !ended ? { ...member, signInId: claims.sid } : undefined;
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as jose from 'jose';
 import { signAccessToken, verifyAccessToken } from './access-token';
 
@@ -9,36 +10,55 @@ jest.mock('jose', () => {
 const secret = 'a'.repeat(32) + 'access-token-spec';
 const signedAt = new Date('2026-11-22T10:00:00.000Z');
 const later = (seconds: number) => new Date(signedAt.getTime() + seconds * 1000);
+const ids = () => ({ sub: randomUUID(), sid: randomUUID() });
 
 describe('access tokens', () => {
   beforeEach(() => jest.mocked(jose.jwtVerify).mockClear());
 
   it('checks a token signature once, then answers its repeats from memory', async () => {
-    const token = await signAccessToken(secret, { sub: 'u-1', username: 'ada', sid: 's-1' }, signedAt);
+    const claims = { ...ids(), username: 'ada' };
+    const token = await signAccessToken(secret, claims, signedAt);
     const first = await verifyAccessToken(secret, token, later(1));
     const again = await verifyAccessToken(secret, token, later(2));
-    expect(first).toEqual({ sub: 'u-1', username: 'ada', sid: 's-1' });
+    expect(first).toEqual(claims);
     expect(again).toEqual(first);
     expect(jose.jwtVerify).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a remembered token once it has expired', async () => {
-    const token = await signAccessToken(secret, { sub: 'u-2', username: 'bo' }, signedAt, 60);
-    await expect(verifyAccessToken(secret, token, later(59))).resolves.toMatchObject({ sub: 'u-2' });
+    const claims = { ...ids(), username: 'bo' };
+    const token = await signAccessToken(secret, claims, signedAt, 60);
+    await expect(verifyAccessToken(secret, token, later(59))).resolves.toMatchObject({ sub: claims.sub });
     await expect(verifyAccessToken(secret, token, later(60))).rejects.toThrow();
   });
 
   it('remembers a token only under the secret that verified it', async () => {
-    const token = await signAccessToken(secret, { sub: 'u-3', username: 'cy' }, signedAt);
+    const token = await signAccessToken(secret, { ...ids(), username: 'cy' }, signedAt);
     await verifyAccessToken(secret, token, later(1));
     await expect(verifyAccessToken('b'.repeat(40), token, later(1))).rejects.toThrow();
   });
 
   it('refuses a token whose signature was altered', async () => {
-    const token = await signAccessToken(secret, { sub: 'u-4', username: 'di' }, signedAt);
+    const token = await signAccessToken(secret, { ...ids(), username: 'di' }, signedAt);
     await verifyAccessToken(secret, token, later(1));
     const [header, payload, signature] = token.split('.');
     const altered = `${header}.${payload}.${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
     await expect(verifyAccessToken(secret, altered, later(1))).rejects.toThrow();
+  });
+
+  it('refuses a token without an expiry, and one whose subject or sign-in is not a UUID', async () => {
+    const { sub, sid } = ids();
+    const withoutExp = await new jose.SignJWT({ username: 'ed', sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub)
+      .setIssuer('charity-arena')
+      .setAudience('charity-arena:api')
+      .setIssuedAt(Math.floor(signedAt.getTime() / 1000))
+      .sign(new TextEncoder().encode(secret));
+    await expect(verifyAccessToken(secret, withoutExp, later(1))).rejects.toThrow();
+    const badSubject = await signAccessToken(secret, { sub: 'u-5', username: 'ed', sid }, signedAt);
+    await expect(verifyAccessToken(secret, badSubject, later(1))).rejects.toThrow('Malformed');
+    const badSignIn = await signAccessToken(secret, { sub, username: 'ed', sid: 's-5' }, signedAt);
+    await expect(verifyAccessToken(secret, badSignIn, later(1))).rejects.toThrow('no sign-in');
   });
 });

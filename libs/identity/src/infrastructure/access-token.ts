@@ -4,13 +4,14 @@ import { SignJWT, jwtVerify } from 'jose';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'charity-arena';
 const AUDIENCE = 'charity-arena:api';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessTokenClaims {
   /** Account id. */
   sub: string;
   username: string;
-  /** The sign-in (refresh-token family) this token belongs to. */
-  sid?: string;
+  /** The sign-in (refresh-token family) this token belongs to: it dies with it. */
+  sid: string;
 }
 
 /** Every authenticated call verifies a token: the key is built once per secret, not per call. */
@@ -43,9 +44,7 @@ export async function signAccessToken(
   ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT(
-    claims.sid ? { username: claims.username, sid: claims.sid } : { username: claims.username },
-  )
+  return new SignJWT({ username: claims.username, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -55,7 +54,10 @@ export async function signAccessToken(
     .sign(key(secret));
 }
 
-/** Throws on a bad signature, a wrong issuer or audience, or an expired token. */
+/**
+ * Throws on a bad signature, a wrong issuer or audience, a missing or past expiry, or claims that
+ * do not name an account and a sign-in by their ids.
+ */
 export async function verifyAccessToken(
   secret: string,
   token: string,
@@ -68,14 +70,15 @@ export async function verifyAccessToken(
     issuer: ISSUER,
     audience: AUDIENCE,
     algorithms: ['HS256'],
+    requiredClaims: ['exp'],
     currentDate: now,
   });
-  if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') {
+  const { sub, username, sid } = payload;
+  if (typeof sub !== 'string' || !UUID.test(sub) || typeof username !== 'string') {
     throw new Error('Malformed access token');
   }
-  const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
-  const claims = { sub: payload.sub, username: payload.username, ...(sid ? { sid } : {}) };
-  // Tokens we sign always expire; one without `exp` is verified every time.
-  if (typeof payload.exp === 'number') rememberVerified(secret, token, claims, payload.exp);
+  if (typeof sid !== 'string' || !UUID.test(sid)) throw new Error('Access token names no sign-in');
+  const claims = { sub, username, sid };
+  rememberVerified(secret, token, claims, payload.exp!);
   return claims;
 }

@@ -54,6 +54,16 @@ export class AccountsRepository {
     };
   }
 
+  /** Whether any account holds this email (case-insensitively) or phone. */
+  async contactHeld(channel: CodeChannel, value: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('accounts')
+      .select('id')
+      .where(channel === 'email' ? 'email' : 'phone_number', '=', value)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Whether an account other than `accountId` holds this email (case-insensitively) or phone. */
   async contactHeldByOther(channel: CodeChannel, value: string, accountId: string): Promise<boolean> {
     const row = await this.db

@@ -31,6 +31,7 @@ export class AuthRateLimiter {
   private readonly memberSends: RateLimiterRedis;
   private readonly memberVerifications: RateLimiterRedis;
   private readonly avatarUploads: RateLimiterRedis;
+  private readonly accountFailures: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     const limiter = (name: string, points: number, duration: number) =>
@@ -47,6 +48,11 @@ export class AuthRateLimiter {
     this.memberSends = limiter('member-sends', CONTACT_CHANGE_SENDS_PER_MEMBER_PER_HOUR, ONE_HOUR);
     this.memberVerifications = limiter('member-verifications', CONTACT_CHANGE_CHECKS_PER_MEMBER, TEN_MINUTES);
     this.avatarUploads = limiter('avatar-uploads', AVATAR_UPLOADS_PER_MEMBER_PER_HOUR, ONE_HOUR);
+    this.accountFailures = limiter(
+      'account-failures',
+      config.AUTH_ACCOUNT_FAILURE_LIMIT,
+      config.AUTH_ACCOUNT_FAILURE_WINDOW_HOURS * ONE_HOUR,
+    );
   }
 
   sendFromIp(ip: string): Promise<void> {
@@ -77,6 +83,29 @@ export class AuthRateLimiter {
 
   avatarUploadFor(accountId: string): Promise<void> {
     return consume(this.avatarUploads, accountId, AuthMessages.tooManyRequests);
+  }
+
+  /**
+   * Refuses codes for an account (or an unknown address, keyed the same way so the answer tells
+   * nothing) whose budget of wrong codes is spent, across every code and IP.
+   */
+  async codesAllowedFor(accountKey: string): Promise<void> {
+    const spent = await this.accountFailures.get(accountKey);
+    if (spent && spent.consumedPoints >= this.accountFailures.points) {
+      throw tooManyRequests(AuthMessages.accountCodesPaused, spent.msBeforeNext / 1000);
+    }
+  }
+
+  /** Counts a wrong code; answers when this one spent the budget (exactly once per window), else undefined. */
+  async failedCodeFor(accountKey: string): Promise<{ failures: number; until: Date } | undefined> {
+    try {
+      const counted = await this.accountFailures.consume(accountKey);
+      if (counted.consumedPoints !== this.accountFailures.points) return undefined;
+      return { failures: counted.consumedPoints, until: new Date(Date.now() + counted.msBeforeNext) };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return undefined;
+      throw rejection;
+    }
   }
 }
 

@@ -65,6 +65,8 @@ export interface IdentityTables {
     family_id: string;
     issued_at: Date;
     used_at: Date | null;
+    /** The pair this token was rotated into, sealed under the token (`domain/sealed-successor.ts`). */
+    successor_sealed: string | null;
   };
 }
 

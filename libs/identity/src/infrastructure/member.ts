@@ -2,6 +2,6 @@
 export interface Member {
   id: string;
   username: string;
-  /** The sign-in (refresh-token family) the access token was issued for; absent on older tokens. */
+  /** The sign-in (refresh-token family) the access token was issued for; absent when built without a token. */
   signInId?: string;
 }

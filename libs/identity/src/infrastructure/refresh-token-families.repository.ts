@@ -6,6 +6,7 @@ import type { IdentityTables } from './identity.tables';
 export interface RefreshTokenRecord {
   tokenHash: string;
   usedAt: Date | null;
+  successorSealed: string | null;
   familyId: string;
   accountId: string;
   familyExpiresAt: Date;
@@ -39,6 +40,7 @@ export class RefreshTokenFamiliesRepository {
         family_id: token.familyId,
         issued_at: token.issuedAt,
         used_at: null,
+        successor_sealed: null,
       })
       .execute();
   }
@@ -51,6 +53,7 @@ export class RefreshTokenFamiliesRepository {
       .select([
         't.token_hash',
         't.used_at',
+        't.successor_sealed',
         'f.id as family_id',
         'f.account_id',
         'f.expires_at',
@@ -63,6 +66,7 @@ export class RefreshTokenFamiliesRepository {
       row && {
         tokenHash: row.token_hash,
         usedAt: row.used_at,
+        successorSealed: row.successor_sealed,
         familyId: row.family_id,
         accountId: row.account_id,
         familyExpiresAt: row.expires_at,
@@ -71,23 +75,39 @@ export class RefreshTokenFamiliesRepository {
     );
   }
 
-  async markTokenUsed(tokenHash: string, at: Date): Promise<void> {
+  /** Spends the token, keeping the sealed pair it was rotated into for the grace period. */
+  async markTokenUsed(tokenHash: string, at: Date, successorSealed: string): Promise<void> {
     await this.db
       .updateTable('refresh_tokens')
-      .set({ used_at: at })
+      .set({ used_at: at, successor_sealed: successorSealed })
       .where('token_hash', '=', tokenHash)
       .execute();
   }
 
-  /** Ends every sign-in of the account but `keep` (the one making the request, when known). */
-  async revokeOthers(accountId: string, keep: string | undefined, at: Date, reason: string) {
+  /** The grace is used up: a further presentation of this token is a reuse. */
+  async forgetSuccessor(tokenHash: string): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ successor_sealed: null })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+
+  /** Ends every sign-in of the account but `keep` (the one making the request, when known); returns those ended. */
+  async revokeOthers(
+    accountId: string,
+    keep: string | undefined,
+    at: Date,
+    reason: string,
+  ): Promise<string[]> {
     let query = this.db
       .updateTable('refresh_token_families')
       .set({ revoked_at: at, revoked_reason: reason })
       .where('account_id', '=', accountId)
       .where('revoked_at', 'is', null);
     if (keep) query = query.where('id', '<>', keep);
-    await query.execute();
+    const rows = await query.returning('id').execute();
+    return rows.map((row) => row.id);
   }
 
   async revoke(familyId: string, at: Date, reason: string): Promise<void> {
