@@ -101,6 +101,19 @@ describe('api client', () => {
     expect(calls.filter((call) => call.url === '/api/auth/refresh')).toHaveLength(1);
   });
 
+  it('uses the tokens another tab refreshed meanwhile instead of spending the refresh token again', async () => {
+    signIn();
+    handler = (url, init) => {
+      const auth = (init.headers as Record<string, string>).Authorization;
+      if (auth === 'Bearer access-2') return json(200, { data: 'fresh' });
+      // Another tab rotates the pair while this tab's request is refused.
+      signIn('access-2', 'refresh-2');
+      return json(401, {});
+    };
+    await expect(apiClient.get('/profile')).resolves.toEqual({ data: 'fresh' });
+    expect(calls.map((call) => call.url)).toEqual(['/api/profile', '/api/profile']);
+  });
+
   it("clears the tokens and reports 'Unauthorized' when the refresh fails", async () => {
     signIn();
     const signedOut = jest.fn();

@@ -1,4 +1,4 @@
-import { tokenStorage, type TokenPair } from './tokens';
+import { oneTabAtATime, tokenStorage, type TokenPair } from './tokens';
 
 const API_BASE = '/api';
 
@@ -100,9 +100,17 @@ async function refreshTokens(): Promise<boolean> {
   }
 }
 
-/** Concurrent 401s share one refresh, so a rotated refresh token is spent only once. */
-function refreshOnce(): Promise<boolean> {
-  refreshInFlight ??= refreshTokens().finally(() => {
+/**
+ * Concurrent 401s share one refresh, and tabs take turns, so a rotated refresh token is spent only
+ * once. A tab whose turn comes after another tab refreshed finds a newer access token than the one
+ * refused (`refused`) and simply uses it.
+ */
+function refreshOnce(refused: string | null): Promise<boolean> {
+  refreshInFlight ??= oneTabAtATime(() =>
+    tokenStorage.accessToken() !== refused && tokenStorage.refreshToken() !== null
+      ? Promise.resolve(true)
+      : refreshTokens(),
+  ).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
@@ -116,10 +124,10 @@ function unauthorized(): never {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   // Only a request that carried a token can be rescued by a refresh; a guest's 401 (a wrong
   // one-time code, say) keeps the server's own message.
-  const carriedToken = tokenStorage.accessToken() !== null;
+  const carriedToken = tokenStorage.accessToken();
   let response = await send(path, options);
-  if (response.status === 401 && carriedToken) {
-    if (!(await refreshOnce())) unauthorized();
+  if (response.status === 401 && carriedToken !== null) {
+    if (!(await refreshOnce(carriedToken))) unauthorized();
     response = await send(path, options);
     if (response.status === 401) unauthorized();
   }

@@ -18,6 +18,18 @@ function read(key: string): string | null {
   }
 }
 
+const REFRESH_LOCK = 'arena:token-refresh';
+
+/**
+ * Runs `work` while no other tab of this app runs its own (the Web Locks API), so two tabs never
+ * spend the same refresh token. Without Web Locks it runs at once: the server then answers a
+ * second refresh of the same token within a few seconds with the same pair.
+ */
+export async function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request(REFRESH_LOCK, work) : work();
+}
+
 function announce(): void {
   window.dispatchEvent(new Event(TOKENS_CHANGED_EVENT));
 }
