@@ -9,6 +9,7 @@ import { EVENT_STORE, PostgresEventStore } from '@arena/event-store';
 import { HttpExceptionFilter } from '@arena/http';
 import { signAccessToken } from '@arena/identity';
 import { JobsModule } from '@arena/jobs';
+import { RedisModule } from '@arena/redis';
 import {
   ProjectionRunner,
   defaultRunnerOptions,
@@ -53,6 +54,7 @@ export async function startTournamentsHarness(
       ConfigModule.forRoot(config),
       DatabaseModule,
       TestEventStoreModule,
+      RedisModule,
       JobsModule,
       CqrsModule.forRoot(),
       TournamentsModule,

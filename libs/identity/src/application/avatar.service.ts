@@ -3,12 +3,11 @@ import { AuthMessages as M } from '../domain/auth.messages';
 import { redrawAvatar, type AvatarContentType } from '../domain/avatar-image';
 import { CLOCK, type Clock } from '../domain/clock';
 import { invalid, notFound } from '../domain/identity.errors';
+import { isUuid } from '../domain/uuid';
 import { AccountAvatarsRepository } from '../infrastructure/account-avatars.repository';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
 import type { AvatarUpload } from './auth.requests';
 import { MemberProfileQuery, type MemberProfile } from './member-profile.query';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A member's avatar: replaced by its member, shown to anyone who has the profile's link. */
 @Injectable()
@@ -30,7 +29,7 @@ export class AvatarService {
   }
 
   async image(accountId: string): Promise<{ contentType: AvatarContentType; bytes: Buffer }> {
-    const avatar = UUID.test(accountId) ? await this.avatars.find(accountId) : undefined;
+    const avatar = isUuid(accountId) ? await this.avatars.find(accountId) : undefined;
     if (!avatar) throw notFound(M.avatarNotFound);
     return { contentType: avatar.content_type, bytes: avatar.image };
   }

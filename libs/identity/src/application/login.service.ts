@@ -17,6 +17,7 @@ import { SESSION_TTL_MS } from './sign-up.service';
 /**
  * Login by email or phone. An address no account holds gets a session and a stored code like any
  * other, so the answer and its timing say nothing about who is a member; it is just never sent.
+ * Wrong codes are counted per account across codes and IPs: past the budget, its codes are refused.
  */
 @Injectable()
 export class LoginService {

@@ -1,10 +1,10 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { isUuid } from '../domain/uuid';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'charity-arena';
 const AUDIENCE = 'charity-arena:api';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessTokenClaims {
   /** Account id. */
@@ -74,10 +74,10 @@ export async function verifyAccessToken(
     currentDate: now,
   });
   const { sub, username, sid } = payload;
-  if (typeof sub !== 'string' || !UUID.test(sub) || typeof username !== 'string') {
+  if (typeof sub !== 'string' || !isUuid(sub) || typeof username !== 'string') {
     throw new Error('Malformed access token');
   }
-  if (typeof sid !== 'string' || !UUID.test(sid)) throw new Error('Access token names no sign-in');
+  if (typeof sid !== 'string' || !isUuid(sid)) throw new Error('Access token names no sign-in');
   const claims = { sub, username, sid };
   rememberVerified(secret, token, claims, payload.exp!);
   return claims;
