@@ -2,6 +2,8 @@ const swc = ['@swc/jest', { swcrc: true }];
 const moduleNameMapper = {
   '^@arena/projections/(.*)$': '<rootDir>/projections/$1',
   '^@arena/([^/]+)$': '<rootDir>/libs/$1/src',
+  // A context's events entry, and a lib's test support, which its runtime index does not export.
+  '^@arena/([^/]+)/(events|testing)$': '<rootDir>/libs/$1/src/$2',
 };
 
 /** @type {import('jest').Config} */

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { createDatabase } from '@arena/database';
 import { PostgresEventStore } from '@arena/event-store';
-import { ProjectionRunner, defaultRunnerOptions, silentLogger } from '@arena/projection-runner';
+import { ProjectionRunner, defaultRunnerOptions } from '@arena/projection-runner';
+import { silentLogger } from '@arena/projection-runner/testing';
 import { leaderboardsProjector } from './leaderboards.projection';
 
 /**

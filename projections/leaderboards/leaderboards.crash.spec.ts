@@ -13,11 +13,10 @@ import {
   defaultRunnerOptions,
   readProjectionStatuses,
   rebuildProjection,
-  silentLogger,
-  testEventStore,
 } from '@arena/projection-runner';
+import { silentLogger, testEventStore } from '@arena/projection-runner/testing';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import { compareStandings, tieBreakKey } from '@arena/tournaments';
+import { compareStandings, tieBreakKey } from '@arena/tournaments/events';
 import { TournamentStreamBuilder } from './leaderboards.fixtures';
 import { leaderboardsProjector } from './leaderboards.projection';
 import { topEntries } from './leaderboards.queries';

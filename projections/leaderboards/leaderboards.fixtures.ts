@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventData, RecordedEvent } from '@arena/event-store';
-import type { PlayerJoined, ScoreSubmitted, TournamentCreated } from '@arena/tournaments';
+import type { PlayerJoined, ScoreSubmitted, TournamentCreated } from '@arena/tournaments/events';
 
 type FixtureEvent = TournamentCreated | PlayerJoined | ScoreSubmitted;
 

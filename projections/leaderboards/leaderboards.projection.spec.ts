@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { projectEvents } from '@arena/projection-runner';
+import { projectEvents } from '@arena/projection-runner/testing';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import { compareStandings, tieBreakKey } from '@arena/tournaments';
+import { compareStandings, tieBreakKey } from '@arena/tournaments/events';
 import { TournamentStreamBuilder, asRecorded } from './leaderboards.fixtures';
 import { leaderboardsProjector } from './leaderboards.projection';
 import { rankOf, topEntries, topEntriesOf } from './leaderboards.queries';

@@ -5,7 +5,7 @@ import {
   type PlayerJoined,
   type ScoreSubmitted,
   type TournamentCreated,
-} from '@arena/tournaments';
+} from '@arena/tournaments/events';
 
 type Base = 'leaderboard_tournaments' | 'leaderboard_entries' | 'leaderboard_score_counts';
 type Names = TableNames<Base>;

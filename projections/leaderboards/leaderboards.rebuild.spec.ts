@@ -3,13 +3,11 @@ import { PostgresEventStore, START, comparePositions, type GlobalPosition } from
 import {
   ProjectionRunner,
   defaultRunnerOptions,
-  eventually,
   readProjectionStatuses,
   rebuildProjection,
-  silentLogger,
-  testEventStore,
   type RunnerDependencies,
 } from '@arena/projection-runner';
+import { eventually, silentLogger, testEventStore } from '@arena/projection-runner/testing';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import { TournamentStreamBuilder } from './leaderboards.fixtures';
 import { leaderboardsProjector } from './leaderboards.projection';

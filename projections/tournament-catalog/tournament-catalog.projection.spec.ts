@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import type { TournamentEvent } from '@arena/tournaments';
+import type { TournamentEvent } from '@arena/tournaments/events';
 import { TournamentCatalogProjector } from './tournament-catalog.projection';
 import { findTournament, isJoined, listTournaments } from './tournament-catalog.queries';
 

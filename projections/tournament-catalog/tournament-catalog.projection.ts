@@ -6,7 +6,7 @@ import {
   type ScoreSubmitted,
   type TournamentEvent,
   type TournamentEventType,
-} from '@arena/tournaments';
+} from '@arena/tournaments/events';
 
 type Base = 'tournament_catalog' | 'tournament_catalog_participants';
 

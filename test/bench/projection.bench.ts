@@ -9,12 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { createDatabase } from '@arena/database';
 import { PostgresEventStore } from '@arena/event-store';
-import {
-  defaultRunnerOptions,
-  rebuildProjection,
-  silentLogger,
-  type RebuildResult,
-} from '@arena/projection-runner';
+import { defaultRunnerOptions, rebuildProjection, type RebuildResult } from '@arena/projection-runner';
+import { silentLogger } from '@arena/projection-runner/testing';
 import { TournamentStreamBuilder } from '../../projections/leaderboards/leaderboards.fixtures';
 import { leaderboardsProjector } from '../../projections/leaderboards/leaderboards.projection';
 import { rankOf, topEntries } from '../../projections/leaderboards/leaderboards.queries';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { PostgresEventStore } from '@arena/event-store';
-import { projectEvents } from '@arena/projection-runner';
+import { projectEvents } from '@arena/projection-runner/testing';
 import { projectors } from '@arena/projections/registry';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import { PLANS, PRIZE_MODELS, TOURNAMENT_FORMATS, TournamentError } from '@arena/tournaments';

@@ -10,15 +10,12 @@ import { HttpExceptionFilter } from '@arena/http';
 import { signAccessToken } from '@arena/identity';
 import { JobsModule } from '@arena/jobs';
 import { RedisModule } from '@arena/redis';
-import {
-  ProjectionRunner,
-  defaultRunnerOptions,
-  ensureProjection,
-  silentLogger,
-} from '@arena/projection-runner';
+import { ProjectionRunner, defaultRunnerOptions, ensureProjection } from '@arena/projection-runner';
+import { silentLogger } from '@arena/projection-runner/testing';
 import { leaderboardsProjector } from '@arena/projections/leaderboards/leaderboards.projection';
+import { TournamentCatalogProjector } from '@arena/projections/tournament-catalog/tournament-catalog.projection';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
-import { TournamentCatalogProjector, TournamentsModule } from '@arena/tournaments';
+import { TournamentsModule } from '@arena/tournaments';
 
 export const ADMIN_KEY = 'admin-key-for-tests-0123456789';
 

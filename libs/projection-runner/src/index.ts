@@ -12,6 +12,3 @@ export {
 export { redisChangePublisher, changesChannel, type ChangePublisher } from './change-publisher';
 export { defaultRunnerOptions, type RunnerOptions, type RunnerDependencies } from './runner-options';
 export { ensureProjection } from './ensure-projection';
-export { projectEvents } from './testing/project-events';
-export { silentLogger, eventually, testEventStore } from './testing/runner-test-kit';
-export { seenEventsProjector } from './testing/seen-events.projector';

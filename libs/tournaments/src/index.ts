@@ -5,11 +5,10 @@ export { TournamentError } from './domain/tournament.errors';
 export { TournamentsModule } from './tournaments.module';
 export { StartTournamentProcessor } from './infrastructure/start-tournament.processor';
 export { EndTournamentProcessor } from './infrastructure/end-tournament.processor';
-export { TournamentCatalogProjector } from '@arena/projections/tournament-catalog/tournament-catalog.projection';
 export {
   seedDemoTournaments,
   demoTournamentId,
-  demoAccountId,
+  type DemoPlayers,
   type DemoSeedOptions,
   type DemoSeedResult,
 } from './seed/demo-tournaments';
