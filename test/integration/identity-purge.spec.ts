@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createMember, createTestDatabase, type TestDatabase } from '@arena/testing';
+import { createMember } from '@arena/identity/testing';
+import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import {
   EXPIRED_SIGN_IN_RETENTION_MS,
   PurgeExpiredSignInsProcessor,

@@ -6,15 +6,14 @@ import { Queue } from 'bullmq';
 import { bullPrefix, createBullConnection, JobName, QueueName } from '@arena/jobs';
 import { io, type Socket } from 'socket.io-client';
 import type { AppConfig } from '@arena/config';
+import { createMember, type TestMember } from '@arena/identity/testing';
 import {
   apiCaller,
-  createMember,
   createTestDatabase,
   clearRedisPrefix,
   TEST_REDIS_URL,
   testAppConfig,
   type TestDatabase,
-  type TestMember,
 } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 import { WorkerModule } from '../../apps/worker/src/worker.module';

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createDatabase } from '@arena/database';
-import { clearRedisPrefix, createMember } from '@arena/testing';
+import { createMember } from '@arena/identity/testing';
+import { clearRedisPrefix } from '@arena/testing';
 import { createBenchDatabase, processCpuSeconds, type BenchDatabase } from './bench-kit';
 
 const ROOT = resolve(__dirname, '../../../..');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createMember, createTestDatabase, type TestDatabase } from '@arena/testing';
+import { createTestDatabase, type TestDatabase } from '@arena/testing';
+import { createMember } from '../testing/member.factory';
 import { MEMBER_CACHE_TTL_MS, memberLookup } from './member.queries';
 
 describe('memberLookup', () => {

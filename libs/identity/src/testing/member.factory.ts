@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { signAccessToken } from '@arena/identity';
+import { signAccessToken } from '../infrastructure/access-token';
 
 export interface TestMember {
   id: string;

@@ -1,0 +1,1 @@
+export { createMember, type TestMember } from './member.factory';
