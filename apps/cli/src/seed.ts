@@ -2,6 +2,7 @@ import { config as loadEnvFile } from 'dotenv';
 import { loadConfig } from '@arena/config';
 import { createDatabase } from '@arena/database';
 import { createEventStore } from '@arena/event-store';
+import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
 import { seedDemoTournaments } from '@arena/tournaments';
 
@@ -15,7 +16,8 @@ async function main() {
   const eventStore = createEventStore(config);
   const jobs = new JobsService(config);
   try {
-    const { tournaments } = await seedDemoTournaments({ db: database.db, eventStore, jobs });
+    const players = await seedDemoMembers(database.db);
+    const { tournaments } = await seedDemoTournaments({ players, eventStore, jobs });
     for (const t of tournaments) {
       console.log(`${t.appended > 0 ? 'seeded' : 'already there'}: ${t.title} (${t.status})`);
     }

@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import {
-  demoAccountId,
-  demoTournamentId,
-  seedDemoTournaments,
-  type DemoSeedResult,
-} from './demo-tournaments';
+import { demoTournamentId, seedDemoTournaments, type DemoPlayers, type DemoSeedResult } from './demo-tournaments';
+
+const players: DemoPlayers = Object.fromEntries(
+  ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'].map((key) => [
+    key,
+    { accountId: randomUUID(), username: `demo_${key}` },
+  ]),
+);
 
 describe('demo tournaments seed', () => {
   let database: TestDatabase;
@@ -16,7 +19,7 @@ describe('demo tournaments seed', () => {
     database = await createTestDatabase(3);
     store = new PostgresEventStore({ connectionString: database.url, poolSize: 3 });
     first = await seedDemoTournaments({
-      db: database.db,
+      players,
       eventStore: store,
       now: new Date('2026-11-22T12:00:00Z'),
     });
@@ -36,15 +39,13 @@ describe('demo tournaments seed', () => {
     const eventsAfterFirst = (await store.readAll()).length;
 
     const second = await seedDemoTournaments({
-      db: database.db,
+      players,
       eventStore: store,
       now: new Date('2026-11-23T08:00:00Z'),
     });
     expect(second.tournaments.map((t) => t.appended)).toEqual([0, 0, 0, 0, 0]);
     expect(second.tournaments.map((t) => t.status)).toEqual(first.tournaments.map((t) => t.status));
     expect(await store.readAll()).toHaveLength(eventsAfterFirst);
-    const accounts = await database.db.selectFrom('accounts').select('id').execute();
-    expect(accounts).toHaveLength(6);
   });
 
   it('the completed classic ranks ties by the earliest high score', async () => {
@@ -53,6 +54,6 @@ describe('demo tournaments seed', () => {
     expect(completed?.type).toBe('TournamentCompleted');
     expect(
       (completed?.data as { finalStandings: Array<{ userId: string }> }).finalStandings.map((s) => s.userId),
-    ).toEqual([demoAccountId('chloe'), demoAccountId('ben'), demoAccountId('felix')]);
+    ).toEqual([players.chloe!.accountId, players.ben!.accountId, players.felix!.accountId]);
   });
 });

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { EventStore } from '@arena/event-store';
 import type { JobsService } from '@arena/jobs';
 import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
@@ -10,20 +9,6 @@ import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-
-interface DemoAccount {
-  key: string;
-  username: string;
-}
-
-const ACCOUNTS: DemoAccount[] = [
-  { key: 'ada', username: 'demo_ada' },
-  { key: 'ben', username: 'demo_ben' },
-  { key: 'chloe', username: 'demo_chloe' },
-  { key: 'dev', username: 'demo_dev' },
-  { key: 'emma', username: 'demo_emma' },
-  { key: 'felix', username: 'demo_felix' },
-];
 
 type Step =
   | { kind: 'join'; player: string; at: number }
@@ -195,11 +180,19 @@ const TOURNAMENTS: DemoTournament[] = [
   },
 ];
 
-export const demoAccountId = (key: string) => nameBasedUuid(`demo-account:${key}`);
 export const demoTournamentId = (key: string) => nameBasedUuid(`demo-tournament:${key}`);
 
+/** A demo account that plays, as identity's demo seed made it. */
+export interface DemoPlayer {
+  accountId: string;
+  username: string;
+}
+
+/** The players the demo tournaments are played by, by key (`ada`, `ben`, `chloe`, `dev`, `emma`, `felix`). */
+export type DemoPlayers = Readonly<Record<string, DemoPlayer>>;
+
 export interface DemoSeedOptions {
-  db: Kysely<any>;
+  players: DemoPlayers;
   eventStore: EventStore;
   /** When given, scheduled tournaments get their start and end jobs. */
   jobs?: JobsService;
@@ -212,24 +205,16 @@ export interface DemoSeedResult {
 }
 
 /**
- * Demo tournaments in every status, played by a few demo accounts. Every id is derived from a fixed
+ * Demo tournaments in every status, played by identity's demo accounts. Every id is derived from a fixed
  * name and every step checks the stream first, so running it again appends nothing.
  */
 export async function seedDemoTournaments(options: DemoSeedOptions): Promise<DemoSeedResult> {
   const now = options.now ?? new Date();
-  await options.db
-    .insertInto('accounts')
-    .values(
-      ACCOUNTS.map((account, index) => ({
-        id: demoAccountId(account.key),
-        username: account.username,
-        email: `${account.username}@demo.invalid`,
-        phone_number: `+1555010${String(index).padStart(4, '0')}`,
-        referral_code: `DEMO${account.key.toUpperCase()}`,
-      })),
-    )
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
+  const player = (key: string): DemoPlayer => {
+    const found = options.players[key];
+    if (!found) throw new Error(`Demo player ${key} is missing`);
+    return found;
+  };
 
   const repository = new TournamentStreamRepository(options.eventStore);
   const scheduler = options.jobs && new TournamentScheduler(options.jobs);
@@ -253,9 +238,14 @@ export async function seedDemoTournaments(options: DemoSeedOptions): Promise<Dem
       .length;
     const steps = [...demo.steps].sort((a, b) => a.at - b.at);
     for (const [index, step] of steps.entries()) {
-      if (step.kind === 'score' && (await alreadyScored(repository, tournamentId, step))) continue;
+      if (
+        step.kind === 'score' &&
+        (await alreadyScored(repository, tournamentId, player(step.player), step))
+      ) {
+        continue;
+      }
       const { events } = await repository.execute(
-        toCommand(tournamentId, step, at),
+        toCommand(tournamentId, step, at, player),
         deterministicEventIds(`seed:${demo.key}:${index}`),
       );
       appended += events.length;
@@ -275,17 +265,22 @@ export async function seedDemoTournaments(options: DemoSeedOptions): Promise<Dem
   return result;
 }
 
-function toCommand(tournamentId: string, step: Step, at: (offset: number) => string): TournamentCommand {
+function toCommand(
+  tournamentId: string,
+  step: Step,
+  at: (offset: number) => string,
+  player: (key: string) => DemoPlayer,
+): TournamentCommand {
   const now = at(step.at);
   switch (step.kind) {
     case 'join': {
-      const account = ACCOUNTS.find((candidate) => candidate.key === step.player)!;
+      const { accountId, username } = player(step.player);
       return {
         type: 'JoinTournament',
         data: {
           tournamentId,
-          userId: demoAccountId(account.key),
-          username: account.username,
+          userId: accountId,
+          username,
           charityId: null,
           charityName: null,
           now,
@@ -293,13 +288,13 @@ function toCommand(tournamentId: string, step: Step, at: (offset: number) => str
       };
     }
     case 'score': {
-      const account = ACCOUNTS.find((candidate) => candidate.key === step.player)!;
+      const { accountId, username } = player(step.player);
       return {
         type: 'SubmitScore',
         data: {
           tournamentId,
-          userId: demoAccountId(account.key),
-          username: account.username,
+          userId: accountId,
+          username,
           score: step.score,
           now,
         },
@@ -320,9 +315,10 @@ function toCommand(tournamentId: string, step: Step, at: (offset: number) => str
 async function alreadyScored(
   repository: TournamentStreamRepository,
   tournamentId: string,
+  player: DemoPlayer,
   step: Extract<Step, { kind: 'score' }>,
 ): Promise<boolean> {
   const state = await repository.load(tournamentId);
   if (state.status === 'NONE') return false;
-  return (getPlayer(state.players, demoAccountId(step.player))?.attempts ?? 0) >= step.attempt;
+  return (getPlayer(state.players, player.accountId)?.attempts ?? 0) >= step.attempt;
 }
