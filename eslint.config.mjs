@@ -1,10 +1,11 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { dependencyRules } from './lint/dependency-rules.mjs';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'web/dist/**', 'node_modules/**', 'web/src/routeTree.gen.ts', 'coverage/**', '.tmp/**'],
+    ignores: ['dist/**', 'web/dist/**', 'node_modules/**', 'web/src/routeTree.gen.ts', 'coverage/**', '.tmp/**', '.stryker-tmp/**', 'reports/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -19,4 +20,5 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  ...dependencyRules,
 );
