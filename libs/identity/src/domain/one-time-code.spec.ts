@@ -19,4 +19,10 @@ describe('one-time codes', () => {
     expect(oneTimeCodeMatches(key, 'session-1', 'phone', '012345', hash)).toBe(false);
     expect(oneTimeCodeMatches('o'.repeat(32), 'session-1', 'email', '012345', hash)).toBe(false);
   });
+
+  it('answers no match, without throwing, for a stored hash of another length', () => {
+    const hash = hashOneTimeCode(key, 'session-1', 'email', '012345');
+    expect(oneTimeCodeMatches(key, 'session-1', 'email', '012345', hash.slice(0, 62))).toBe(false);
+    expect(oneTimeCodeMatches(key, 'session-1', 'email', '012345', '')).toBe(false);
+  });
 });

@@ -30,4 +30,10 @@ describe('player table', () => {
     expect(new Set(allPlayers(table).map((p) => p.userId))).toEqual(new Set(ids));
     expect(ids.every((id) => getPlayer(table, id)?.userId === id)).toBe(true);
   });
+
+  it('spreads players over every bucket, so a change copies only a small one', () => {
+    const ids = Array.from({ length: 5000 }, () => randomUUID());
+    const table = ids.reduce((current, id) => setPlayer(current, player(id)), emptyPlayerTable);
+    expect(table.buckets.every((bucket) => bucket.size > 0)).toBe(true);
+  });
 });
