@@ -5,7 +5,10 @@ import { TEMPLATE_DATABASE_ENV, databaseUrl, withAdminClient } from './test-data
 
 /** Jest global set-up: migrate one template database that every test file clones. */
 export default async function globalSetup(): Promise<void> {
-  const name = `arena_tpl_${randomBytes(4).toString('hex')}`;
+  await createTemplateDatabase(`arena_tpl_${randomBytes(4).toString('hex')}`);
+}
+
+export async function createTemplateDatabase(name: string): Promise<void> {
   await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
   const { db, close } = createDatabase(databaseUrl(name), 1);
   try {
