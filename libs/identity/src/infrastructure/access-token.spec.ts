@@ -62,3 +62,58 @@ describe('access tokens', () => {
     await expect(verifyAccessToken(secret, badSignIn, later(1))).rejects.toThrow('no sign-in');
   });
 });
+
+const SECRET = 'access-token-spec-secret-of-32-chars!';
+const sub = '6f1c1a52-3b0e-4a53-9b55-3a3c0d2c1e11';
+
+/** A token signed with the right secret, but built by hand to break one rule at a time. */
+const handMade = (
+  payload: Record<string, unknown>,
+  issuer = 'charity-arena',
+  audience = 'charity-arena:api',
+) =>
+  new jose.SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub)
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(SECRET));
+
+describe('access tokens: what they must carry', () => {
+  it('carry the account, the username and the sign-in they were issued for', async () => {
+    const withSignIn = await signAccessToken(SECRET, { sub, username: 'ada', sid: 'sign-in-1' });
+    const without = await signAccessToken(SECRET, { sub, username: 'ada' });
+
+    await expect(verifyAccessToken(SECRET, withSignIn)).resolves.toEqual({
+      sub,
+      username: 'ada',
+      sid: 'sign-in-1',
+    });
+    await expect(verifyAccessToken(SECRET, without)).resolves.toEqual({ sub, username: 'ada' });
+  });
+
+  it('are refused when issued by or for someone else', async () => {
+    await expect(
+      verifyAccessToken(SECRET, await handMade({ username: 'ada' }, 'elsewhere')),
+    ).rejects.toThrow();
+    await expect(
+      verifyAccessToken(SECRET, await handMade({ username: 'ada' }, undefined, 'elsewhere')),
+    ).rejects.toThrow();
+  });
+
+  it('are refused without a username', async () => {
+    await expect(verifyAccessToken(SECRET, await handMade({}))).rejects.toThrow('Malformed access token');
+    await expect(verifyAccessToken(SECRET, await handMade({ username: 42 }))).rejects.toThrow(
+      'Malformed access token',
+    );
+  });
+
+  it('ignore a sign-in that is not a string', async () => {
+    await expect(verifyAccessToken(SECRET, await handMade({ username: 'ada', sid: 7 }))).resolves.toEqual({
+      sub,
+      username: 'ada',
+    });
+  });
+});

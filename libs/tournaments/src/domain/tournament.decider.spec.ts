@@ -556,4 +556,113 @@ describe('tournament decider', () => {
       spec.given([scheduledCreated(), cancelled]).when(cancelCommand).then([]);
     });
   });
+
+  describe('refusing what a tournament cannot be', () => {
+    const refuses = (overrides: Partial<CreateTournament['data']>, message: RegExp) =>
+      spec.given([]).when(createCommand(overrides)).thenThrows(TournamentError, message);
+    const accepts = (overrides: Partial<CreateTournament['data']>) =>
+      spec
+        .given([])
+        .when(createCommand(overrides))
+        .then([created(overrides), started(0)]);
+
+    it('a blank title', () => refuses({ title: '   ' }, /needs a title/));
+
+    it('a maxScore below 1 or not whole, while 1 is enough', () => {
+      const game = createCommand().data.game;
+      refuses({ game: { ...game, maxScore: 0 } }, /maxScore must be a whole number from 1/);
+      refuses({ game: { ...game, maxScore: 99.5 } }, /maxScore must be a whole number from 1/);
+      accepts({ game: { ...game, maxScore: 1 } });
+    });
+
+    it('takes a cap of one player and a prize pool of 0 cents', () => {
+      accepts({ maxParticipants: 1 });
+      accepts({ prizePoolCents: 0 });
+    });
+
+    it('a tie-break seed that is short, or has anything but hex around it', () => {
+      refuses({ tieBreakSeed: seed.slice(1) }, /tieBreakSeed/);
+      refuses({ tieBreakSeed: `zz${seed}` }, /tieBreakSeed/);
+      refuses({ tieBreakSeed: `${seed}zz` }, /tieBreakSeed/);
+    });
+
+    it('a scheduled tournament without a start or end, or ending as it starts', () => {
+      const scheduled = { mode: 'SCHEDULED' as const, tournamentStart: at(10), tournamentEnd: at(50) };
+      refuses({ ...scheduled, tournamentStart: null }, /must be UTC instants/);
+      refuses({ ...scheduled, tournamentEnd: 'not a date' }, /must be UTC instants/);
+      refuses({ ...scheduled, tournamentEnd: at(10) }, /tournamentStart before its tournamentEnd/);
+    });
+
+    it('an instant tournament with a start or an end time', () => {
+      refuses({ tournamentStart: at(10) }, /instant tournament has no start or end time/);
+      refuses({ tournamentEnd: at(50) }, /instant tournament has no start or end time/);
+    });
+  });
+
+  describe('closing', () => {
+    it('a scheduled tournament past its end refuses joins even before the end job runs', () => {
+      spec
+        .given([scheduledCreated(), started(10)])
+        .when(join('a', 50))
+        .thenThrows(TournamentError, /this tournament has ended/);
+    });
+
+    it('an instant tournament takes joins beyond its cap until that many players have scored', () => {
+      spec
+        .given([created({ maxParticipants: 1 }), started(), joined('a')])
+        .when(join('b', 2))
+        .then([joined('b', 2)]);
+    });
+
+    it('a scheduled tournament whose every place has scored runs on to its end', () => {
+      spec
+        .given([scheduledCreated(), started(10), joined('a', 5), joined('b', 6), scored('a', 10, 1, 11)])
+        .when(submit('b', 20, 12))
+        .then([scored('b', 20, 1, 12)]);
+    });
+
+    it('a repeat attempt fills no place, even in the stream already folded', () => {
+      spec
+        .given([created(), started(), joined('a'), joined('b'), scored('a', 10, 1, 2), scored('a', 20, 2, 3)])
+        .when(submit('b', 30, 4))
+        .then([scored('b', 30, 1, 4)]);
+    });
+
+    it('a score for a player who never joined fills no place', () => {
+      spec
+        .given([
+          created(),
+          started(),
+          joined('a'),
+          joined('b'),
+          scored('ghost', 10, 1, 2),
+          scored('a', 10, 1, 3),
+        ])
+        .when(submit('b', 30, 4))
+        .then([scored('b', 30, 1, 4)]);
+    });
+
+    it('ending or cancelling a cancelled or completed tournament emits nothing', () => {
+      const cancelled: TournamentEvent = {
+        type: 'TournamentCancelled',
+        data: { tournamentId: id, reason: 'Game retired', cancelledAt: at(3) },
+      };
+      const done: TournamentEvent = {
+        type: 'TournamentCompleted',
+        data: { tournamentId: id, completedAt: at(50), reason: 'SCHEDULE_ENDED', finalStandings: [] },
+      };
+      spec.given([scheduledCreated(), cancelled]).when(endCommand(51)).then([]);
+      spec
+        .given([scheduledCreated(), started(10), done])
+        .when({ type: 'CancelTournament', data: { tournamentId: id, reason: 'Too late', now: at(51) } })
+        .then([]);
+    });
+
+    it('events of a stream that was never created are ignored', () => {
+      spec
+        .given([joined('a')])
+        .when(join('b'))
+        .thenThrows(TournamentError, 'Tournament not found');
+    });
+  });
 });
