@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createMember, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
+import { createMember } from '@arena/identity/testing';
+import { createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 
 const ADMIN_KEY = 'admin-key-for-malformed-text-tests-01';
