@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import {
-  clearRedisPrefix,
-  createMember,
-  createTestDatabase,
-  testAppConfig,
-  type TestDatabase,
-} from '@arena/testing';
+import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import type { AppConfig } from '@arena/config';
+import { createMember } from '@arena/identity/testing';
 import { ensureProjection } from '@arena/projection-runner';
 import { projectors } from '@arena/projections/registry';
 import { createApiApp } from '../../apps/api/src/bootstrap';
