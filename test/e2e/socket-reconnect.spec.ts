@@ -9,14 +9,13 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { AppConfig } from '@arena/config';
+import { createMember, type TestMember } from '@arena/identity/testing';
 import {
   apiCaller,
-  createMember,
   createTestDatabase,
   clearRedisPrefix,
   testAppConfig,
   type TestDatabase,
-  type TestMember,
 } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 import { RealtimeGateway } from '../../apps/api/src/realtime/realtime.gateway';
