@@ -28,6 +28,7 @@ export default {
         '<rootDir>/libs/tournaments/src/domain/*.spec.ts',
         '<rootDir>/libs/identity/src/domain/{code-check,one-time-code}.spec.ts',
         '<rootDir>/libs/identity/src/infrastructure/access-token*.spec.ts',
+        '<rootDir>/test/integration/identity-tokens.spec.ts',
         '<rootDir>/libs/event-store/src/postgres-event-store.spec.ts',
         '<rootDir>/libs/projection-runner/src/projection.runner.spec.ts',
       ],

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createDatabase } from '@arena/database';
-import { createMember } from '@arena/testing';
+import { createMember } from '@arena/identity/testing';
 import { machineLine, percentile, publish } from './support/bench-kit';
 import { LiveStack } from './support/live-stack';
 

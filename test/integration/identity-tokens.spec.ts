@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { sql, type Kysely } from 'kysely';
 import { AccessTokenGuard, signAccessToken } from '@arena/identity';
-import { createMember } from '@arena/testing';
+import { createMember } from '@arena/identity/testing';
 import { guardedRoutes } from './support/guarded-routes';
 import { useIdentityStack } from './support/identity-members';
 
