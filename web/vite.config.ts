@@ -8,6 +8,12 @@ const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
+  // The one package the web shares with the server: schemas, types and rules of every call.
+  resolve: {
+    alias: [
+      { find: /^@arena\/contracts(\/.*)?$/, replacement: `${resolve(root, '../libs/contracts/src')}$1` },
+    ],
+  },
   publicDir: resolve(root, 'public'),
   plugins: [
     // Must run before the React plugin so route files are split before JSX is transformed.

@@ -1,17 +1,24 @@
 import { sql, type Kysely } from 'kysely';
+import type {
+  Plan,
+  PrizeModel,
+  TournamentFormat,
+  TournamentMode,
+  TournamentStatus,
+} from '@arena/tournaments';
 
 export interface TournamentCatalogRow {
   id: string;
   title: string;
   description: string;
   thumbnail: string | null;
-  status: string;
-  mode: string;
-  format: string;
-  prize_model: string;
+  status: TournamentStatus;
+  mode: TournamentMode;
+  format: TournamentFormat;
+  prize_model: PrizeModel;
   prize_pool_cents: number;
   max_participants: number;
-  required_plan: string;
+  required_plan: Plan;
   rules: string;
   game_slug: string;
   game_name: string;
@@ -55,7 +62,7 @@ const LIST_LIMIT = 200;
 /** Live first, then upcoming by start, then the rest newest first. */
 export async function listTournaments(
   db: Kysely<TournamentCatalogTables>,
-  filter: { status?: string } = {},
+  filter: { status?: TournamentStatus } = {},
 ): Promise<TournamentCatalogRow[]> {
   let query = db.selectFrom('tournament_catalog').selectAll();
   if (filter.status) query = query.where('status', '=', filter.status);

@@ -22,7 +22,7 @@ describe('accounts in the browser: sign up, stay signed in, log out, log in', ()
   const member = {
     username: `e2e_${tag}`,
     email: `e2e.${tag}@example.org`,
-    localPhone: `20 7946 ${String(Date.now()).slice(-4)}`,
+    localPhone: `7400 ${String(Date.now()).slice(-6)}`,
   };
   const e164Phone = `+44${member.localPhone.replace(/\s/g, '')}`;
 

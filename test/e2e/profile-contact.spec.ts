@@ -21,7 +21,7 @@ describe('profile account: email, phone, region and avatar', () => {
   let member: TestMember;
   const errors: string[] = [];
   const newEmail = `changed.${randomUUID().slice(0, 8)}@example.net`;
-  const newLocalPhone = `20 7946 ${String(Date.now()).slice(-4)}`;
+  const newLocalPhone = `7400 ${String(Date.now()).slice(-6)}`;
   const newPhone = `+44${newLocalPhone.replace(/\s/g, '')}`;
 
   const account = () => page.getByRole('region', { name: 'Account' });

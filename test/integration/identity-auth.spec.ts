@@ -94,6 +94,11 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
         400,
         'The phone number is invalid. Use +countrycode and digits.',
       ],
+      [
+        { ...person(), phoneNumber: '+1 900 555 0123' },
+        400,
+        'The phone number is invalid. Use +countrycode and digits.',
+      ],
       [{ ...person(), confirmedAdultInUs: false }, 400, expect.stringContaining('18 or older')],
     ] as never;
     for (const [body, status, message] of cases) {
@@ -131,6 +136,10 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     });
     const badLogin = await call('POST', '/auth/login', { emailOrPhone: '+12' });
     expect(badLogin).toMatchObject({ status: 400, body: { message: 'Please enter a valid phone number.' } });
+    for (const premiumOrForeign of ['+19005550123', '+449098790000', '+88212345678', '+99912345678']) {
+      const refused = await call('POST', '/auth/login', { emailOrPhone: premiumOrForeign });
+      expect(refused).toMatchObject({ status: 400, body: { message: 'Please enter a valid phone number.' } });
+    }
     const emptyLogin = await call('POST', '/auth/login', { emailOrPhone: ' ' });
     expect(emptyLogin).toMatchObject({ status: 400, body: { message: 'Please enter your email address.' } });
   });
@@ -455,7 +464,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     const call = client();
     const { details } = await signUp(call);
     const unknownEmail = `ghost.${randomUUID()}@example.org`;
-    const unknownPhone = '+4420' + String(randomInt(10_000_000, 99_999_999));
+    const unknownPhone = '+447400' + String(randomInt(100_000, 999_999));
 
     // Timing is compared by a benchmark (npm run bench:enumeration), never in a test.
     const login = (emailOrPhone: string) => call('POST', '/auth/login', { emailOrPhone });

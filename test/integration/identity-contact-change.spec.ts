@@ -9,7 +9,7 @@ describe('identity: changing the email or phone of a signed-in member', () => {
   const stack = useIdentityStack();
 
   const newEmail = () => `New.${randomUUID().slice(0, 8)}@Example.net`;
-  const newPhone = () => `+44 20 ${String(randomInt(10_000_000, 99_999_999))}`;
+  const newPhone = () => `+44 7400 ${String(randomInt(100_000, 999_999))}`;
 
   /** A member signed up through the real flow, and calls that carry their access token. */
   async function signedIn() {

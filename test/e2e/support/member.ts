@@ -19,7 +19,7 @@ export async function createMember(web: RunningWebApp): Promise<TestMember> {
     id: randomUUID(),
     username: `player_${suffix}`,
     email: `player_${suffix}@example.org`,
-    phoneNumber: `+1555${String(parseInt(suffix, 16) % 10_000_000).padStart(7, '0')}`,
+    phoneNumber: `+1415${2_000_000 + (parseInt(suffix, 16) % 8_000_000)}`,
     referralCode: `REF${suffix.toUpperCase()}`,
   };
   await sql`

@@ -32,7 +32,7 @@ export function newPerson(): SignUpDetails {
   return {
     username: `m_${tag}`,
     email: `Member.${tag}@Example.org`,
-    phoneNumber: `+1 415 ${String(randomInt(1_000_000, 9_999_999))}`,
+    phoneNumber: `+1 415 ${String(randomInt(2_000_000, 9_999_999))}`,
     acceptedTerms: true,
     confirmedAdultInUs: true,
   };

@@ -1,4 +1,5 @@
-import { oneTabAtATime, tokenStorage, type TokenPair } from './tokens';
+import type { TokenPair } from '@arena/contracts';
+import { oneTabAtATime, tokenStorage } from './tokens';
 
 const API_BASE = '/api';
 

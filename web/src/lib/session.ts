@@ -1,24 +1,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import type { Answer, MemberProfile } from '@arena/contracts';
 import { apiClient } from './api-client';
 import { tokenStorage, TOKENS_CHANGED_EVENT } from './tokens';
 
-export interface MemberProfile {
-  id: string;
-  username: string;
-  email: string;
-  phoneNumber: string;
-  referralCode: string;
-  avatarUrl: string | null;
-}
-
 export type Session = { status: 'member'; member: MemberProfile } | { status: 'guest' };
-
-interface ProfileAnswer {
-  success: boolean;
-  data: MemberProfile;
-}
 
 const GUEST: Session = { status: 'guest' };
 
@@ -26,7 +13,7 @@ const GUEST: Session = { status: 'guest' };
 async function resolveSession(): Promise<Session> {
   if (!tokenStorage.accessToken() || !tokenStorage.refreshToken()) return GUEST;
   try {
-    const answer = await apiClient.get<ProfileAnswer>('/auth/profile');
+    const answer = await apiClient.get<Answer<MemberProfile>>('/auth/profile');
     return answer?.data?.id ? { status: 'member', member: answer.data } : GUEST;
   } catch {
     return GUEST;

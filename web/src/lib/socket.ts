@@ -1,31 +1,8 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
-
-/** Mirrors the API gateway's event map (apps/api/src/realtime/realtime.events.ts). */
-export interface LeaderboardMessage {
-  tournamentId: string;
-  entries: Array<{
-    rank: number;
-    userId: string;
-    username: string;
-    avatarUrl: string | null;
-    score: number;
-    attempts: number;
-    charityName: string | null;
-    charityUrl: string | null;
-  }>;
-  at: string;
-}
-
-export interface ServerToClientEvents {
-  leaderboard: (message: LeaderboardMessage) => void;
-}
-
-export interface ClientToServerEvents {
-  join: (room: string, ack?: (result: { ok: boolean; message?: string }) => void) => void;
-  leave: (room: string, ack?: (result: { ok: boolean }) => void) => void;
-}
+import type { ClientToServerEvents, ServerToClientEvents } from '@arena/contracts';
+import { parseRoom } from '@arena/contracts/realtime.contract';
 
 const leaderboardKey = (tournamentId: string): QueryKey => ['tournaments', 'leaderboard', { tournamentId }];
 
@@ -38,8 +15,8 @@ const staleQueries: {
 
 /** The cached queries a room's messages keep fresh, if any. */
 function roomQueries(room: string): QueryKey | null {
-  const tournament = /^tournament:(.+)$/.exec(room);
-  return tournament ? leaderboardKey(tournament[1]!) : null;
+  const parsed = parseRoom(room);
+  return parsed?.kind === 'tournament' ? leaderboardKey(parsed.tournamentId) : null;
 }
 
 type ArenaSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -73,7 +50,7 @@ function connect(queryClient: QueryClient): ArenaSocket {
 }
 
 /**
- * Joins a room on first use (rooms: `tournament:{id}`, `ledger`); returns the leave function. The
+ * Joins a room on first use (`tournamentRoom(id)` or `LEDGER_ROOM`); returns the leave function. The
  * connection opens with the first room and closes with the last, so pages without live data
  * hold no socket.
  */

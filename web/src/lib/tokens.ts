@@ -1,14 +1,11 @@
+import type { TokenPair } from '@arena/contracts';
+
 const ACCESS_TOKEN = 'accessToken';
 const REFRESH_TOKEN = 'refreshToken';
 const REFERRAL_CODE = 'referralCode';
 
 /** Fired in this tab when tokens change; other tabs learn through the `storage` event. */
 export const TOKENS_CHANGED_EVENT = 'arena:tokens-changed';
-
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
 
 function read(key: string): string | null {
   try {

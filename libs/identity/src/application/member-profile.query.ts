@@ -1,19 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { avatarUrl, type MemberProfile } from '@arena/contracts';
 import { unauthorized } from '../domain/identity.errors';
 import { AccountAvatarsRepository } from '../infrastructure/account-avatars.repository';
 import { AccountsRepository } from '../infrastructure/accounts.repository';
 
-export interface MemberProfile {
-  id: string;
-  username: string;
-  email: string;
-  phoneNumber: string;
-  referralCode: string;
-  /** Changes with every new avatar, so the image can be cached for good; null without one. */
-  avatarUrl: string | null;
-}
-
-export const avatarPath = (accountId: string) => `/api/auth/avatars/${accountId}`;
+export type { MemberProfile };
 
 @Injectable()
 export class MemberProfileQuery {
@@ -34,7 +25,7 @@ export class MemberProfileQuery {
       email: account.email,
       phoneNumber: account.phone_number,
       referralCode: account.referral_code,
-      avatarUrl: avatarUpdatedAt ? `${avatarPath(account.id)}?v=${avatarUpdatedAt.getTime()}` : null,
+      avatarUrl: avatarUpdatedAt ? avatarUrl(account.id, avatarUpdatedAt) : null,
     };
   }
 }

@@ -8,19 +8,15 @@ import { SignUpService } from '../application/sign-up.service';
 import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
 import { AuthBodyPipe } from './auth-body.pipe';
 import {
-  loginDto,
-  refreshTokenDto,
-  resendCodeDto,
-  signUpDto,
-  verifyEmailDto,
-  verifyLoginDto,
-  verifyPhoneDto,
-  type LoginDto,
-  type RefreshTokenDto,
-  type ResendCodeDto,
-  type SignUpDto,
-  type VerifyCodeDto,
-} from './auth.dto';
+  loginBody,
+  refreshTokenBody,
+  resendCodeBody,
+  signUpBody,
+  verifyEmailBody,
+  verifyLoginBody,
+  verifyPhoneBody,
+} from '@arena/contracts';
+import type { LoginDto, RefreshTokenDto, ResendCodeDto, SignUpDto, VerifyCodeDto } from './auth.dto';
 import { ClientIp } from './client-ip.decorator';
 import { IdentityErrorsInterceptor } from './identity-errors.interceptor';
 
@@ -37,31 +33,31 @@ export class AuthController {
 
   @Post('signup')
   @HttpCode(200)
-  async signUp(@Body(new AuthBodyPipe(signUpDto)) body: SignUpDto, @ClientIp() ip: string) {
+  async signUp(@Body(new AuthBodyPipe(signUpBody)) body: SignUpDto, @ClientIp() ip: string) {
     return { success: true, message: M.signUpCodesSent, data: await this.signUps.start(body, ip) };
   }
 
   @Post('verify/email')
   @HttpCode(200)
-  async verifyEmail(@Body(new AuthBodyPipe(verifyEmailDto)) body: VerifyCodeDto, @ClientIp() ip: string) {
+  async verifyEmail(@Body(new AuthBodyPipe(verifyEmailBody)) body: VerifyCodeDto, @ClientIp() ip: string) {
     return verificationAnswer(await this.signUps.verify('email', body, ip));
   }
 
   @Post('verify/phone')
   @HttpCode(200)
-  async verifyPhone(@Body(new AuthBodyPipe(verifyPhoneDto)) body: VerifyCodeDto, @ClientIp() ip: string) {
+  async verifyPhone(@Body(new AuthBodyPipe(verifyPhoneBody)) body: VerifyCodeDto, @ClientIp() ip: string) {
     return verificationAnswer(await this.signUps.verify('phone', body, ip));
   }
 
   @Post('login')
   @HttpCode(200)
-  async login(@Body(new AuthBodyPipe(loginDto)) body: LoginDto, @ClientIp() ip: string) {
+  async login(@Body(new AuthBodyPipe(loginBody)) body: LoginDto, @ClientIp() ip: string) {
     return { success: true, message: M.loginCodeSent, data: await this.logins.start(body, ip) };
   }
 
   @Post('login/verify')
   @HttpCode(200)
-  async verifyLogin(@Body(new AuthBodyPipe(verifyLoginDto)) body: VerifyCodeDto, @ClientIp() ip: string) {
+  async verifyLogin(@Body(new AuthBodyPipe(verifyLoginBody)) body: VerifyCodeDto, @ClientIp() ip: string) {
     return {
       success: true,
       message: M.loginSuccessful,
@@ -71,7 +67,7 @@ export class AuthController {
 
   @Post('resend')
   @HttpCode(200)
-  async resend(@Body(new AuthBodyPipe(resendCodeDto)) body: ResendCodeDto, @ClientIp() ip: string) {
+  async resend(@Body(new AuthBodyPipe(resendCodeBody)) body: ResendCodeDto, @ClientIp() ip: string) {
     await this.resends.resend(body, ip);
     return { success: true, message: M.codeResent };
   }
@@ -79,14 +75,14 @@ export class AuthController {
   /** The pair sits both under `tokens` and flat, the two shapes the spec's refresh answer has been seen in. */
   @Post('refresh')
   @HttpCode(200)
-  async refresh(@Body(new AuthBodyPipe(refreshTokenDto)) body: RefreshTokenDto) {
+  async refresh(@Body(new AuthBodyPipe(refreshTokenBody)) body: RefreshTokenDto) {
     const tokens = await this.refreshTokens.rotate(body.refreshToken);
     return { success: true, data: { tokens, ...tokens } };
   }
 
   @Post('logout')
   @HttpCode(200)
-  async logout(@Body(new AuthBodyPipe(refreshTokenDto)) body: RefreshTokenDto) {
+  async logout(@Body(new AuthBodyPipe(refreshTokenBody)) body: RefreshTokenDto) {
     await this.refreshTokens.revoke(body.refreshToken);
     return { success: true, message: M.loggedOut };
   }

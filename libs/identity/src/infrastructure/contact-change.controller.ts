@@ -5,16 +5,13 @@ import { AuthMessages as M } from '../domain/auth.messages';
 import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
 import { AuthBodyPipe } from './auth-body.pipe';
 import {
-  changeEmailDto,
-  changePhoneDto,
-  contactResendDto,
-  verifyEmailDto,
-  verifyPhoneDto,
-  type ChangeEmailDto,
-  type ChangePhoneDto,
-  type ContactResendDto,
-  type VerifyCodeDto,
-} from './auth.dto';
+  changeEmailBody,
+  changePhoneBody,
+  contactResendBody,
+  verifyEmailBody,
+  verifyPhoneBody,
+} from '@arena/contracts';
+import type { ChangeEmailDto, ChangePhoneDto, ContactResendDto, VerifyCodeDto } from './auth.dto';
 import { ClientIp } from './client-ip.decorator';
 import { IdentityErrorsInterceptor } from './identity-errors.interceptor';
 
@@ -32,7 +29,7 @@ export class ContactChangeController {
   @HttpCode(200)
   async changeEmail(
     @CurrentMember() member: Member,
-    @Body(new AuthBodyPipe(changeEmailDto)) body: ChangeEmailDto,
+    @Body(new AuthBodyPipe(changeEmailBody)) body: ChangeEmailDto,
     @ClientIp() ip: string,
   ) {
     const data = await this.changes.start(member.id, 'email', body.email, ip);
@@ -43,7 +40,7 @@ export class ContactChangeController {
   @HttpCode(200)
   async confirmEmail(
     @CurrentMember() member: Member,
-    @Body(new AuthBodyPipe(verifyEmailDto)) body: VerifyCodeDto,
+    @Body(new AuthBodyPipe(verifyEmailBody)) body: VerifyCodeDto,
     @ClientIp() ip: string,
   ) {
     const data = await this.changes.confirm(member, 'email', body, ip);
@@ -54,7 +51,7 @@ export class ContactChangeController {
   @HttpCode(200)
   async changePhone(
     @CurrentMember() member: Member,
-    @Body(new AuthBodyPipe(changePhoneDto)) body: ChangePhoneDto,
+    @Body(new AuthBodyPipe(changePhoneBody)) body: ChangePhoneDto,
     @ClientIp() ip: string,
   ) {
     const data = await this.changes.start(member.id, 'phone', body.phoneNumber, ip);
@@ -65,7 +62,7 @@ export class ContactChangeController {
   @HttpCode(200)
   async confirmPhone(
     @CurrentMember() member: Member,
-    @Body(new AuthBodyPipe(verifyPhoneDto)) body: VerifyCodeDto,
+    @Body(new AuthBodyPipe(verifyPhoneBody)) body: VerifyCodeDto,
     @ClientIp() ip: string,
   ) {
     const data = await this.changes.confirm(member, 'phone', body, ip);
@@ -76,7 +73,7 @@ export class ContactChangeController {
   @HttpCode(200)
   async resend(
     @CurrentMember() member: Member,
-    @Body(new AuthBodyPipe(contactResendDto)) body: ContactResendDto,
+    @Body(new AuthBodyPipe(contactResendBody)) body: ContactResendDto,
     @ClientIp() ip: string,
   ) {
     await this.resends.resendContactChange(member.id, body, ip);

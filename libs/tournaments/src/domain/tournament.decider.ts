@@ -7,6 +7,7 @@ import type {
   SubmitScore,
   TournamentCommand,
 } from './tournament.commands';
+import { MAX_STORED_INTEGER } from '@arena/contracts/tournaments.contract';
 import { isWellFormedText } from '@arena/text';
 import {
   invalidScore,
@@ -130,8 +131,7 @@ export function decide(command: TournamentCommand, state: TournamentState): Tour
   }
 }
 
-/** The largest value of a PostgreSQL integer column, where read models keep caps and counts. */
-export const MAX_STORED_INTEGER = 2_147_483_647;
+export { MAX_STORED_INTEGER };
 
 const isWholeNumber = (value: number) => Number.isSafeInteger(value) && value >= 0;
 const isCount = (value: number, least: number) =>

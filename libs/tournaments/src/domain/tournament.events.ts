@@ -3,33 +3,20 @@
  * `tournamentId` so projectors never parse stream ids.
  */
 
-export const TOURNAMENT_MODES = ['INSTANT', 'SCHEDULED'] as const;
+import {
+  PLANS,
+  PRIZE_MODELS,
+  TOURNAMENT_FORMATS,
+  TOURNAMENT_MODES,
+  TOURNAMENT_STATUSES,
+} from '@arena/contracts/tournaments.contract';
+
+// The value lists are the API's (libs/contracts); the events store the same values.
+export { PLANS, PRIZE_MODELS, TOURNAMENT_FORMATS, TOURNAMENT_MODES, TOURNAMENT_STATUSES };
 export type TournamentMode = (typeof TOURNAMENT_MODES)[number];
-
-export const TOURNAMENT_FORMATS = [
-  'ROUND_ROBIN',
-  'ROUND_ROBIN_SINGLE_ELIM',
-  'ROUND_ROBIN_DOUBLE_ELIM',
-  'SINGLE_ELIMINATION',
-  'DOUBLE_ELIMINATION',
-  'TIME_ATTACK',
-  'SCORE_ATTACK',
-] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
-
-export const PRIZE_MODELS = [
-  'WINNER_TAKES_ALL',
-  'TOP_3_SPLIT',
-  'FLEXIBLE_TOP_N',
-  'FLAT_PAYOUTS',
-  'MILESTONE_REWARDS',
-] as const;
 export type PrizeModel = (typeof PRIZE_MODELS)[number];
-
-export const PLANS = ['FREE', 'PREMIUM', 'PREMIUM_PLUS'] as const;
 export type Plan = (typeof PLANS)[number];
-
-export const TOURNAMENT_STATUSES = ['ACTIVE', 'UPCOMING', 'COMPLETED', 'CANCELLED'] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
 export interface TournamentGame {

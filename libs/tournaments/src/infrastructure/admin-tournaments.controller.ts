@@ -10,7 +10,7 @@ import {
   createTournamentBody,
   type CancelTournamentBody,
   type CreateTournamentBody,
-} from './tournaments.dto';
+} from '@arena/contracts';
 
 @Controller('admin/tournaments')
 @UseGuards(BearerKeyGuard('ADMIN_API_KEY'))

@@ -24,7 +24,7 @@ import {
   type JoinTournamentBody,
   type ListTournamentsParams,
   type SubmitScoreBody,
-} from './tournaments.dto';
+} from '@arena/contracts';
 
 @Controller('tournaments')
 @UseInterceptors(TournamentErrorsInterceptor)

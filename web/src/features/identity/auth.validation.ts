@@ -1,51 +1,23 @@
+import { loginPhoneNumber, signUpPhoneNumber } from '@arena/contracts/identity.rules';
 import { ApiError } from '../../lib/api-client';
 
-/** The spec's country codes: four at login, ten at sign-up. */
-export const LOGIN_COUNTRY_CODES = ['+1', '+44', '+61', '+91'] as const;
-export const SIGN_UP_COUNTRY_CODES = [
-  '+1',
-  '+44',
-  '+33',
-  '+49',
-  '+81',
-  '+86',
-  '+91',
-  '+55',
-  '+61',
-  '+39',
-] as const;
-
-export const CODE_MAX_LENGTH = 10;
-const CODE = /^\d{4,10}$/;
-
-export const Messages = {
-  loginPhone: 'Please enter a valid phone number.',
-  loginEmail: 'Please enter your email address.',
-  username: 'Username is required',
-  email: 'Email is required',
-  signUpPhone: 'The phone number is invalid. Use +countrycode and digits.',
-  terms: 'Please accept the Terms of Use (v2.0) and confirm that you are 18 or older and in the US.',
-  emailCode: 'Enter a valid 4-10 digit email code.',
-  phoneCode: 'Enter a valid 4-10 digit phone code.',
-  loginCode: 'Enter a valid 4-10 digit verification code.',
-  noSession: 'No verification session found. Please start over.',
-  badChannel: 'Invalid verification channel. Please start over.',
-} as const;
-
-/** Login by phone: the country code plus the digits typed, a plus and 8 to 20 digits. */
-export function loginPhoneNumber(countryCode: string, digits: string): string | undefined {
-  const number = `${countryCode}${digits.replace(/\D/g, '')}`;
-  return /^\+\d{8,20}$/.test(number) ? number : undefined;
+/**
+ * The number to send, in E.164, if it has the spec's shape and can receive our SMS (the server's own
+ * rule). The mobile-number check carries the phone metadata, so it loads only when a form is sent.
+ */
+export async function signUpPhone(countryCode: string, typed: string): Promise<string | undefined> {
+  const number = signUpPhoneNumber(countryCode, typed);
+  if (!number) return undefined;
+  const { signUpTextableNumber } = await import('@arena/contracts/phone-check');
+  return signUpTextableNumber(number);
 }
 
-/** Sign-up: spaces stripped, the country code added unless the number has its own plus; 8 to 15 digits. */
-export function signUpPhoneNumber(countryCode: string, typed: string): string | undefined {
-  const compact = typed.replace(/\s/g, '');
-  const number = compact.startsWith('+') ? compact : `${countryCode}${compact}`;
-  return /^\+\d{8,15}$/.test(number) ? number : undefined;
+export async function loginPhone(countryCode: string, typed: string): Promise<string | undefined> {
+  const number = loginPhoneNumber(countryCode, typed);
+  if (!number) return undefined;
+  const { loginTextableNumber } = await import('@arena/contracts/phone-check');
+  return loginTextableNumber(number);
 }
-
-export const isCode = (value: string) => CODE.test(value.trim());
 
 /** The server's message when it sent one, 'Network error' offline, otherwise the screen's own fallback. */
 export function failureMessage(error: unknown, fallback: string): string {

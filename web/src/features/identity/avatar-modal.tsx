@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { rememberMember, type MemberProfile } from '../../lib/session';
+import type { MemberProfile } from '@arena/contracts';
+import { rememberMember } from '../../lib/session';
 import { Button, Modal } from '../../ui';
 import { authApi } from './auth.api';
 import { AVATAR_TYPES, squareAvatar } from './avatar-image';

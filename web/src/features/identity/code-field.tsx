@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, TextField, type TextFieldProps } from '../../ui';
-import { CODE_MAX_LENGTH } from './auth.validation';
+import { CODE_MAX_LENGTH } from '@arena/contracts/identity.rules';
 import type { CodeEntry } from './use-code-entry';
 
 /** A one-time code: digits keyboard, the browser's code autofill, at most 10 characters. */

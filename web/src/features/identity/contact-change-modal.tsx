@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { AuthMessages } from '@arena/contracts/auth.messages';
+import { SIGN_UP_COUNTRY_CODES, type CodeChannel } from '@arena/contracts/identity.rules';
 import { rememberMember } from '../../lib/session';
 import { Button, Modal } from '../../ui';
-import { authApi, type CodeChannel } from './auth.api';
-import { Messages, SIGN_UP_COUNTRY_CODES, signUpPhoneNumber } from './auth.validation';
+import { authApi } from './auth.api';
+import { signUpPhone } from './auth.validation';
 import { CodeEntryForm } from './code-field';
 import { EmailField } from './email-field';
 import { PhoneField } from './phone-field';
@@ -17,13 +19,13 @@ const COPY: Record<CodeChannel, { title: string; field: string; invalidCode: str
   email: {
     title: 'Change email',
     field: 'New email address',
-    invalidCode: Messages.emailCode,
+    invalidCode: AuthMessages.emailCodeInvalid,
     done: 'Email updated successfully!',
   },
   phone: {
     title: 'Change phone',
     field: 'New phone number',
-    invalidCode: Messages.phoneCode,
+    invalidCode: AuthMessages.phoneCodeInvalid,
     done: 'Phone number updated successfully!',
   },
 };
@@ -65,9 +67,9 @@ function AddressStep({ channel, onSent }: { channel: CodeChannel; onSent: (pendi
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = channel === 'email' ? email.trim() : signUpPhoneNumber(phone.countryCode, phone.number);
+    const value = channel === 'email' ? email.trim() : await signUpPhone(phone.countryCode, phone.number);
     if (!value) {
-      setError(channel === 'email' ? Messages.email : Messages.signUpPhone);
+      setError(channel === 'email' ? AuthMessages.emailRequired : AuthMessages.signUpPhoneInvalid);
       return;
     }
     setError(undefined);

@@ -1,10 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { AuthMessages } from '@arena/contracts/auth.messages';
+import { SIGN_UP_COUNTRY_CODES } from '@arena/contracts/identity.rules';
 import { Button, TextField } from '../../ui';
 import { authApi } from './auth.api';
 import { AuthPanel } from './auth-panel';
-import { Messages, SIGN_UP_COUNTRY_CODES, signUpPhoneNumber } from './auth.validation';
+import { signUpPhone } from './auth.validation';
 import { EmailField } from './email-field';
 import { PhoneField } from './phone-field';
 import { toastFailure } from './toast-failure';
@@ -28,12 +30,12 @@ export function CreateAccountPage({ referralCode }: CreateAccountPageProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const phoneNumber = signUpPhoneNumber(phone.countryCode, phone.number);
+    const phoneNumber = await signUpPhone(phone.countryCode, phone.number);
     const found: FieldErrors = {
-      username: username.trim() ? undefined : Messages.username,
-      email: email.trim() ? undefined : Messages.email,
-      phone: phoneNumber ? undefined : Messages.signUpPhone,
-      terms: agreed ? undefined : Messages.terms,
+      username: username.trim() ? undefined : AuthMessages.usernameRequired,
+      email: email.trim() ? undefined : AuthMessages.emailRequired,
+      phone: phoneNumber ? undefined : AuthMessages.signUpPhoneInvalid,
+      terms: agreed ? undefined : AuthMessages.termsRequired,
     };
     setErrors(found);
     if (!phoneNumber || Object.values(found).some(Boolean)) return;

@@ -1,10 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
+import { AuthMessages } from '@arena/contracts/auth.messages';
+import { LOGIN_COUNTRY_CODES, type CodeChannel } from '@arena/contracts/identity.rules';
 import { Button, Tabs } from '../../ui';
-import { authApi, type CodeChannel } from './auth.api';
+import { authApi } from './auth.api';
 import { AuthPanel } from './auth-panel';
-import { LOGIN_COUNTRY_CODES, loginPhoneNumber, Messages } from './auth.validation';
+import { loginPhone } from './auth.validation';
 import { EmailField } from './email-field';
 import { PhoneField } from './phone-field';
 import { toastFailure } from './toast-failure';
@@ -26,9 +28,9 @@ export function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const emailOrPhone =
-      channel === 'phone' ? loginPhoneNumber(phone.countryCode, phone.number) : email.trim() || undefined;
+      channel === 'phone' ? await loginPhone(phone.countryCode, phone.number) : email.trim() || undefined;
     if (!emailOrPhone) {
-      setError(channel === 'phone' ? Messages.loginPhone : Messages.loginEmail);
+      setError(channel === 'phone' ? AuthMessages.loginPhoneInvalid : AuthMessages.loginEmailRequired);
       return;
     }
     setError(undefined);

@@ -1,10 +1,11 @@
+import { AuthMessages } from '@arena/contracts/auth.messages';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../ui';
-import { authApi, type CodeChannel } from './auth.api';
+import type { CodeChannel } from '@arena/contracts';
+import { authApi } from './auth.api';
 import { AuthPanel } from './auth-panel';
-import { Messages } from './auth.validation';
 import { CodeEntryForm } from './code-field';
 import { resendCode } from './resend-code';
 import { useCodeEntry } from './use-code-entry';
@@ -15,8 +16,12 @@ const isChannel = (value: string | undefined): value is CodeChannel => value ===
 export function LoginVerifyPage({ sessionId, channel }: { sessionId?: string; channel?: string }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const entry = useCodeEntry(Messages.loginCode, 'Login verification failed');
-  const problem = !sessionId ? Messages.noSession : !isChannel(channel) ? Messages.badChannel : undefined;
+  const entry = useCodeEntry(AuthMessages.verificationCodeInvalid, 'Login verification failed');
+  const problem = !sessionId
+    ? AuthMessages.noSession
+    : !isChannel(channel)
+      ? AuthMessages.wrongChannel
+      : undefined;
 
   useEffect(() => {
     if (!problem) return;

@@ -1,4 +1,4 @@
-import type { MemberProfile } from '../../lib/session';
+import type { MemberProfile } from '@arena/contracts';
 
 /** The member's avatar, or the first letter of their username on a tinted disc. */
 export function MemberAvatar({ member, src }: { member: MemberProfile; src?: string }) {

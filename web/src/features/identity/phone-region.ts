@@ -1,4 +1,4 @@
-import { SIGN_UP_COUNTRY_CODES } from './auth.validation';
+import { SIGN_UP_COUNTRY_CODES } from '@arena/contracts/identity.rules';
 
 type CountryCode = (typeof SIGN_UP_COUNTRY_CODES)[number];
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { isCode } from './auth.validation';
+import { isCode } from '@arena/contracts/identity.rules';
 import { toastFailure } from './toast-failure';
 
 export interface CodeEntry {

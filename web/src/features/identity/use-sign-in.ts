@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import toast from 'react-hot-toast';
 import { sessionQuery } from '../../lib/session';
-import { tokenStorage, type TokenPair } from '../../lib/tokens';
+import type { TokenPair } from '@arena/contracts';
+import { tokenStorage } from '../../lib/tokens';
 
 const AFTER_VERIFICATION_TROUBLE = 'Verification completed but there was an issue. Please try logging in.';
 

@@ -1,19 +1,20 @@
+import { AuthMessages } from '@arena/contracts/auth.messages';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { tokenStorage } from '../../lib/tokens';
 import { Button } from '../../ui';
-import { authApi, type CodeChannel } from './auth.api';
+import type { CodeChannel } from '@arena/contracts';
+import { authApi } from './auth.api';
 import { AuthPanel } from './auth-panel';
-import { Messages } from './auth.validation';
 import { CodeField } from './code-field';
 import { resendCode } from './resend-code';
 import { useCodeEntry, type CodeEntry } from './use-code-entry';
 import { useSignIn } from './use-sign-in';
 
 const CHANNELS: Record<CodeChannel, { label: string; invalid: string; failed: string }> = {
-  email: { label: 'Email code', invalid: Messages.emailCode, failed: 'Email verification failed' },
-  phone: { label: 'Phone code', invalid: Messages.phoneCode, failed: 'Phone verification failed' },
+  email: { label: 'Email code', invalid: AuthMessages.emailCodeInvalid, failed: 'Email verification failed' },
+  phone: { label: 'Phone code', invalid: AuthMessages.phoneCodeInvalid, failed: 'Phone verification failed' },
 };
 
 export function VerifyPage({ sessionId }: { sessionId?: string }) {
@@ -27,7 +28,7 @@ export function VerifyPage({ sessionId }: { sessionId?: string }) {
 
   useEffect(() => {
     if (sessionId) return;
-    toast.error(Messages.noSession, { id: 'verify-no-session' });
+    toast.error(AuthMessages.noSession, { id: 'verify-no-session' });
     void navigate({ to: '/create-account', replace: true });
   }, [sessionId, navigate]);
   if (!sessionId) return null;

@@ -10,7 +10,8 @@ import {
 } from '@arena/projections/tournament-catalog/tournament-catalog.queries';
 import { tournamentNotFound } from '../../domain/tournament.errors';
 import { GetTournamentQuery } from './get-tournament.query';
-import { toTournamentDetail, type TournamentDetail } from './tournament.view';
+import type { TournamentDetail } from '@arena/contracts';
+import { toTournamentDetail } from './tournament.view';
 
 /** The spec shows the top 10. */
 const LEADERBOARD_SIZE = 10;

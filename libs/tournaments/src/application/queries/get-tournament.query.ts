@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { TournamentDetail } from './tournament.view';
+import type { TournamentDetail } from '@arena/contracts';
 
 export class GetTournamentQuery extends Query<TournamentDetail> {
   constructor(

@@ -7,7 +7,8 @@ import {
   type TournamentCatalogTables,
 } from '@arena/projections/tournament-catalog/tournament-catalog.queries';
 import { ListTournamentsQuery } from './list-tournaments.query';
-import { toTournamentSummary, type TournamentSummary } from './tournament.view';
+import type { TournamentSummary } from '@arena/contracts';
+import { toTournamentSummary } from './tournament.view';
 
 @QueryHandler(ListTournamentsQuery)
 export class ListTournamentsHandler implements IQueryHandler<

@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { TournamentStatus } from '../../domain/tournament.events';
-import type { TournamentSummary } from './tournament.view';
+import type { TournamentSummary } from '@arena/contracts';
 
 export class ListTournamentsQuery extends Query<{ tournaments: TournamentSummary[] }> {
   constructor(readonly status?: TournamentStatus) {

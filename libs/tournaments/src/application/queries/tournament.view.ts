@@ -1,46 +1,5 @@
+import type { LeaderboardEntry, TournamentDetail, TournamentSummary } from '@arena/contracts';
 import type { TournamentCatalogRow } from '@arena/projections/tournament-catalog/tournament-catalog.queries';
-
-/** A list card: the spec's Tournament fields that exist so far, minus the per-member and leaderboard parts. */
-export interface TournamentSummary {
-  id: string;
-  title: string;
-  description: string;
-  thumbnail: string | null;
-  status: string;
-  mode: string;
-  format: string;
-  prizeModel: string;
-  /** US dollars with no decimals, e.g. "$1,000". */
-  prizeDisplay: string;
-  /** Dollars, as the spec's plan rules read it (500 = $500). */
-  prizePool: number;
-  prizePoolCents: number;
-  maxParticipants: number;
-  participantCount: number;
-  stats: { totalParticipants: number; playersWithScore: number; totalScores: number };
-  tournamentStart: string | null;
-  tournamentEnd: string | null;
-  requiredPlan: string;
-  game: { name: string; integrationUrl: string };
-}
-
-export interface LeaderboardEntryView {
-  rank: number;
-  userId: string;
-  username: string;
-  avatarUrl: string | null;
-  score: number;
-  charityName: string | null;
-  charityUrl: string | null;
-}
-
-export interface TournamentDetail extends TournamentSummary {
-  rules: string;
-  isUserJoined: boolean;
-  canJoin: boolean;
-  leaderboard: LeaderboardEntryView[];
-  finalStandings: TournamentCatalogRow['final_standings'];
-}
 
 const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -86,7 +45,7 @@ export function canJoin(row: TournamentCatalogRow, isUserJoined: boolean, now: D
 export function toTournamentDetail(
   row: TournamentCatalogRow,
   isUserJoined: boolean,
-  leaderboard: LeaderboardEntryView[],
+  leaderboard: LeaderboardEntry[],
   now: Date,
 ): TournamentDetail {
   return {

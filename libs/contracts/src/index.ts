@@ -1,0 +1,13 @@
+/**
+ * The one contract between the web and the server: zod schemas, their types, socket.io events and the
+ * shared rules. Framework-free, so both sides import it. The web imports values from the subpath
+ * modules (`@arena/contracts/identity.rules`, `…/phone-check`) so its bundles carry only what they use,
+ * and types from here.
+ */
+export * from './auth.messages';
+export * from './envelope';
+export * from './identity.rules';
+export * from './phone-check';
+export * from './identity.contract';
+export * from './tournaments.contract';
+export * from './realtime.contract';
