@@ -48,13 +48,7 @@ describe('leaderboards projection', () => {
     expect(rows).toEqual([
       { best_score_at: at(2), tie_break_key: tieBreakKey(tournament.tieBreakSeed, ada) },
     ]);
-    expect(notices).toEqual([
-      {
-        room: `tournament:${tournament.tournamentId}`,
-        topic: 'leaderboard',
-        tournamentId: tournament.tournamentId,
-      },
-    ]);
+    expect(notices).toEqual([{ topic: 'leaderboard', tournamentId: tournament.tournamentId }]);
   });
 
   it('lists only players with a score, and has no rank for the others', async () => {

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { ChangeNotice, Projector, TableNames } from '@arena/projection-runner';
+import type { ChangeNotice } from '@arena/contracts';
+import type { Projector, TableNames } from '@arena/projection-runner';
 import {
   tieBreakKey,
   type PlayerJoined,
@@ -99,11 +100,7 @@ export const leaderboardsProjector: Projector<Base> = {
     await saveJoins(trx, names, [...joins.values()], newSeeds);
     await saveScores(trx, names, [...scores.values()]);
     const changed = new Set([...joins.values(), ...scores.values()].map((data) => data.tournamentId));
-    return [...changed].map((tournamentId): ChangeNotice => ({
-      room: `tournament:${tournamentId}`,
-      topic: 'leaderboard',
-      tournamentId,
-    }));
+    return [...changed].map((tournamentId): ChangeNotice => ({ topic: 'leaderboard', tournamentId }));
   },
 };
 

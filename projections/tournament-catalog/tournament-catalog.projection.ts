@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@arena/event-store';
-import type { ChangeNotice, Projector, TableNames } from '@arena/projection-runner';
+import type { Projector, TableNames } from '@arena/projection-runner';
 import {
   TOURNAMENT_EVENT_TYPES,
   type ScoreSubmitted,
@@ -73,17 +73,17 @@ export class TournamentCatalogProjector implements Projector<Base> {
     );
   }
 
+  /** Nothing live reads the catalog, so it publishes no change notice. */
   async apply(
     trx: Transaction<any>,
     events: readonly RecordedEvent[],
     names: TableNames<Base>,
-  ): Promise<ChangeNotice[]> {
-    const touched = new Set<string>();
+  ): Promise<void> {
     // Scores only add to counters, so a run of them is folded into one statement. Any other event
     // writes the pending scores first: each row still applies its events in stream order.
     let scores: CountedScore[] = [];
     const flushScores = async () => {
-      for (const id of await countScores(trx, names.tournament_catalog, scores)) touched.add(id);
+      await countScores(trx, names.tournament_catalog, scores);
       scores = [];
     };
     for (const recorded of events) {
@@ -97,23 +97,18 @@ export class TournamentCatalogProjector implements Projector<Base> {
         continue;
       }
       await flushScores();
-      if (await this.applyOne(trx, event, recorded.revision, names)) touched.add(event.data.tournamentId);
+      await this.applyOne(trx, event, recorded.revision, names);
     }
     await flushScores();
-    return [...touched].map((tournamentId) => ({
-      room: `tournament:${tournamentId}`,
-      topic: 'tournament',
-      tournamentId,
-    }));
   }
 
-  /** True when the event changed the read model (false for a redelivery). */
+  /** A redelivered event (revision already applied) changes nothing. */
   private async applyOne(
     trx: Transaction<any>,
     event: Exclude<TournamentEvent, ScoreSubmitted>,
     revision: number,
     names: TableNames<Base>,
-  ) {
+  ): Promise<void> {
     const catalog = names.tournament_catalog;
     const row = (values: Record<string, unknown>) =>
       trx
@@ -126,7 +121,7 @@ export class TournamentCatalogProjector implements Projector<Base> {
     switch (event.type) {
       case 'TournamentCreated': {
         const { data } = event;
-        const result = await trx
+        await trx
           .insertInto(catalog)
           .values({
             id: data.tournamentId,
@@ -151,9 +146,8 @@ export class TournamentCatalogProjector implements Projector<Base> {
             last_revision: revision,
           })
           .onConflict((conflict) => conflict.column('id').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        return result !== undefined;
+          .execute();
+        return;
       }
       case 'PlayerJoined': {
         const { data } = event;
@@ -172,18 +166,21 @@ export class TournamentCatalogProjector implements Projector<Base> {
             .onConflict((conflict) => conflict.columns(['tournament_id', 'user_id']).doNothing())
             .execute();
         }
-        return changed;
+        return;
       }
       case 'TournamentStarted':
-        return row({ status: 'ACTIVE', started_at: event.data.startedAt });
+        await row({ status: 'ACTIVE', started_at: event.data.startedAt });
+        return;
       case 'TournamentCompleted':
-        return row({
+        await row({
           status: 'COMPLETED',
           completed_at: event.data.completedAt,
           final_standings: JSON.stringify(event.data.finalStandings),
         });
+        return;
       case 'TournamentCancelled':
-        return row({ status: 'CANCELLED', cancelled_at: event.data.cancelledAt });
+        await row({ status: 'CANCELLED', cancelled_at: event.data.cancelledAt });
+        return;
       default: {
         const unexpected: never = event;
         return unexpected;
@@ -207,10 +204,10 @@ async function countScores(
   trx: Transaction<any>,
   catalog: string,
   scores: readonly CountedScore[],
-): Promise<string[]> {
-  if (scores.length === 0) return [];
+): Promise<void> {
+  if (scores.length === 0) return;
   const table = sql.table(catalog);
-  const { rows } = await sql<{ id: string }>`
+  await sql`
     WITH s AS (
       SELECT k.id, count(*) AS scores, count(*) FILTER (WHERE k.first_attempt) AS players, max(k.revision) AS last_revision
       FROM unnest(
@@ -225,7 +222,5 @@ async function countScores(
       score_count = c.score_count + s.scores,
       player_count = c.player_count + s.players,
       last_revision = s.last_revision
-    FROM s WHERE c.id = s.id
-    RETURNING c.id`.execute(trx);
-  return rows.map((row) => row.id);
+    FROM s WHERE c.id = s.id`.execute(trx);
 }

@@ -11,7 +11,7 @@
  * gateway sends at once rather than in a trailing slot.
  */
 import { io } from 'socket.io-client';
-import type { LeaderboardMessage } from '../../apps/api/src/realtime/realtime.events';
+import { tournamentRoom, type LeaderboardMessage } from '@arena/contracts';
 import { LEADERBOARD_MESSAGES_PER_SECOND } from '../../apps/api/src/realtime/leaderboard.broadcaster';
 import { machineLine, percentile, publish } from './support/bench-kit';
 import { LiveStack, type Player } from './support/live-stack';
@@ -48,7 +48,7 @@ async function main() {
     const quietIds = new Set(quietRooms.map((room) => room.id));
     const socket = io(stack.baseUrl, { path: '/socket.io', transports: ['websocket'] });
     for (const room of [...rooms, ...quietRooms]) {
-      await socket.timeout(5000).emitWithAck('join', `tournament:${room.id}`);
+      await socket.timeout(5000).emitWithAck('join', tournamentRoom(room.id));
     }
 
     const latest = new Map<string, Map<string, number>>();

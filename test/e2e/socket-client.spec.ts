@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { QueryClient } from '@tanstack/react-query';
+import { tournamentRoom } from '@arena/contracts';
 import { RealtimeGateway } from '../../apps/api/src/realtime/realtime.gateway';
 import { joinRoom } from '../../web/src/lib/socket';
 import { startWebApp, type RunningWebApp } from './support/web-app';
@@ -39,7 +40,7 @@ describe('socket client', () => {
   it('joins a tournament room, invalidates its leaderboard query on a message, and leaves', async () => {
     const tournamentId = randomUUID();
     const otherTournamentId = randomUUID();
-    const room = `tournament:${tournamentId}`;
+    const room = tournamentRoom(tournamentId);
     const leaderboardKey = ['tournaments', 'leaderboard', { tournamentId }];
     const otherKey = ['tournaments', 'leaderboard', { tournamentId: otherTournamentId }];
     queryClient.setQueryData(leaderboardKey, { entries: [] });

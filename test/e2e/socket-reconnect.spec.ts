@@ -9,6 +9,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { AppConfig } from '@arena/config';
+import { tournamentRoom } from '@arena/contracts';
 import { createMember, type TestMember } from '@arena/identity/testing';
 import {
   apiCaller,
@@ -64,7 +65,7 @@ describe('socket client across lost connections', () => {
     await served.listen(servedPort, '127.0.0.1');
   };
 
-  const room = () => `tournament:${tournamentId}`;
+  const room = () => tournamentRoom(tournamentId);
   const socketsInRoom = async () => {
     const sockets = await served.get(RealtimeGateway).server.local.in(room()).fetchSockets();
     return sockets.map((socket) => socket.id);

@@ -17,7 +17,7 @@ import {
 } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 import { WorkerModule } from '../../apps/worker/src/worker.module';
-import type { LeaderboardMessage } from '../../apps/api/src/realtime/realtime.events';
+import { tournamentRoom, type LeaderboardMessage } from '@arena/contracts';
 import { eventually } from './identity-harness';
 
 /**
@@ -96,7 +96,7 @@ describe('tournament flow: API → event store → projections → socket.io', (
     socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'] });
     const messages: LeaderboardMessage[] = [];
     socket.on('leaderboard', (message: LeaderboardMessage) => messages.push(message));
-    const joined = await socket.timeout(5000).emitWithAck('join', `tournament:${id}`);
+    const joined = await socket.timeout(5000).emitWithAck('join', tournamentRoom(id));
     expect(joined).toEqual({ ok: true });
 
     for (const player of [alice, bob, carol]) {

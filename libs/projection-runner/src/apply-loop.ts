@@ -7,7 +7,7 @@ import {
   recordReadFailure,
   type Generation,
 } from './generations.queries';
-import type { ChangeNotice, Projector } from './projector';
+import type { PublishedNotice, Projector } from './projector';
 import type { RunnerDependencies } from './runner-options';
 import { sleep } from './sleep';
 
@@ -159,7 +159,7 @@ export async function applyLoop(
 async function publish(
   deps: RunnerDependencies,
   projector: Projector,
-  notices: ChangeNotice[],
+  notices: PublishedNotice[],
 ): Promise<void> {
   try {
     await deps.publisher?.publish(notices);

@@ -1,8 +1,8 @@
 import type Redis from 'ioredis';
-import type { ChangeNotice } from './projector';
+import type { PublishedNotice } from './projector';
 
 export interface ChangePublisher {
-  publish(notices: readonly ChangeNotice[]): Promise<void>;
+  publish(notices: readonly PublishedNotice[]): Promise<void>;
 }
 
 export const changesChannel = (redisPrefix: string) => `${redisPrefix}:changes`;

@@ -1,4 +1,4 @@
-export type { Projector, TableNames, ChangeNotice } from './projector';
+export type { Projector, TableNames, PublishedNotice } from './projector';
 export { ProjectionRunner } from './projection.runner';
 export { ProjectionRunnerModule, PROJECTORS, runnerDependencies } from './projection-runner.module';
 export { rebuildProjection, type RebuildResult } from './rebuild';

@@ -8,7 +8,7 @@ import {
   type EventStore,
 } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import type { ChangeNotice } from './projector';
+import type { PublishedNotice } from './projector';
 import { advanceCheckpoint, createGeneration, loadGenerations } from './generations.queries';
 import { ProjectionRunner } from './projection.runner';
 import { readProjectionStatuses } from './projection-status';
@@ -42,7 +42,7 @@ describe('ProjectionRunner against PostgreSQL', () => {
     await database.drop();
   });
 
-  function deps(notices: ChangeNotice[] = [], onPublish?: () => Promise<void>): RunnerDependencies {
+  function deps(notices: PublishedNotice[] = [], onPublish?: () => Promise<void>): RunnerDependencies {
     return {
       db: database.db,
       eventStore,
@@ -88,7 +88,7 @@ describe('ProjectionRunner against PostgreSQL', () => {
   }
 
   it('applies every event once in batches, moves the checkpoint with them and publishes after each commit', async () => {
-    const notices: ChangeNotice[] = [];
+    const notices: PublishedNotice[] = [];
     // Every notice must describe rows other connections can already read.
     const visibleAtPublish: boolean[] = [];
     const published = () => notices.reduce((sum, notice) => sum + (notice.count as number), 0);

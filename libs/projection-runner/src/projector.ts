@@ -8,9 +8,11 @@ import type { RecordedEvent } from '@arena/event-store';
  */
 export type TableNames<Base extends string = string> = Readonly<Record<Base, string>>;
 
-/** Published on Redis after the commit that caused it; the API's gateway pushes to `room`. */
-export interface ChangeNotice {
-  room: string;
+/**
+ * Published on Redis after the commit that caused it. The runner only carries it; the notices the
+ * product's projectors publish and the API reads are the `ChangeNotice` union of `@arena/contracts`.
+ */
+export interface PublishedNotice {
   topic: string;
   [key: string]: unknown;
 }
@@ -46,5 +48,5 @@ export interface Projector<Base extends string = string> {
     trx: Transaction<any>,
     events: readonly RecordedEvent[],
     names: TableNames<Base>,
-  ): Promise<ChangeNotice[] | void>;
+  ): Promise<PublishedNotice[] | void>;
 }

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { REDIS } from '@arena/redis';
-import { changesChannel, type ChangeNotice } from '@arena/projection-runner';
+import { parseChangeNotice, type ChangeNotice } from '@arena/contracts';
+import { changesChannel } from '@arena/projection-runner';
 import { LeaderboardBroadcaster } from './leaderboard.broadcaster';
 
 /** Listens to the projection runner's change notices and hands them to the broadcaster of their topic. */
@@ -24,15 +25,23 @@ export class ChangeNoticeListener implements OnApplicationBootstrap, OnApplicati
   }
 
   private receive(raw: string) {
-    let notice: ChangeNotice;
-    try {
-      notice = JSON.parse(raw) as ChangeNotice;
-    } catch {
-      this.logger.warn({ raw }, 'ignored a malformed change notice');
+    const notice = parseChangeNotice(raw);
+    if (!notice) {
+      this.logger.warn({ raw }, 'ignored an unknown change notice');
       return;
     }
-    if (notice.topic === 'leaderboard' && typeof notice.tournamentId === 'string') {
-      this.leaderboards.changed(notice.tournamentId);
+    this.route(notice);
+  }
+
+  private route(notice: ChangeNotice) {
+    switch (notice.topic) {
+      case 'leaderboard':
+        this.leaderboards.changed(notice.tournamentId);
+        return;
+      default: {
+        const unknown: never = notice.topic;
+        return unknown;
+      }
     }
   }
 

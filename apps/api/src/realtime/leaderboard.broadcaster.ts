@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
+import { tournamentRoom } from '@arena/contracts';
 import { DATABASE } from '@arena/database';
 import { topEntriesOf } from '@arena/projections/leaderboards/leaderboards.queries';
 import { RealtimeGateway } from './realtime.gateway';
@@ -58,7 +59,7 @@ export class LeaderboardBroadcaster implements OnApplicationShutdown {
       const tops = await topEntriesOf(this.db, listened, LEADERBOARD_SIZE);
       const at = new Date().toISOString();
       for (const [tournamentId, entries] of tops) {
-        this.gateway.server.local.to(roomOf(tournamentId)).emit('leaderboard', { tournamentId, entries, at });
+        this.gateway.server.local.to(tournamentRoom(tournamentId)).emit('leaderboard', { tournamentId, entries, at });
       }
     } catch (error) {
       this.logger.error({ err: error, tournamentIds: listened }, 'leaderboard push failed');
@@ -66,7 +67,7 @@ export class LeaderboardBroadcaster implements OnApplicationShutdown {
   }
 
   private hasListeners(tournamentId: string): boolean {
-    return (this.gateway.server.sockets.adapter.rooms.get(roomOf(tournamentId))?.size ?? 0) > 0;
+    return (this.gateway.server.sockets.adapter.rooms.get(tournamentRoom(tournamentId))?.size ?? 0) > 0;
   }
 
   onApplicationShutdown() {
@@ -77,4 +78,3 @@ export class LeaderboardBroadcaster implements OnApplicationShutdown {
   }
 }
 
-const roomOf = (tournamentId: string) => `tournament:${tournamentId}`;

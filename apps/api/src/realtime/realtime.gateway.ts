@@ -8,7 +8,7 @@ import {
   type OnGatewayConnection,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { ROOM_PATTERN, type ClientToServerEvents, type ServerToClientEvents } from './realtime.events';
+import { parseRoom, roomName, type ClientToServerEvents, type ServerToClientEvents } from '@arena/contracts';
 import {
   MAX_ROOMS_PER_CONNECTION,
   SOCKET_EVENT_WINDOW_MS,
@@ -17,8 +17,11 @@ import {
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
-/** Room names are pushed to in lower case: a room asked for in any case is that room. */
-const normalisedRoom = (room: unknown) => (typeof room === 'string' ? room.toLowerCase() : undefined);
+/** The room's name as the API pushes to it (tournament ids in lower case), or undefined for no room we know. */
+const knownRoom = (requested: unknown) => {
+  const room = typeof requested === 'string' ? parseRoom(requested) : undefined;
+  return room && roomName(room);
+};
 
 /**
  * The one socket.io gateway: clients join rooms; the API pushes into them only after a commit. A
@@ -50,8 +53,8 @@ export class RealtimeGateway implements OnGatewayConnection {
 
   @SubscribeMessage('join')
   async join(@ConnectedSocket() client: Socket, @MessageBody() requested: unknown) {
-    const room = normalisedRoom(requested);
-    if (room === undefined || !ROOM_PATTERN.test(room)) return { ok: false, message: 'Unknown room' };
+    const room = knownRoom(requested);
+    if (room === undefined) return { ok: false, message: 'Unknown room' };
     // client.rooms holds the connection's own room besides the ones it joined.
     if (!client.rooms.has(room) && client.rooms.size > MAX_ROOMS_PER_CONNECTION) {
       return { ok: false, message: `At most ${MAX_ROOMS_PER_CONNECTION} rooms per connection` };
@@ -63,7 +66,7 @@ export class RealtimeGateway implements OnGatewayConnection {
 
   @SubscribeMessage('leave')
   async leave(@ConnectedSocket() client: Socket, @MessageBody() requested: unknown) {
-    const room = normalisedRoom(requested);
+    const room = knownRoom(requested);
     if (room !== undefined) await client.leave(room);
     return { ok: true };
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '@arena/event-store';
 import { createGeneration, physicalNames } from '../generations.queries';
-import type { ChangeNotice, Projector } from '../projector';
+import type { PublishedNotice, Projector } from '../projector';
 
 /**
  * For projector specs: applies events straight to the serving generation (created when missing) in
@@ -11,7 +11,7 @@ export async function projectEvents(
   db: Kysely<any>,
   projector: Projector,
   events: readonly RecordedEvent[],
-): Promise<ChangeNotice[]> {
+): Promise<PublishedNotice[]> {
   const generation = await createGeneration(db, projector, 'active');
   const names = physicalNames(projector, generation.generation);
   const types = new Set(projector.eventTypes);

@@ -44,7 +44,7 @@ export function seenEventsProjector(options: SeenEventsOptions = {}): Projector 
         INSERT INTO ${sql.table(names[name]!)} (event_id, stream_id, label)
         SELECT * FROM unnest(${events.map((e) => e.id)}::uuid[], ${events.map((e) => e.streamId)}::text[],
           ${events.map(() => options.label ?? '')}::text[])`.execute(trx);
-      return [{ room: 'seen', topic: 'seen', count: events.length }];
+      return [{ topic: 'seen', count: events.length }];
     },
   };
 }
