@@ -5,6 +5,7 @@ import { IdentityModule } from '@arena/identity';
 import { PlatformModule } from '@arena/platform';
 import { TournamentsModule } from '@arena/tournaments';
 import { DevToolsController } from './dev-tools/dev-tools.controller';
+import { ApiDocsController } from './docs/api-docs.controller';
 import { HealthModule } from './health/health.module';
 import { InFlightRequests } from './lifecycle/in-flight-requests.interceptor';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -16,7 +17,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot(config), IdentityModule, TournamentsModule, HealthModule, RealtimeModule],
-      controllers: devToolsEnabled(config) ? [DevToolsController] : [],
+      controllers: [ApiDocsController, ...(devToolsEnabled(config) ? [DevToolsController] : [])],
       // In the root module, so its shutdown hook runs before the deeper modules close their connections.
       providers: [InFlightRequests, { provide: APP_INTERCEPTOR, useExisting: InFlightRequests }],
     };

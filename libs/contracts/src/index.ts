@@ -11,3 +11,6 @@ export * from './phone-check';
 export * from './identity.contract';
 export * from './tournaments.contract';
 export * from './realtime.contract';
+export * from './operations.contract';
+export * from './http.contract';
+export * from './openapi';

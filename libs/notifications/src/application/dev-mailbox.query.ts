@@ -1,22 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { DevMailbox } from '@arena/contracts';
 import { APP_CONFIG, devToolsEnabled, type AppConfig } from '@arena/config';
 import { EMAIL_SENDER, SMS_SENDER, type EmailSender, type SmsSender } from '../domain/message-senders';
 import type { NotificationChannel } from '../domain/outbox-message';
 import { LOCAL_OUTBOX } from '../infrastructure/local-outbox.sender';
 import { OutboxQueries } from '../infrastructure/outbox.queries';
 
-export interface MailboxView {
-  channels: NotificationChannel[];
-  messages: Array<{
-    id: string;
-    channel: NotificationChannel;
-    to: string;
-    subject: string | null;
-    body: string;
-    createdAt: string;
-    deliveredAt: string | null;
-  }>;
-}
+export type MailboxView = DevMailbox;
 
 const MAILBOX_SIZE = 100;
 

@@ -1,0 +1,308 @@
+import type { z } from 'zod';
+import { answerOf, messageAnswer } from './envelope';
+import {
+  avatarBody,
+  changeEmailBody,
+  changePhoneBody,
+  contactResendBody,
+  loginBody,
+  loginVerification,
+  memberProfile,
+  refreshedTokens,
+  refreshTokenBody,
+  resendCodeBody,
+  sessionStarted,
+  signUpBody,
+  signUpVerification,
+  verifyEmailBody,
+  verifyLoginBody,
+  verifyPhoneBody,
+} from './identity.contract';
+import { devMailbox, healthReport } from './operations.contract';
+import {
+  cancelTournamentBody,
+  createdTournament,
+  createTournamentBody,
+  joinedTournament,
+  joinTournamentBody,
+  listTournamentsParams,
+  submitScoreBody,
+  submittedScore,
+  tournamentDetail,
+  tournamentList,
+  tournamentTransition,
+} from './tournaments.contract';
+
+/** Who may call a route: anyone, a member's bearer access token (optional: read if sent), or the admin key. */
+export type RouteAccess = 'public' | 'member' | 'optional-member' | 'admin';
+
+/** An answer that is not JSON in our envelope: an image, Prometheus text, a page. */
+export interface RawAnswer {
+  contentType: string;
+  description: string;
+}
+
+export interface HttpRoute {
+  method: 'get' | 'post' | 'put';
+  /** Under `/api`, path parameters in braces: `/api/tournaments/{id}/join`. */
+  path: string;
+  summary: string;
+  tag: 'auth' | 'tournaments' | 'admin' | 'operations';
+  access: RouteAccess;
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  status?: 200 | 201;
+  answer: z.ZodType | RawAnswer;
+}
+
+const member = 'member' as const;
+const publicRoute = 'public' as const;
+
+/**
+ * Every HTTP call the API answers. A new route is added here first: the OpenAPI document at
+ * `/api/openapi.json` is generated from this list, and a test fails when the API registers a route
+ * that is missing from it.
+ */
+export const HTTP_ROUTES: readonly HttpRoute[] = [
+  // Sign-up, login, tokens
+  {
+    method: 'post',
+    path: '/api/auth/signup',
+    summary: 'Start a sign-up: codes go to the email and the phone',
+    tag: 'auth',
+    access: publicRoute,
+    body: signUpBody,
+    answer: answerOf(sessionStarted),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/verify/email',
+    summary: "Verify a sign-up's email code",
+    tag: 'auth',
+    access: publicRoute,
+    body: verifyEmailBody,
+    answer: answerOf(signUpVerification),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/verify/phone',
+    summary: "Verify a sign-up's phone code",
+    tag: 'auth',
+    access: publicRoute,
+    body: verifyPhoneBody,
+    answer: answerOf(signUpVerification),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/login',
+    summary: 'Start a login: a code goes to the email or phone',
+    tag: 'auth',
+    access: publicRoute,
+    body: loginBody,
+    answer: answerOf(sessionStarted),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/login/verify',
+    summary: 'Verify a login code and receive tokens',
+    tag: 'auth',
+    access: publicRoute,
+    body: verifyLoginBody,
+    answer: answerOf(loginVerification),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/resend',
+    summary: 'Send a sign-up or login code again',
+    tag: 'auth',
+    access: publicRoute,
+    body: resendCodeBody,
+    answer: messageAnswer,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/refresh',
+    summary: 'Exchange a refresh token for a new pair',
+    tag: 'auth',
+    access: publicRoute,
+    body: refreshTokenBody,
+    answer: answerOf(refreshedTokens),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/logout',
+    summary: 'End the sign-in the refresh token belongs to',
+    tag: 'auth',
+    access: publicRoute,
+    body: refreshTokenBody,
+    answer: messageAnswer,
+  },
+  {
+    method: 'get',
+    path: '/api/auth/profile',
+    summary: "The signed-in member's profile",
+    tag: 'auth',
+    access: member,
+    answer: answerOf(memberProfile),
+  },
+  // A member's own contact details and avatar
+  {
+    method: 'post',
+    path: '/api/auth/contact/email',
+    summary: 'Start an email change: a code goes to the new address',
+    tag: 'auth',
+    access: member,
+    body: changeEmailBody,
+    answer: answerOf(sessionStarted),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/contact/email/verify',
+    summary: 'Confirm an email change',
+    tag: 'auth',
+    access: member,
+    body: verifyEmailBody,
+    answer: answerOf(memberProfile),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/contact/phone',
+    summary: 'Start a phone change: a code goes to the new number',
+    tag: 'auth',
+    access: member,
+    body: changePhoneBody,
+    answer: answerOf(sessionStarted),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/contact/phone/verify',
+    summary: 'Confirm a phone change',
+    tag: 'auth',
+    access: member,
+    body: verifyPhoneBody,
+    answer: answerOf(memberProfile),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/contact/resend',
+    summary: "Send a contact change's code again",
+    tag: 'auth',
+    access: member,
+    body: contactResendBody,
+    answer: messageAnswer,
+  },
+  {
+    method: 'put',
+    path: '/api/auth/avatar',
+    summary: "Replace the member's avatar (PNG, JPEG or WebP data URL, at most 128 KB)",
+    tag: 'auth',
+    access: member,
+    body: avatarBody,
+    answer: answerOf(memberProfile),
+  },
+  {
+    method: 'get',
+    path: '/api/auth/avatars/{accountId}',
+    summary: "A member's avatar image",
+    tag: 'auth',
+    access: publicRoute,
+    answer: { contentType: 'image/*', description: 'The image, cached for good (its URL changes with it)' },
+  },
+  // Tournaments
+  {
+    method: 'get',
+    path: '/api/tournaments',
+    summary: 'Tournaments, live first',
+    tag: 'tournaments',
+    access: publicRoute,
+    query: listTournamentsParams,
+    answer: answerOf(tournamentList),
+  },
+  {
+    method: 'get',
+    path: '/api/tournaments/{id}',
+    summary: 'One tournament with its top ten',
+    tag: 'tournaments',
+    access: 'optional-member',
+    answer: answerOf(tournamentDetail),
+  },
+  {
+    method: 'post',
+    path: '/api/tournaments/{id}/join',
+    summary: 'Join a tournament, optionally naming a charity',
+    tag: 'tournaments',
+    access: member,
+    body: joinTournamentBody,
+    answer: answerOf(joinedTournament),
+  },
+  {
+    method: 'post',
+    path: '/api/tournaments/{id}/scores',
+    summary: 'Submit a score',
+    tag: 'tournaments',
+    access: member,
+    body: submitScoreBody,
+    status: 201,
+    answer: answerOf(submittedScore),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/tournaments',
+    summary: 'Create a tournament',
+    tag: 'admin',
+    access: 'admin',
+    body: createTournamentBody,
+    status: 201,
+    answer: answerOf(createdTournament),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/tournaments/{id}/cancel',
+    summary: 'Cancel a tournament',
+    tag: 'admin',
+    access: 'admin',
+    body: cancelTournamentBody,
+    answer: answerOf(tournamentTransition),
+  },
+  // Operations
+  {
+    method: 'get',
+    path: '/api/health',
+    summary: 'Health of the database, Redis and the event store (503 when degraded)',
+    tag: 'operations',
+    access: publicRoute,
+    answer: healthReport,
+  },
+  {
+    method: 'get',
+    path: '/api/metrics',
+    summary: 'Prometheus metrics',
+    tag: 'operations',
+    access: publicRoute,
+    answer: { contentType: 'text/plain', description: 'Prometheus text format' },
+  },
+  {
+    method: 'get',
+    path: '/api/dev/mailbox',
+    summary: 'Messages the local outbox kept (development and tests; 404 otherwise)',
+    tag: 'operations',
+    access: publicRoute,
+    answer: answerOf(devMailbox),
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    summary: 'This document',
+    tag: 'operations',
+    access: publicRoute,
+    answer: { contentType: 'application/json', description: 'OpenAPI 3.1' },
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    summary: 'This document as a page',
+    tag: 'operations',
+    access: publicRoute,
+    answer: { contentType: 'text/html', description: 'The API reference' },
+  },
+];
