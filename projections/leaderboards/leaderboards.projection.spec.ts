@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { projectEvents } from '@arena/projection-runner/testing';
+import { createMember } from '@arena/identity/testing';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import { compareStandings, tieBreakKey } from '@arena/tournaments/events';
 import { TournamentStreamBuilder, asRecorded } from './leaderboards.fixtures';
@@ -49,6 +50,27 @@ describe('leaderboards projection', () => {
       { best_score_at: at(2), tie_break_key: tieBreakKey(tournament.tieBreakSeed, ada) },
     ]);
     expect(notices).toEqual([{ topic: 'leaderboard', tournamentId: tournament.tournamentId }]);
+  });
+
+  it('carries the avatar URL of a member who has one, versioned by its upload time, and null otherwise', async () => {
+    const tournament = new TournamentStreamBuilder();
+    const withAvatar = (await createMember(database.db, 'x'.repeat(32))).id;
+    const without = tournament.join(randomUUID(), 'bo');
+    tournament.join(withAvatar, 'ada');
+    tournament.score(withAvatar, 20, at(1), 'ada');
+    tournament.score(without, 10, at(2), 'bo');
+    await projectEvents(database.db, leaderboardsProjector, asRecorded(tournament.events));
+    const uploadedAt = new Date('2026-11-22T12:00:00.000Z');
+    await sql`INSERT INTO account_avatars (account_id, content_type, image, updated_at)
+      VALUES (${withAvatar}, 'image/png', ${Buffer.from([1])}, ${uploadedAt})`.execute(database.db);
+
+    const expected = `/api/auth/avatars/${withAvatar}?v=${uploadedAt.getTime()}`;
+    const top = await topEntries(database.db, tournament.tournamentId, 10);
+    expect(top.map(({ username, avatarUrl }) => ({ username, avatarUrl }))).toEqual([
+      { username: 'ada', avatarUrl: expected },
+      { username: 'bo', avatarUrl: null },
+    ]);
+    expect((await rankOf(database.db, tournament.tournamentId, withAvatar))?.avatarUrl).toBe(expected);
   });
 
   it('lists only players with a score, and has no rank for the others', async () => {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { avatarUrl } from '@arena/contracts';
 
 export interface LeaderboardEntry {
   rank: number;
@@ -18,16 +19,19 @@ interface RankedRow {
   best_score: number;
   attempts: number;
   charity_name: string | null;
+  avatar_updated_at: Date | null;
 }
 
 // Ids are uuid columns: anything else can match no row, and must not reach PostgreSQL as a cast error.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// The avatar is the member's own (identity's account_avatars, one row per account, read by key):
+// joined here rather than copied into the read model, so a new avatar shows without a rebuild.
 const toEntry = (row: RankedRow): LeaderboardEntry => ({
   rank: Number(row.rank),
   userId: row.user_id,
   username: row.username,
-  avatarUrl: null,
+  avatarUrl: row.avatar_updated_at ? avatarUrl(row.user_id, row.avatar_updated_at) : null,
   score: row.best_score,
   attempts: row.attempts,
   charityName: row.charity_name,
@@ -63,7 +67,7 @@ export async function topEntriesOf(
   }
   if (askedAs.size === 0) return result;
   const { rows } = await sql<RankedRow & { tournament_id: string }>`
-    SELECT t.id AS tournament_id, top.*
+    SELECT t.id AS tournament_id, top.*, avatar.updated_at AS avatar_updated_at
     FROM unnest(${[...askedAs.keys()]}::uuid[]) WITH ORDINALITY AS t(id, n)
     CROSS JOIN LATERAL (
       SELECT row_number() OVER () AS rank, user_id, username, best_score, attempts, charity_name
@@ -75,6 +79,7 @@ export async function topEntriesOf(
         LIMIT ${limit}
       ) ranked
     ) top
+    LEFT JOIN account_avatars avatar ON avatar.account_id = top.user_id
     ORDER BY t.n, top.rank`.execute(db);
   for (const row of rows) {
     const entry = toEntry(row);
@@ -96,6 +101,7 @@ export async function rankOf(
   if (!UUID.test(tournamentId) || !UUID.test(userId)) return null;
   const { rows } = await sql<RankedRow>`
     SELECT me.user_id, me.username, me.best_score, me.attempts, me.charity_name,
+      avatar.updated_at AS avatar_updated_at,
       1 + coalesce((
         SELECT sum(c.players) FROM leaderboard_score_counts c
         WHERE c.tournament_id = me.tournament_id AND c.rank_score < me.rank_score
@@ -106,6 +112,7 @@ export async function rankOf(
           AND (tied.best_score_at, tied.attempts, tied.tie_break_key) < (me.best_score_at, me.attempts, me.tie_break_key)
       ) AS rank
     FROM leaderboard_entries me
+    LEFT JOIN account_avatars avatar ON avatar.account_id = me.user_id
     WHERE me.tournament_id = ${tournamentId} AND me.user_id = ${userId} AND me.best_score IS NOT NULL`.execute(
     db,
   );
