@@ -96,6 +96,32 @@ describe('accounts in the browser: sign up, stay signed in, log out, log in', ()
     await capture('create-account');
   });
 
+  it('keeps the reward option of a referral link through /join and sends it with the sign-up', async () => {
+    await page.goto('/join?ref=FRIEND42&option=2');
+    await waitForPath('/create-account');
+    expect(new URL(page.url()).searchParams.get('option')).toBe('2');
+    await expect(page.evaluate(() => localStorage.getItem('referralOption'))).resolves.toBe('2');
+
+    let sent: unknown;
+    await page.route('**/api/auth/signup', async (route) => {
+      sent = route.request().postDataJSON();
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Stopped by the test', statusCode: 400 }),
+      });
+    });
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('Email address').fill(member.email);
+    await page.getByLabel('Country code').selectOption('+44');
+    await page.getByLabel('Phone number').fill(member.localPhone);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Stopped by the test').first().waitFor();
+    await page.unroute('**/api/auth/signup');
+    expect(sent).toMatchObject({ referralCode: 'FRIEND42', referralOption: 2, phoneNumber: e164Phone });
+  });
+
   it('signs up, verifying the email and the phone code read from the dev mailbox, and lands on /profile', async () => {
     await page.goto('/create-account');
     await page.getByLabel('Username').fill(member.username);

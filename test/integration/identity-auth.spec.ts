@@ -25,7 +25,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
 
   const signUp = (call?: ReturnType<typeof client>) => stack.members.signUp(call);
 
-  it('signs up once both the email code and the SMS code are verified, recording referral and terms', async () => {
+  it('signs up once both the email code and the SMS code are verified, recording referral, its reward option and terms', async () => {
     const call = client();
     const { details, started, email, phone, tokens } = await signUp(call);
     expect(started.body).toEqual({
@@ -59,11 +59,18 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     });
     const account = await stack.harness.database.db
       .selectFrom('accounts')
-      .select(['referred_by_code', 'terms_version', 'terms_accepted_at', 'confirmed_adult_in_us'])
+      .select([
+        'referred_by_code',
+        'referral_option',
+        'terms_version',
+        'terms_accepted_at',
+        'confirmed_adult_in_us',
+      ])
       .where('id', '=', profile.body.data.id)
       .executeTakeFirstOrThrow();
     expect(account).toMatchObject({
       referred_by_code: 'FRIEND42',
+      referral_option: 2,
       terms_version: '2.0',
       confirmed_adult_in_us: true,
     });
@@ -82,6 +89,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ ...person(), username: details.username.toUpperCase() }, 409, 'This username is already taken.'],
       [{ ...person(), username: '' }, 400, 'Username is required'],
+      [{ ...person(), referralCode: 'FRIEND42', referralOption: 3 }, 400, 'The referral option is invalid.'],
       [{ ...person(), email: undefined }, 400, 'Email is required'],
       [{ ...person(), email: 'not-an-email' }, 400, 'Please enter a valid email address.'],
       [

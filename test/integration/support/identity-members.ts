@@ -65,7 +65,11 @@ export function identityMembers(harness: IdentityHarness, mail: { email: Deliver
   const smsCode = (to: string, nth = 1) => codeIn(mail.sms, to, /code: (\d{6})/, nth);
 
   async function signUp(call = client(), details = newPerson()): Promise<SignedUpMember> {
-    const started = await call('POST', '/auth/signup', { ...details, referralCode: 'FRIEND42' });
+    const started = await call('POST', '/auth/signup', {
+      ...details,
+      referralCode: 'FRIEND42',
+      referralOption: 2,
+    });
     expect(started.status).toBe(200);
     const email = await call('POST', '/auth/verify/email', {
       sessionId: started.body.data.sessionId,

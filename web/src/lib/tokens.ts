@@ -1,8 +1,9 @@
-import type { TokenPair } from '@arena/contracts';
+import type { ReferralOption, TokenPair } from '@arena/contracts';
 
 const ACCESS_TOKEN = 'accessToken';
 const REFRESH_TOKEN = 'refreshToken';
 const REFERRAL_CODE = 'referralCode';
+const REFERRAL_OPTION = 'referralOption';
 
 /** Fired in this tab when tokens change; other tabs learn through the `storage` event. */
 export const TOKENS_CHANGED_EVENT = 'arena:tokens-changed';
@@ -49,12 +50,21 @@ export const tokenStorage = {
 
   referralCode: (): string | null => read(REFERRAL_CODE),
 
-  setReferralCode(code: string): void {
-    window.localStorage.setItem(REFERRAL_CODE, code);
+  /** The reward the referrer's link chose; kept only beside the code it came with. */
+  referralOption: (): ReferralOption | undefined => {
+    const option = Number(read(REFERRAL_OPTION));
+    return option === 1 || option === 2 ? option : undefined;
   },
 
-  clearReferralCode(): void {
+  setReferral(code: string, option: ReferralOption | undefined): void {
+    window.localStorage.setItem(REFERRAL_CODE, code);
+    if (option) window.localStorage.setItem(REFERRAL_OPTION, String(option));
+    else window.localStorage.removeItem(REFERRAL_OPTION);
+  },
+
+  clearReferral(): void {
     window.localStorage.removeItem(REFERRAL_CODE);
+    window.localStorage.removeItem(REFERRAL_OPTION);
   },
 
   /** Whether a `storage` event from another tab touched the session's tokens. */

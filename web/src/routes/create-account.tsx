@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { CreateAccountPage } from '../features/identity/create-account-page';
+import { referralCodeParam, referralOptionParam } from '../features/referral/referral-search';
 import { requireGuest } from '../lib/session';
 import { tokenStorage } from '../lib/tokens';
 
 const createAccountSearch = z.object({
-  ref: z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))), undefined),
+  ref: referralCodeParam,
+  option: referralOptionParam,
 });
 
 export const Route = createFileRoute('/create-account')({
@@ -14,7 +16,16 @@ export const Route = createFileRoute('/create-account')({
   component: CreateAccountRoute,
 });
 
+/** The referral from the address, or else the one /join stored; an option only ever comes with its code. */
 function CreateAccountRoute() {
-  const { ref } = Route.useSearch();
-  return <CreateAccountPage referralCode={ref ?? tokenStorage.referralCode() ?? undefined} />;
+  const { ref, option } = Route.useSearch();
+  const referral = ref
+    ? { code: ref, option }
+    : { code: tokenStorage.referralCode() ?? undefined, option: tokenStorage.referralOption() };
+  return (
+    <CreateAccountPage
+      referralCode={referral.code}
+      referralOption={referral.code ? referral.option : undefined}
+    />
+  );
 }

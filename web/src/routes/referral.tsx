@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { ReferralPage } from '../features/referral/referral-page';
+import { referralOptionParam } from '../features/referral/referral-search';
 
 const referralSearch = z.object({
-  option: z.catch(z.optional(z.union([z.literal(1), z.literal(2)])), undefined),
+  option: referralOptionParam,
 });
 
 export const Route = createFileRoute('/referral')({

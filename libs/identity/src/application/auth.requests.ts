@@ -1,3 +1,4 @@
+import type { ReferralOption } from '@arena/contracts';
 import type { AvatarContentType } from '../domain/avatar-image';
 import type { CodeChannel } from '../domain/one-time-code';
 
@@ -11,6 +12,8 @@ export interface SignUpRequest {
   /** E.164. */
   phoneNumber: string;
   referralCode?: string;
+  /** The reward the referral link chose; kept only with a referral code. */
+  referralOption?: ReferralOption;
 }
 
 export interface CodeEntry {

@@ -1,3 +1,4 @@
+import type { ReferralOption } from '@arena/contracts';
 import type { Selectable } from 'kysely';
 import type { AvatarContentType } from '../domain/avatar-image';
 import type { CodeChannel } from '../domain/one-time-code';
@@ -13,6 +14,7 @@ export interface IdentityTables {
     phone_number: string;
     referral_code: string;
     referred_by_code: string | null;
+    referral_option: ReferralOption | null;
     terms_version: string | null;
     terms_accepted_at: Date | null;
     confirmed_adult_in_us: boolean;
@@ -27,6 +29,7 @@ export interface IdentityTables {
     email: string | null;
     phone_number: string | null;
     referred_by_code: string | null;
+    referral_option: ReferralOption | null;
     terms_version: string | null;
     terms_accepted_at: Date | null;
     email_verified_at: Date | null;

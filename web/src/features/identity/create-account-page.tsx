@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import type { ReferralOption } from '@arena/contracts';
 import { AuthMessages } from '@arena/contracts/auth.messages';
 import { SIGN_UP_COUNTRY_CODES } from '@arena/contracts/identity.rules';
 import { Button, TextField } from '../../ui';
@@ -17,9 +18,11 @@ type FieldErrors = Partial<Record<'username' | 'email' | 'phone' | 'terms' | 'fo
 export interface CreateAccountPageProps {
   /** From `?ref` or, failing that, the code /join stored. */
   referralCode?: string;
+  /** The reward the referral link chose (`option=1|2`), sent with the code. */
+  referralOption?: ReferralOption;
 }
 
-export function CreateAccountPage({ referralCode }: CreateAccountPageProps) {
+export function CreateAccountPage({ referralCode, referralOption }: CreateAccountPageProps) {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
@@ -46,6 +49,7 @@ export function CreateAccountPage({ referralCode }: CreateAccountPageProps) {
         email: email.trim(),
         phoneNumber,
         referralCode,
+        referralOption,
         acceptedTerms: true,
         confirmedAdultInUs: true,
       });

@@ -39,7 +39,7 @@ export function VerifyPage({ sessionId }: { sessionId?: string }) {
     const answer = await authApi.verifySignUpCode(channel, sessionId, code);
     setVerified((current) => ({ ...current, [channel]: true }));
     if (answer.data?.complete) {
-      tokenStorage.clearReferralCode();
+      tokenStorage.clearReferral();
       await signIn(answer.data.tokens, 'Account created and verified successfully!');
     } else if (answer.message) {
       toast.success(answer.message);

@@ -1,5 +1,7 @@
+import type { ReferralOption } from '@arena/contracts';
+
 export interface ReferralReward {
-  option: 1 | 2;
+  option: ReferralOption;
   title: string;
   summary: string;
   details: string[];

@@ -1,4 +1,4 @@
-export type ReferralOption = 1 | 2;
+import type { ReferralOption } from '@arena/contracts';
 
 /** 1 is the recurring reward, 2 the one-time reward; /join hands both on to sign-up. */
 export function referralLink(origin: string, referralCode: string, option: ReferralOption): string {

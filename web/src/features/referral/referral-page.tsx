@@ -4,7 +4,8 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
 import { Accordion, Badge, Button, buttonClass, Card } from '../../ui';
 import { referralFaq, referralRewards, referralSteps } from './content';
-import { referralLink, type ReferralOption } from './referral-link';
+import type { ReferralOption } from '@arena/contracts';
+import { referralLink } from './referral-link';
 import './referral.css';
 
 const LOGIN_REQUIRED = 'Please login to share your link';
