@@ -118,6 +118,7 @@ export const tokenPair = z
 export type TokenPair = z.infer<typeof tokenPair>;
 
 export const sessionStarted = z.object({ sessionId: z.uuid() }).meta({ id: 'SessionStarted' });
+export type SessionStarted = z.infer<typeof sessionStarted>;
 
 /** Sign-up verification: complete once both the email and the phone code are verified. */
 export const signUpVerification = z

@@ -6,8 +6,8 @@ import type { LeaderboardEntry } from './tournaments.contract';
  */
 
 const TOURNAMENT_PREFIX = 'tournament:';
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const TOURNAMENT_ROOM = new RegExp(`^${TOURNAMENT_PREFIX}(${UUID})$`, 'i');
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const TOURNAMENT_ROOM = new RegExp(`^${TOURNAMENT_PREFIX}(${UUID})$`);
 
 /** The room of one tournament's live leaderboard. */
 export const tournamentRoom = (tournamentId: string) => `${TOURNAMENT_PREFIX}${tournamentId}`;

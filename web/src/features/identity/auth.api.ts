@@ -3,13 +3,12 @@ import type {
   CodeChannel,
   LoginBody,
   MemberProfile,
+  SessionStarted,
   SignUpBody,
   SignUpVerification,
   TokenPair,
 } from '@arena/contracts';
 import { apiClient } from '../../lib/api-client';
-
-type SessionStarted = { sessionId: string };
 
 export const authApi = {
   signUp: (body: SignUpBody) => apiClient.post<Answer<SessionStarted>>('/auth/signup', body),

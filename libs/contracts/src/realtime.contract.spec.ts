@@ -1,0 +1,31 @@
+import { LEDGER_ROOM, parseChangeNotice, parseRoom, roomName, tournamentRoom } from './realtime.contract';
+
+describe('live rooms and change notices', () => {
+  const id = '3b241101-e2bb-4255-8caf-4136c566a962';
+
+  it('names and parses a tournament room with the same helper', () => {
+    expect(parseRoom(tournamentRoom(id))).toEqual({ kind: 'tournament', tournamentId: id });
+    expect(parseRoom(LEDGER_ROOM)).toEqual({ kind: 'ledger' });
+  });
+
+  it('reads an upper-case id as the room the server pushes to', () => {
+    const room = parseRoom(tournamentRoom(id.toUpperCase()));
+    expect(room && roomName(room)).toBe(tournamentRoom(id));
+  });
+
+  it('knows no other room', () => {
+    for (const name of ['tournament:', 'tournament:42', `tournament:${id}x`, 'ledger2', `Tournament:${id}`]) {
+      expect(parseRoom(name)).toBeUndefined();
+    }
+  });
+
+  it('reads back only the notices of the union', () => {
+    expect(parseChangeNotice(JSON.stringify({ topic: 'leaderboard', tournamentId: id }))).toEqual({
+      topic: 'leaderboard',
+      tournamentId: id,
+    });
+    for (const raw of ['{', 'null', '{"topic":"tournament","tournamentId":"x"}', '{"topic":"leaderboard"}']) {
+      expect(parseChangeNotice(raw)).toBeUndefined();
+    }
+  });
+});
