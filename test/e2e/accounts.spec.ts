@@ -31,6 +31,14 @@ describe('accounts in the browser: sign up, stay signed in, log out, log in', ()
   const toast = (text: string) =>
     page.locator('[role="status"]').getByText(text, { exact: true }).first().waitFor();
 
+  const submitSignUp = async () => {
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('Email address').fill(member.email);
+    await page.getByLabel('Country code').selectOption('+44');
+    await page.getByLabel('Phone number').fill(member.localPhone);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+  };
   const capture = (name: string) => captureAtBothWidths(page, name);
   const codeFromMailbox = (to: string, channel: 'email' | 'sms', newerThan?: string) =>
     readCode(context, to, channel, newerThan);
@@ -111,12 +119,7 @@ describe('accounts in the browser: sign up, stay signed in, log out, log in', ()
         body: JSON.stringify({ success: false, message: 'Stopped by the test', statusCode: 400 }),
       });
     });
-    await page.getByLabel('Username').fill(member.username);
-    await page.getByLabel('Email address').fill(member.email);
-    await page.getByLabel('Country code').selectOption('+44');
-    await page.getByLabel('Phone number').fill(member.localPhone);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitSignUp();
     await page.getByText('Stopped by the test').first().waitFor();
     await page.unroute('**/api/auth/signup');
     expect(sent).toMatchObject({ referralCode: 'FRIEND42', referralOption: 2, phoneNumber: e164Phone });
@@ -124,12 +127,7 @@ describe('accounts in the browser: sign up, stay signed in, log out, log in', ()
 
   it('signs up, verifying the email and the phone code read from the dev mailbox, and lands on /profile', async () => {
     await page.goto('/create-account');
-    await page.getByLabel('Username').fill(member.username);
-    await page.getByLabel('Email address').fill(member.email);
-    await page.getByLabel('Country code').selectOption('+44');
-    await page.getByLabel('Phone number').fill(member.localPhone);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitSignUp();
     await waitForPath('/verify');
     expect(new URL(page.url()).searchParams.get('sessionId')).toMatch(/^[0-9a-f-]{36}$/);
     await toast('Verification codes sent! Check your email and phone.');
