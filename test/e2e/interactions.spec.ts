@@ -234,7 +234,8 @@ describe('web app interactions in Chromium', () => {
       await expect(toast('Please login to share your link').count()).resolves.toBe(20);
     });
 
-    it('shows a success toast for 2 seconds when a member copies the link', async () => {
+    // How long it stays is the toaster's setting (test/e2e/toast-options.spec.ts): no timing asserted here.
+    it('shows a success toast that goes away by itself when a member copies the link', async () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await signIn(page, web, member);
       await page.goto('/referral');
@@ -245,11 +246,7 @@ describe('web app interactions in Chromium', () => {
       await page.getByRole('button', { name: 'Copy link' }).click();
       const shown = toast('Referral link copied');
       await shown.waitFor();
-      const started = Date.now();
-      await shown.waitFor({ state: 'detached', timeout: 10_000 });
-      const elapsed = Date.now() - started;
-      expect(elapsed).toBeGreaterThanOrEqual(2000);
-      expect(elapsed).toBeLessThan(4000 + 1000);
+      await shown.waitFor({ state: 'detached', timeout: 15_000 });
     });
   });
 

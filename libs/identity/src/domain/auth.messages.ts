@@ -1,1 +1,1 @@
-export { AuthMessages } from '@arena/contracts';
+export { AuthMessages } from '@arena/contracts/auth.messages';
