@@ -185,9 +185,11 @@ describe('tournament catalog projection', () => {
       transformQuery: ({ node }) => ((statements += 1), node),
       transformResult: async ({ result }) => result,
     });
-    const notices = await counting.transaction().execute((trx) => projector.apply(trx, first, names));
+    await counting.transaction().execute((trx) => projector.apply(trx, first, names));
     expect(statements).toBe(1);
-    expect(notices.map((notice) => notice.tournamentId).sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      expect(await findTournament(database.db, id)).toMatchObject({ score_count: 5, player_count: 2 });
+    }
 
     // The last three scores of each tournament again, with two new ones: only the new ones count.
     const redelivered = first.slice(-9);
@@ -196,7 +198,10 @@ describe('tournament catalog projection', () => {
     for (const id of ids) {
       expect(await findTournament(database.db, id)).toMatchObject({ score_count: 7, player_count: 3 });
     }
-    expect(await apply(redelivered)).toEqual([]);
+    await apply(redelivered);
+    for (const id of ids) {
+      expect(await findTournament(database.db, id)).toMatchObject({ score_count: 7, player_count: 3 });
+    }
   });
 
   it('lists by status, live tournaments first', async () => {

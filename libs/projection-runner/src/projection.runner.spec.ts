@@ -123,7 +123,7 @@ describe('ProjectionRunner against PostgreSQL', () => {
   });
 
   it('applies a steady trickle of appends together rather than one transaction each', async () => {
-    const notices: ChangeNotice[] = [];
+    const notices: PublishedNotice[] = [];
     const dependencies = deps(notices);
     start(
       { ...dependencies, options: { ...dependencies.options, liveBatchIntervalMs: 3_000 } },
