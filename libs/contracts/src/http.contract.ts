@@ -51,7 +51,8 @@ export interface HttpRoute {
   access: RouteAccess;
   body?: z.ZodType;
   query?: z.ZodObject;
-  status?: 200 | 201;
+  /** The success statuses, 200 unless given; every one answers with `answer`. */
+  statuses?: readonly (200 | 201)[];
   answer: z.ZodType | RawAnswer;
 }
 
@@ -242,17 +243,18 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     tag: 'tournaments',
     access: member,
     body: submitScoreBody,
-    status: 201,
+    statuses: [201],
     answer: answerOf(submittedScore),
   },
   {
     method: 'post',
     path: '/api/admin/tournaments',
-    summary: 'Create a tournament',
+    summary:
+      'Create a tournament (201); a repeat with the same id and body answers 200 with the stored one, another body 409',
     tag: 'admin',
     access: 'admin',
     body: createTournamentBody,
-    status: 201,
+    statuses: [201, 200],
     answer: answerOf(createdTournament),
   },
   {

@@ -18,8 +18,10 @@ function pathParameters(path: string) {
 }
 
 function operation(route: HttpRoute): ZodOpenApiOperationObject {
-  const status = route.status ?? 200;
   const answer = route.answer;
+  const success = isRaw(answer)
+    ? { description: answer.description, content: { [answer.contentType]: {} } }
+    : { description: 'Success', content: { 'application/json': { schema: answer } } };
   const path = pathParameters(route.path);
   return {
     summary: route.summary,
@@ -32,9 +34,7 @@ function operation(route: HttpRoute): ZodOpenApiOperationObject {
       requestBody: { required: true, content: { 'application/json': { schema: route.body } } },
     }),
     responses: {
-      [status]: isRaw(answer)
-        ? { description: answer.description, content: { [answer.contentType]: {} } }
-        : { description: 'Success', content: { 'application/json': { schema: answer } } },
+      ...Object.fromEntries((route.statuses ?? [200]).map((status) => [status, success])),
       '4XX': {
         description: 'Refused: the message says why',
         content: { 'application/json': { schema: errorBody } },
