@@ -18,7 +18,7 @@ import {
   verifyLoginBody,
   verifyPhoneBody,
 } from './identity.contract';
-import { devMailbox, healthReport } from './operations.contract';
+import { devMailbox, devToolsAvailable, healthDetails, healthReport } from './operations.contract';
 import {
   cancelTournamentBody,
   createdTournament,
@@ -33,8 +33,11 @@ import {
   tournamentTransition,
 } from './tournaments.contract';
 
-/** Who may call a route: anyone, a member's bearer access token (optional: read if sent), or the admin key. */
-export type RouteAccess = 'public' | 'member' | 'optional-member' | 'admin';
+/**
+ * Who may call a route: anyone, a member's bearer access token (optional: read if sent), the admin key,
+ * or the operators' METRICS_TOKEN.
+ */
+export type RouteAccess = 'public' | 'member' | 'optional-member' | 'admin' | 'operator';
 
 /** An answer that is not JSON in our envelope: an image, Prometheus text, a page. */
 export interface RawAnswer {
@@ -270,18 +273,34 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   {
     method: 'get',
     path: '/api/health',
-    summary: 'Health of the database, Redis and the event store (503 when degraded)',
+    summary: 'Health of the database, Redis, the event store and the read models (503 when degraded)',
     tag: 'operations',
     access: publicRoute,
     answer: healthReport,
   },
   {
     method: 'get',
+    path: '/api/health/details',
+    summary: "Each check's latency and error, each projector's position and lag (503 when degraded)",
+    tag: 'operations',
+    access: 'operator',
+    answer: healthDetails,
+  },
+  {
+    method: 'get',
     path: '/api/metrics',
     summary: 'Prometheus metrics',
     tag: 'operations',
-    access: publicRoute,
+    access: 'operator',
     answer: { contentType: 'text/plain', description: 'Prometheus text format' },
+  },
+  {
+    method: 'get',
+    path: '/api/dev/tools',
+    summary: 'Whether the developer pages exist here (development and tests; 404 otherwise)',
+    tag: 'operations',
+    access: publicRoute,
+    answer: devToolsAvailable,
   },
   {
     method: 'get',

@@ -10,6 +10,7 @@ const SECURITY: Record<HttpRoute['access'], ZodOpenApiOperationObject['security'
   member: [{ accessToken: [] }],
   'optional-member': [{}, { accessToken: [] }],
   admin: [{ adminKey: [] }],
+  operator: [{ metricsToken: [] }],
 };
 
 function pathParameters(path: string) {
@@ -61,6 +62,7 @@ export function openApiDocument() {
       securitySchemes: {
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         adminKey: { type: 'http', scheme: 'bearer', description: 'ADMIN_API_KEY' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
       },
     },
   });

@@ -17,6 +17,7 @@ const ACCESS: Record<HttpRoute['access'], string> = {
   member: 'a member (bearer access token)',
   'optional-member': 'anyone; a member’s bearer token adds their own fields',
   admin: 'the admin key (bearer ADMIN_API_KEY)',
+  operator: 'operators (bearer METRICS_TOKEN)',
 };
 
 const anchor = (route: HttpRoute) => `${route.method}-${route.path}`.replace(/[^a-z0-9]+/gi, '-');
@@ -53,7 +54,9 @@ export function apiDocsPage(document: OpenApiDocument): string {
     const routes = HTTP_ROUTES.filter((route) => route.tag === tag);
     return [
       `<h2>${escape(tag)}</h2>`,
-      ...routes.map((route) => routeSection(route, document.paths?.[route.path]?.[route.method] as Operation | undefined)),
+      ...routes.map((route) =>
+        routeSection(route, document.paths?.[route.path]?.[route.method] as Operation | undefined),
+      ),
     ].join('\n');
   });
   const schemas = Object.entries(document.components?.schemas ?? {}).map(

@@ -1,3 +1,4 @@
+import type { DevToolsAvailable } from '@arena/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, unlessNotFound } from '../../lib/api-client';
 
@@ -7,7 +8,7 @@ import { apiClient, unlessNotFound } from '../../lib/api-client';
  * the browser tests and a developer's `npm start` included.
  */
 async function fetchDevToolsAvailable(): Promise<boolean> {
-  return (await unlessNotFound(apiClient.get<{ success: true }>('/dev/tools'))) !== null;
+  return (await unlessNotFound(apiClient.get<DevToolsAvailable>('/dev/tools'))) !== null;
 }
 
 export const devToolsQuery = queryOptions({
