@@ -5,7 +5,7 @@ import type {
   TournamentFormat,
   TournamentMode,
   TournamentStatus,
-} from '@arena/tournaments';
+} from '@arena/tournaments/events';
 
 export interface TournamentCatalogRow {
   id: string;
