@@ -46,10 +46,14 @@ async function main() {
       quietRooms.push({ id, players: await stack.joinPlayers(id, PLAYERS_PER_TOURNAMENT) });
     }
     const quietIds = new Set(quietRooms.map((room) => room.id));
-    const socket = io(stack.baseUrl, { path: '/socket.io', transports: ['websocket'] });
-    for (const room of [...rooms, ...quietRooms]) {
-      await socket.timeout(5000).emitWithAck('join', tournamentRoom(room.id));
-    }
+    // One client per room, as members watch: the gateway caps the rooms and events of one connection.
+    const sockets = await Promise.all(
+      [...rooms, ...quietRooms].map(async (room) => {
+        const socket = io(stack.baseUrl, { path: '/socket.io', transports: ['websocket'] });
+        await socket.timeout(5000).emitWithAck('join', tournamentRoom(room.id));
+        return socket;
+      }),
+    );
 
     const latest = new Map<string, Map<string, number>>();
     const pending = new Map<string, Pending[]>([...rooms, ...quietRooms].map((room) => [room.id, []]));
@@ -61,7 +65,7 @@ async function main() {
     const shown = (tournamentId: string, item: Pending) =>
       (latest.get(tournamentId)?.get(item.userId) ?? -1) >= item.score;
 
-    socket.on('leaderboard', (message: LeaderboardMessage) => {
+    const onLeaderboard = (message: LeaderboardMessage) => {
       const now = performance.now();
       latest.set(message.tournamentId, new Map(message.entries.map((entry) => [entry.userId, entry.score])));
       const waiting = pending.get(message.tournamentId) ?? [];
@@ -71,7 +75,8 @@ async function main() {
         else still.push(item);
       }
       pending.set(message.tournamentId, still);
-    });
+    };
+    for (const socket of sockets) socket.on('leaderboard', onLeaderboard);
 
     // Warm-up, not measured: every player scores once, so the servers' code is compiled, connections
     // are open and each stream's state is cached, as in a tournament that has been running a while.
@@ -129,7 +134,7 @@ async function main() {
     await Promise.all(inFlight);
     await new Promise((r) => setTimeout(r, 3000));
     const cpuAfter = stack.cpuSeconds();
-    socket.disconnect();
+    for (const socket of sockets) socket.disconnect();
     const unseen = [...pending.values()].reduce((sum, list) => sum + list.length, 0);
 
     const cpuMs = (seconds: number) => ((seconds * 1000) / Math.max(1, httpMs.length)).toFixed(2);
