@@ -369,4 +369,31 @@ describe('ProjectionRunner against PostgreSQL', () => {
     const [generation] = await loadGenerations(database.db, 'slow');
     expect(generation!.eventsApplied).toBe(size);
   });
+
+  it('rebuilds a projector whose version is newer than its active generation, and leaves a newer generation to newer code', async () => {
+    await eventStore.appendToStream('versioned', [seen('versioned'), seen('versioned'), seen('versioned')]);
+    const run = async (version: number, until: () => Promise<boolean>) => {
+      const runner = new ProjectionRunner(deps(), [{ ...seenEventsProjector({ name: 'versioned' }), version }]);
+      runner.start();
+      await eventually(until);
+      await runner.stop();
+    };
+    const active = async () =>
+      (await loadGenerations(database.db, 'versioned')).find((generation) => generation.status === 'active');
+
+    await run(1, async () => (await count('versioned')) === 3);
+    const first = await active();
+    await run(2, async () => (await active())?.version === 2 && (await count('versioned')) === 3);
+    const second = await active();
+    expect(second!.generation).toBeGreaterThan(first!.generation);
+
+    // Code older than the serving generation must not write into tables whose schema it may not know.
+    await eventStore.appendToStream('versioned', [seen('versioned')]);
+    const older = new ProjectionRunner(deps(), [{ ...seenEventsProjector({ name: 'versioned' }), version: 1 }]);
+    runners.push(older);
+    older.start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await count('versioned')).toBe(3);
+    expect(await active()).toMatchObject({ generation: second!.generation, version: 2, eventsApplied: 3 });
+  });
 });
