@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { avatarUrl } from '@arena/contracts';
+import { isUuid } from '@arena/text';
 
 export interface LeaderboardEntry {
   rank: number;
@@ -21,9 +22,6 @@ interface RankedRow {
   charity_name: string | null;
   avatar_updated_at: Date | null;
 }
-
-// Ids are uuid columns: anything else can match no row, and must not reach PostgreSQL as a cast error.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The avatar is the member's own (identity's account_avatars, one row per account, read by key):
 // joined here rather than copied into the read model, so a new avatar shows without a rebuild.
@@ -63,7 +61,7 @@ export async function topEntriesOf(
   // uuid columns come back lower-case: each row goes to every id that was asked in any case.
   const askedAs = new Map<string, string[]>();
   for (const id of result.keys()) {
-    if (UUID.test(id)) askedAs.set(id.toLowerCase(), [...(askedAs.get(id.toLowerCase()) ?? []), id]);
+    if (isUuid(id)) askedAs.set(id.toLowerCase(), [...(askedAs.get(id.toLowerCase()) ?? []), id]);
   }
   if (askedAs.size === 0) return result;
   const { rows } = await sql<RankedRow & { tournament_id: string }>`
@@ -98,7 +96,8 @@ export async function rankOf(
   tournamentId: string,
   userId: string,
 ): Promise<LeaderboardEntry | null> {
-  if (!UUID.test(tournamentId) || !UUID.test(userId)) return null;
+  // Ids are uuid columns: anything else can match no row, and must not reach PostgreSQL as a cast error.
+  if (!isUuid(tournamentId) || !isUuid(userId)) return null;
   const { rows } = await sql<RankedRow>`
     SELECT me.user_id, me.username, me.best_score, me.attempts, me.charity_name,
       avatar.updated_at AS avatar_updated_at,

@@ -5,8 +5,8 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
 } from './event-store.port';
+import { isUuid } from '@arena/text';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_STREAM_ID_LENGTH = 255;
 
 /** Both adapters refuse the same bad input with the same words before touching their server. */
@@ -30,7 +30,7 @@ export function assertValidAppend(
   }
   const ids = new Set<string>();
   for (const event of events) {
-    if (typeof event?.id !== 'string' || !UUID.test(event.id)) {
+    if (typeof event?.id !== 'string' || !isUuid(event.id)) {
       throw new EventStoreInputError(`Event id ${JSON.stringify(event?.id)} is not a UUID`);
     }
     const id = event.id.toLowerCase();

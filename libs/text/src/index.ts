@@ -1,1 +1,2 @@
 export { holdsOnlyWellFormedText, isWellFormedText, MALFORMED_TEXT_MESSAGE } from './well-formed-text';
+export { isUuid } from './uuid';

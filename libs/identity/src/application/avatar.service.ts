@@ -3,7 +3,7 @@ import { AuthMessages as M } from '../domain/auth.messages';
 import { redrawAvatar, type AvatarContentType } from '../domain/avatar-image';
 import { CLOCK, type Clock } from '../domain/clock';
 import { invalid, notFound } from '../domain/identity.errors';
-import { isUuid } from '../domain/uuid';
+import { isUuid } from '@arena/text';
 import { AccountAvatarsRepository } from '../infrastructure/account-avatars.repository';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
 import type { AvatarUpload } from './auth.requests';

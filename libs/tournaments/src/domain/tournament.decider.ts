@@ -8,7 +8,7 @@ import type {
   TournamentCommand,
 } from './tournament.commands';
 import { MAX_STORED_INTEGER } from '@arena/contracts/tournaments.contract';
-import { isWellFormedText } from '@arena/text';
+import { isWellFormedText, isUuid } from '@arena/text';
 import {
   invalidScore,
   invalidTournament,
@@ -137,8 +137,6 @@ const isWholeNumber = (value: number) => Number.isSafeInteger(value) && value >=
 const isCount = (value: number, least: number) =>
   Number.isSafeInteger(value) && value >= least && value <= MAX_STORED_INTEGER;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** `new Date(x).toISOString()` form, in the years PostgreSQL's timestamptz reads the same way. */
 function isStorableInstant(value: string | null): boolean {
   if (value === null) return false;
@@ -157,7 +155,7 @@ function assertStorableText(fields: Record<string, string | null>): void {
 function create(command: CreateTournament, state: TournamentState): TournamentEvent[] {
   if (state.status !== 'NONE') return [];
   const { now, ...data } = command.data;
-  if (!UUID.test(data.tournamentId)) throw invalidTournament('tournamentId must be a UUID');
+  if (!isUuid(data.tournamentId)) throw invalidTournament('tournamentId must be a UUID');
   assertStorableText({
     title: data.title,
     description: data.description,

@@ -12,17 +12,17 @@ import { tournamentNotFound } from '../../domain/tournament.errors';
 import { GetTournamentQuery } from './get-tournament.query';
 import type { TournamentDetail } from '@arena/contracts';
 import { toTournamentDetail } from './tournament.view';
+import { isUuid } from '@arena/text';
 
 /** The spec shows the top 10. */
 const LEADERBOARD_SIZE = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @QueryHandler(GetTournamentQuery)
 export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, TournamentDetail> {
   constructor(@Inject(DATABASE) private readonly db: Kysely<TournamentCatalogTables>) {}
 
   async execute({ tournamentId, memberId }: GetTournamentQuery): Promise<TournamentDetail> {
-    const row = UUID.test(tournamentId) ? await findTournament(this.db, tournamentId) : undefined;
+    const row = isUuid(tournamentId) ? await findTournament(this.db, tournamentId) : undefined;
     if (!row) throw tournamentNotFound();
     const [joined, entries] = await Promise.all([
       memberId ? isJoined(this.db, tournamentId, memberId) : false,
