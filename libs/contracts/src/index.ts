@@ -10,6 +10,7 @@ export * from './identity.rules';
 export * from './phone-check';
 export * from './identity.contract';
 export * from './tournaments.contract';
+export * from './tournaments.rules';
 export * from './realtime.contract';
 export * from './operations.contract';
 export * from './http.contract';

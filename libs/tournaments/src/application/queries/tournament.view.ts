@@ -1,11 +1,6 @@
 import type { LeaderboardEntry, TournamentDetail, TournamentSummary } from '@arena/contracts';
+import { dollarsFromCents } from '@arena/contracts/tournaments.rules';
 import type { TournamentCatalogRow } from '@arena/projections/tournament-catalog/tournament-catalog.queries';
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
 
 export function toTournamentSummary(row: TournamentCatalogRow): TournamentSummary {
   return {
@@ -17,7 +12,7 @@ export function toTournamentSummary(row: TournamentCatalogRow): TournamentSummar
     mode: row.mode,
     format: row.format,
     prizeModel: row.prize_model,
-    prizeDisplay: dollars.format(Math.floor(row.prize_pool_cents / 100)),
+    prizeDisplay: dollarsFromCents(row.prize_pool_cents),
     prizePool: row.prize_pool_cents / 100,
     prizePoolCents: row.prize_pool_cents,
     maxParticipants: row.max_participants,
@@ -30,7 +25,8 @@ export function toTournamentSummary(row: TournamentCatalogRow): TournamentSummar
     tournamentStart: row.tournament_start?.toISOString() ?? null,
     tournamentEnd: row.tournament_end?.toISOString() ?? null,
     requiredPlan: row.required_plan,
-    game: { name: row.game_name, integrationUrl: row.game_integration_url },
+    game: { slug: row.game_slug, name: row.game_name, integrationUrl: row.game_integration_url },
+    cancelReason: null,
   };
 }
 
@@ -55,5 +51,13 @@ export function toTournamentDetail(
     canJoin: canJoin(row, isUserJoined, now),
     leaderboard,
     finalStandings: row.final_standings,
+    prizeConfig: { model: 'WINNER_TAKES_ALL' },
+    prizeBreakdown: [],
+    prizeBreakdownIsFinal: false,
+    bracket: null,
+    matchWindowMinutes: null,
+    myCharity: null,
+    myNextMatch: null,
+    lowerScoreWins: row.format === 'TIME_ATTACK',
   };
 }

@@ -1,0 +1,80 @@
+import type { PLANS, PRIZE_MODELS, TOURNAMENT_FORMATS, TOURNAMENT_STATUSES } from './tournaments.contract';
+
+/** Labels and derived rules of the spec's tournament screens, shared by the web and the server. */
+
+type Status = (typeof TOURNAMENT_STATUSES)[number];
+type Format = (typeof TOURNAMENT_FORMATS)[number];
+type PrizeModel = (typeof PRIZE_MODELS)[number];
+type Plan = (typeof PLANS)[number];
+
+/** Spec §4: ACTIVE shows as 'Live'; an unknown status shows as Upcoming. */
+export function statusLabel(status: string): string {
+  const labels: Record<Status, string> = {
+    ACTIVE: 'Live',
+    UPCOMING: 'Upcoming',
+    COMPLETED: 'Completed',
+    CANCELLED: 'Cancelled',
+  };
+  return labels[status as Status] ?? 'Upcoming';
+}
+
+export function formatLabel(format: string): string {
+  const labels: Record<Format, string> = {
+    ROUND_ROBIN: 'Round Robin',
+    ROUND_ROBIN_SINGLE_ELIM: 'Round Robin + Single Elimination',
+    ROUND_ROBIN_DOUBLE_ELIM: 'Round Robin + Double Elimination',
+    SINGLE_ELIMINATION: 'Single Elimination',
+    DOUBLE_ELIMINATION: 'Double Elimination',
+    TIME_ATTACK: 'Time Attack',
+    SCORE_ATTACK: 'Score Attack',
+  };
+  return labels[format as Format] ?? format;
+}
+
+/** Spec §4: WINNER_TAKES_ALL is 'Winner Directs All Donations'; anything unknown is 'Custom'. */
+export function prizeModelLabel(model: string): string {
+  const labels: Record<PrizeModel, string> = {
+    WINNER_TAKES_ALL: 'Winner Directs All Donations',
+    TOP_3_SPLIT: 'Top 3 Split',
+    FLEXIBLE_TOP_N: 'Flexible Top N',
+    FLAT_PAYOUTS: 'Flat Payouts',
+    MILESTONE_REWARDS: 'Milestone Rewards',
+  };
+  return labels[model as PrizeModel] ?? 'Custom';
+}
+
+export function planLabel(plan: Plan): string {
+  return { FREE: 'Free', PREMIUM: 'Premium', PREMIUM_PLUS: 'Premium+' }[plan];
+}
+
+/**
+ * Spec §6, the client's own reading of the plan a tournament needs (prize pool in dollars):
+ * Premium+ at $500 or 100 players, Premium at $50 or 50 players, else Free.
+ */
+export function derivedPlan(prizePoolDollars: number, maxParticipants: number): Plan {
+  if (prizePoolDollars >= 500 || maxParticipants >= 100) return 'PREMIUM_PLUS';
+  if (prizePoolDollars >= 50 || maxParticipants >= 50) return 'PREMIUM';
+  return 'FREE';
+}
+
+const PLAN_ORDER: readonly Plan[] = ['FREE', 'PREMIUM', 'PREMIUM_PLUS'];
+
+/** Whether a member on `memberPlan` may join a tournament that requires `requiredPlan`. */
+export const planAllows = (memberPlan: Plan, requiredPlan: Plan) =>
+  PLAN_ORDER.indexOf(memberPlan) >= PLAN_ORDER.indexOf(requiredPlan);
+
+/** Spec §9: share text is cut to 200 characters. */
+export const SHARE_TEXT_LIMIT = 200;
+
+/** Spec §9: the leaderboard shows the top 10, the first 3 as a podium, then '+N more'. */
+export const LEADERBOARD_TOP = 10;
+export const PODIUM_PLACES = 3;
+
+/** US dollars with no decimals (spec §9), from integer cents. */
+export function dollarsFromCents(cents: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  }).format(Math.floor(cents / 100));
+}
