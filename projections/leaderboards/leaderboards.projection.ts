@@ -2,7 +2,9 @@ import { sql, type Transaction } from 'kysely';
 import type { ChangeNotice } from '@arena/contracts';
 import type { Projector, TableNames } from '@arena/projection-runner';
 import {
+  lowerScoreWins,
   tieBreakKey,
+  type PlayerCharitySelected,
   type PlayerJoined,
   type ScoreSubmitted,
   type TournamentCreated,
@@ -11,12 +13,18 @@ import {
 type Base = 'leaderboard_tournaments' | 'leaderboard_entries' | 'leaderboard_score_counts';
 type Names = TableNames<Base>;
 
-type LeaderboardEvent = TournamentCreated | PlayerJoined | ScoreSubmitted;
+type LeaderboardEvent = TournamentCreated | PlayerJoined | ScoreSubmitted | PlayerCharitySelected;
 const EVENT_TYPES: readonly LeaderboardEvent['type'][] = [
   'TournamentCreated',
   'PlayerJoined',
   'ScoreSubmitted',
+  'PlayerCharitySelected',
 ];
+
+interface NewTournament {
+  tieBreakSeed: string;
+  lowerScoreWins: boolean;
+}
 
 const entryKey = (tournamentId: string, userId: string) => `${tournamentId}/${userId}`;
 
@@ -26,10 +34,15 @@ const entryKey = (tournamentId: string, userId: string) => `${tournamentId}/${us
  * joined players, and each player's latest score of the batch. A ScoreSubmitted carries the
  * player's whole standing after it (attempt number, best score, when it was reached), so the row
  * takes the one with the highest attempt number: replays and repeats change nothing.
+ *
+ * TIME_ATTACK ranks the lowest completion time first: `rank_score` is the best result in ranking
+ * order (the time itself there, the negated score elsewhere), so one ascending index serves every
+ * format. A player whose runs never completed has no best and no rank. Each row also carries the
+ * player's charity for this tournament (from their join, then each PlayerCharitySelected).
  */
 export const leaderboardsProjector: Projector<Base> = {
   name: 'leaderboards',
-  version: 2,
+  version: 3,
   eventTypes: EVENT_TYPES,
   tables: ['leaderboard_tournaments', 'leaderboard_entries', 'leaderboard_score_counts'],
 
@@ -37,7 +50,8 @@ export const leaderboardsProjector: Projector<Base> = {
     await sql`
       CREATE TABLE ${sql.table(names.leaderboard_tournaments)} (
         tournament_id uuid PRIMARY KEY,
-        tie_break_seed text NOT NULL
+        tie_break_seed text NOT NULL,
+        lower_score_wins boolean NOT NULL
       )`.execute(db);
     // rank_score negates the score so the whole ranking is one ascending row comparison, which a
     // single btree serves for both top-N and "how many rank ahead of me".
@@ -46,9 +60,10 @@ export const leaderboardsProjector: Projector<Base> = {
         tournament_id uuid NOT NULL,
         user_id uuid NOT NULL,
         username text NOT NULL,
+        charity_id text,
         charity_name text,
         best_score double precision,
-        rank_score double precision GENERATED ALWAYS AS (-best_score) STORED,
+        rank_score double precision,
         best_score_at timestamptz,
         attempts integer NOT NULL DEFAULT 0,
         tie_break_key text COLLATE "C" NOT NULL,
@@ -73,14 +88,21 @@ export const leaderboardsProjector: Projector<Base> = {
   },
 
   async apply(trx, events, names) {
-    const newSeeds = new Map<string, string>();
+    const newSeeds = new Map<string, NewTournament>();
     const joins = new Map<string, PlayerJoined['data']>();
+    const charities = new Map<string, PlayerCharitySelected['data']>();
     const scores = new Map<string, ScoreSubmitted['data']>();
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as LeaderboardEvent;
       switch (event.type) {
         case 'TournamentCreated':
-          newSeeds.set(event.data.tournamentId, event.data.tieBreakSeed);
+          newSeeds.set(event.data.tournamentId, {
+            tieBreakSeed: event.data.tieBreakSeed,
+            lowerScoreWins: lowerScoreWins(event.data.format),
+          });
+          break;
+        case 'PlayerCharitySelected':
+          charities.set(entryKey(event.data.tournamentId, event.data.userId), event.data);
           break;
         case 'PlayerJoined':
           joins.set(entryKey(event.data.tournamentId, event.data.userId), event.data);
@@ -98,28 +120,58 @@ export const leaderboardsProjector: Projector<Base> = {
     }
     await saveSeeds(trx, names, newSeeds);
     await saveJoins(trx, names, [...joins.values()], newSeeds);
+    await saveCharities(trx, names, [...charities.values()]);
     await saveScores(trx, names, [...scores.values()]);
-    const changed = new Set([...joins.values(), ...scores.values()].map((data) => data.tournamentId));
+    const changed = new Set(
+      [...joins.values(), ...charities.values(), ...scores.values()].map((data) => data.tournamentId),
+    );
     return [...changed].map((tournamentId): ChangeNotice => ({ topic: 'leaderboard', tournamentId }));
   },
 };
 
-async function saveSeeds(trx: Transaction<any>, names: Names, seeds: Map<string, string>): Promise<void> {
+async function saveSeeds(
+  trx: Transaction<any>,
+  names: Names,
+  seeds: Map<string, NewTournament>,
+): Promise<void> {
   if (seeds.size === 0) return;
+  const tournaments = [...seeds.values()];
   await sql`
-    INSERT INTO ${sql.table(names.leaderboard_tournaments)} (tournament_id, tie_break_seed)
-    SELECT * FROM unnest(${[...seeds.keys()]}::uuid[], ${[...seeds.values()]}::text[])
+    INSERT INTO ${sql.table(names.leaderboard_tournaments)} (tournament_id, tie_break_seed, lower_score_wins)
+    SELECT * FROM unnest(
+      ${[...seeds.keys()]}::uuid[],
+      ${tournaments.map((t) => t.tieBreakSeed)}::text[],
+      ${tournaments.map((t) => t.lowerScoreWins)}::boolean[]
+    )
     ON CONFLICT (tournament_id) DO NOTHING`.execute(trx);
+}
+
+/** The latest choice per player of the batch; it comes after their join in the stream. */
+async function saveCharities(
+  trx: Transaction<any>,
+  names: Names,
+  choices: PlayerCharitySelected['data'][],
+): Promise<void> {
+  if (choices.length === 0) return;
+  await sql`
+    UPDATE ${sql.table(names.leaderboard_entries)} e SET charity_id = k.charity_id, charity_name = k.charity_name
+    FROM unnest(
+      ${choices.map((c) => c.tournamentId)}::uuid[],
+      ${choices.map((c) => c.userId)}::uuid[],
+      ${choices.map((c) => c.charityId)}::text[],
+      ${choices.map((c) => c.charityName)}::text[]
+    ) AS k(tournament_id, user_id, charity_id, charity_name)
+    WHERE e.tournament_id = k.tournament_id AND e.user_id = k.user_id`.execute(trx);
 }
 
 async function saveJoins(
   trx: Transaction<any>,
   names: Names,
   joins: PlayerJoined['data'][],
-  batchSeeds: Map<string, string>,
+  batchSeeds: Map<string, NewTournament>,
 ): Promise<void> {
   if (joins.length === 0) return;
-  const seeds = new Map(batchSeeds);
+  const seeds = new Map([...batchSeeds].map(([id, tournament]) => [id, tournament.tieBreakSeed]));
   const unknown = [...new Set(joins.map((join) => join.tournamentId))].filter((id) => !seeds.has(id));
   if (unknown.length > 0) {
     const { rows } = await sql<{ tournament_id: string; tie_break_seed: string }>`
@@ -137,17 +189,16 @@ async function saveJoins(
     return tieBreakKey(seed, join.userId);
   });
   await sql`
-    INSERT INTO ${sql.table(names.leaderboard_entries)} (tournament_id, user_id, username, charity_name, tie_break_key)
+    INSERT INTO ${sql.table(names.leaderboard_entries)} (tournament_id, user_id, username, charity_id, charity_name, tie_break_key)
     SELECT * FROM unnest(
       ${joins.map((j) => j.tournamentId)}::uuid[],
       ${joins.map((j) => j.userId)}::uuid[],
       ${joins.map((j) => j.username)}::text[],
+      ${joins.map((j) => j.charityId)}::text[],
       ${joins.map((j) => j.charityName)}::text[],
       ${keys}::text[]
     )
-    ON CONFLICT (tournament_id, user_id) DO UPDATE SET
-      username = excluded.username,
-      charity_name = excluded.charity_name`.execute(trx);
+    ON CONFLICT (tournament_id, user_id) DO UPDATE SET username = excluded.username`.execute(trx);
 }
 
 async function saveScores(
@@ -174,8 +225,9 @@ async function saveScores(
         username = k.username,
         attempts = k.attempt,
         best_score = k.best_score,
+        rank_score = CASE WHEN t.lower_score_wins THEN k.best_score ELSE -k.best_score END,
         best_score_at = k.best_score_at
-      FROM k
+      FROM k JOIN ${sql.table(names.leaderboard_tournaments)} t ON t.tournament_id = k.tournament_id
       WHERE e.tournament_id = k.tournament_id AND e.user_id = k.user_id AND k.attempt > e.attempts
       RETURNING e.tournament_id, e.user_id, e.rank_score
     ),
@@ -185,7 +237,7 @@ async function saveScores(
       WHERE e.rank_score IS NOT NULL
     ),
     deltas AS (
-      SELECT tournament_id, rank_score, 1 AS delta FROM changed
+      SELECT tournament_id, rank_score, 1 AS delta FROM changed WHERE rank_score IS NOT NULL
       UNION ALL
       SELECT tournament_id, rank_score, -1 FROM previous
     ),

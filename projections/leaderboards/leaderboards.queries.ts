@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { avatarUrl } from '@arena/contracts';
+import { charityProfileUrl } from '@arena/contracts/tournaments.rules';
 import { isUuid } from '@arena/text';
 
 export interface LeaderboardEntry {
@@ -19,6 +20,7 @@ interface RankedRow {
   username: string;
   best_score: number;
   attempts: number;
+  charity_id: string | null;
   charity_name: string | null;
   avatar_updated_at: Date | null;
 }
@@ -33,7 +35,7 @@ const toEntry = (row: RankedRow): LeaderboardEntry => ({
   score: row.best_score,
   attempts: row.attempts,
   charityName: row.charity_name,
-  charityUrl: null,
+  charityUrl: row.charity_id === null ? null : charityProfileUrl(row.charity_id),
 });
 
 /**
@@ -68,9 +70,9 @@ export async function topEntriesOf(
     SELECT t.id AS tournament_id, top.*, avatar.updated_at AS avatar_updated_at
     FROM unnest(${[...askedAs.keys()]}::uuid[]) WITH ORDINALITY AS t(id, n)
     CROSS JOIN LATERAL (
-      SELECT row_number() OVER () AS rank, user_id, username, best_score, attempts, charity_name
+      SELECT row_number() OVER () AS rank, user_id, username, best_score, attempts, charity_id, charity_name
       FROM (
-        SELECT user_id, username, best_score, attempts, charity_name
+        SELECT user_id, username, best_score, attempts, charity_id, charity_name
         FROM leaderboard_entries
         WHERE tournament_id = t.id AND best_score IS NOT NULL
         ORDER BY rank_score, best_score_at, attempts, tie_break_key
@@ -99,7 +101,7 @@ export async function rankOf(
   // Ids are uuid columns: anything else can match no row, and must not reach PostgreSQL as a cast error.
   if (!isUuid(tournamentId) || !isUuid(userId)) return null;
   const { rows } = await sql<RankedRow>`
-    SELECT me.user_id, me.username, me.best_score, me.attempts, me.charity_name,
+    SELECT me.user_id, me.username, me.best_score, me.attempts, me.charity_id, me.charity_name,
       avatar.updated_at AS avatar_updated_at,
       1 + coalesce((
         SELECT sum(c.players) FROM leaderboard_score_counts c

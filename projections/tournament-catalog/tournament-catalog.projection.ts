@@ -4,6 +4,7 @@ import type { Projector, TableNames } from '@arena/projection-runner';
 import {
   TOURNAMENT_EVENT_TYPES,
   type ScoreSubmitted,
+  type TournamentEdited,
   type TournamentEvent,
   type TournamentEventType,
 } from '@arena/tournaments/events';
@@ -16,7 +17,7 @@ type Base = 'tournament_catalog' | 'tournament_catalog_participants';
  */
 export class TournamentCatalogProjector implements Projector<Base> {
   readonly name = 'tournament_catalog';
-  readonly version = 1;
+  readonly version = 2;
   readonly eventTypes: readonly TournamentEventType[] = TOURNAMENT_EVENT_TYPES;
   readonly tables: readonly Base[] = ['tournament_catalog', 'tournament_catalog_participants'];
 
@@ -47,6 +48,8 @@ export class TournamentCatalogProjector implements Projector<Base> {
         started_at timestamptz,
         completed_at timestamptz,
         cancelled_at timestamptz,
+        cancel_reason text,
+        edited_at timestamptz,
         participant_count integer NOT NULL DEFAULT 0,
         player_count integer NOT NULL DEFAULT 0,
         score_count integer NOT NULL DEFAULT 0,
@@ -179,14 +182,52 @@ export class TournamentCatalogProjector implements Projector<Base> {
         });
         return;
       case 'TournamentCancelled':
-        await row({ status: 'CANCELLED', cancelled_at: event.data.cancelledAt });
+        await row({
+          status: 'CANCELLED',
+          cancelled_at: event.data.cancelledAt,
+          cancel_reason: event.data.reason,
+        });
         return;
+      case 'TournamentEdited':
+        await row({ ...editedColumns(event.data.changes), edited_at: event.data.editedAt });
+        return;
+      case 'PlayerCharitySelected': {
+        const { data } = event;
+        if (await row({})) {
+          await trx
+            .updateTable(names.tournament_catalog_participants)
+            .set({ charity_id: data.charityId, charity_name: data.charityName })
+            .where('tournament_id', '=', data.tournamentId)
+            .where('user_id', '=', data.userId)
+            .execute();
+        }
+        return;
+      }
       default: {
         const unexpected: never = event;
         return unexpected;
       }
     }
   }
+}
+
+/** The catalog's columns an edit moves (the prize settings are the prizes read model's). */
+function editedColumns(changes: TournamentEdited['data']['changes']): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  const set = <K extends keyof typeof changes>(key: K, column: string) => {
+    if (changes[key] !== undefined) columns[column] = changes[key];
+  };
+  set('title', 'title');
+  set('description', 'description');
+  set('thumbnail', 'thumbnail');
+  set('prizeModel', 'prize_model');
+  set('prizePoolCents', 'prize_pool_cents');
+  set('maxParticipants', 'max_participants');
+  set('requiredPlan', 'required_plan');
+  set('rules', 'rules');
+  set('tournamentStart', 'tournament_start');
+  set('tournamentEnd', 'tournament_end');
+  return columns;
 }
 
 interface CountedScore {

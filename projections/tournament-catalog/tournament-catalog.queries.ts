@@ -30,6 +30,10 @@ export interface TournamentCatalogRow {
   started_at: Date | null;
   completed_at: Date | null;
   cancelled_at: Date | null;
+  /** The operator's reason, set when CANCELLED. */
+  cancel_reason: string | null;
+  /** The last operator edit before the start, if any. */
+  edited_at: Date | null;
   participant_count: number;
   player_count: number;
   score_count: number;
@@ -93,4 +97,19 @@ export async function isJoined(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The member's own charity for one tournament; undefined when they have not joined it. */
+export async function charityOf(
+  db: Kysely<TournamentCatalogTables>,
+  tournamentId: string,
+  userId: string,
+): Promise<{ charityId: string | null; charityName: string | null } | undefined> {
+  const row = await db
+    .selectFrom('tournament_catalog_participants')
+    .select(['charity_id', 'charity_name'])
+    .where('tournament_id', '=', tournamentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row && { charityId: row.charity_id, charityName: row.charity_name };
 }

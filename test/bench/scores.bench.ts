@@ -107,6 +107,7 @@ async function joinPlayers(repository: TournamentStreamRepository, tournamentId:
           username: userId.slice(0, 8),
           charityId: null,
           charityName: null,
+          memberPlan: 'FREE',
           now: new Date().toISOString(),
         },
       },

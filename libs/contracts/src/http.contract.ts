@@ -23,6 +23,12 @@ import {
   cancelTournamentBody,
   createdTournament,
   createTournamentBody,
+  editedTournament,
+  editTournamentBody,
+  nonprofitList,
+  nonprofitSearchParams,
+  selectCharityBody,
+  selectedCharity,
   joinedTournament,
   joinTournamentBody,
   listTournamentsParams,
@@ -46,11 +52,11 @@ export interface RawAnswer {
 }
 
 export interface HttpRoute {
-  method: 'get' | 'post' | 'put';
+  method: 'get' | 'post' | 'put' | 'patch';
   /** Under `/api`, path parameters in braces: `/api/tournaments/{id}/join`. */
   path: string;
   summary: string;
-  tag: 'auth' | 'tournaments' | 'admin' | 'operations';
+  tag: 'auth' | 'tournaments' | 'charities' | 'admin' | 'operations';
   access: RouteAccess;
   body?: z.ZodType;
   query?: z.ZodObject;
@@ -250,6 +256,24 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(submittedScore),
   },
   {
+    method: 'put',
+    path: '/api/tournaments/{id}/charity',
+    summary: "Change the member's own charity for a tournament they joined (null clears it)",
+    tag: 'tournaments',
+    access: member,
+    body: selectCharityBody,
+    answer: answerOf(selectedCharity),
+  },
+  {
+    method: 'get',
+    path: '/api/nonprofits',
+    summary: 'Search the bundled nonprofit directory by name, EIN or city',
+    tag: 'charities',
+    access: publicRoute,
+    query: nonprofitSearchParams,
+    answer: answerOf(nonprofitList),
+  },
+  {
     method: 'post',
     path: '/api/admin/tournaments',
     summary:
@@ -268,6 +292,15 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     access: 'admin',
     body: cancelTournamentBody,
     answer: answerOf(tournamentTransition),
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/tournaments/{id}',
+    summary: 'Edit a scheduled tournament before it starts (409 once started, or for an instant one)',
+    tag: 'admin',
+    access: 'admin',
+    body: editTournamentBody,
+    answer: answerOf(editedTournament),
   },
   // Operations
   {

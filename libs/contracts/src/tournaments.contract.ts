@@ -34,9 +34,12 @@ export const joinTournamentBody = z
   .meta({ id: 'JoinTournamentBody' });
 export type JoinTournamentBody = z.infer<typeof joinTournamentBody>;
 
-/** Only the type here: the decider owns the score rules (whole, non-negative, within the game's cap). */
+/**
+ * Only the type here: the decider owns the score rules (whole, non-negative, within the game's cap).
+ * TIME_ATTACK: `score` is the completion time in ms and `completed` false for a run that did not finish.
+ */
 export const submitScoreBody = z
-  .object({ score: z.number({ error: 'score must be a number' }) })
+  .object({ score: z.number({ error: 'score must be a number' }), completed: z.boolean().default(true) })
   .meta({ id: 'SubmitScoreBody' });
 export type SubmitScoreBody = z.infer<typeof submitScoreBody>;
 
@@ -162,6 +165,17 @@ export const selectCharityBody = z
   .object({ charityId: charityEin.nullable() })
   .meta({ id: 'SelectCharityBody' });
 export type SelectCharityBody = z.infer<typeof selectCharityBody>;
+
+/** The member's charity for a tournament after PUT /tournaments/{id}/charity (all null: cleared). */
+export const selectedCharity = z
+  .object({
+    tournamentId: z.uuid(),
+    charityId: z.string().nullable(),
+    charityName: z.string().nullable(),
+    charityUrl: z.string().nullable(),
+  })
+  .meta({ id: 'SelectedCharity' });
+export type SelectedCharity = z.infer<typeof selectedCharity>;
 
 /** A head-to-head match result (the games issue replaces the bare score with a verified play). */
 export const matchResultBody = z
@@ -375,12 +389,19 @@ export const submittedScore = z
     tournamentId: z.uuid(),
     score: z.number(),
     attempt: z.number().int(),
-    bestScore: z.number(),
+    /** Null while a TIME_ATTACK player has no completed run. */
+    bestScore: z.number().nullable(),
     /** COMPLETED when this score filled the last place of an instant tournament. */
     tournamentStatus: z.enum(TOURNAMENT_STATUSES),
   })
   .meta({ id: 'SubmittedScore' });
 export type SubmittedScore = z.infer<typeof submittedScore>;
+
+/** PATCH /admin/tournaments/{id}: `changed` lists the settings that moved (empty: nothing to change). */
+export const editedTournament = z
+  .object({ id: z.uuid(), status: z.enum(TOURNAMENT_STATUSES), changed: z.array(z.string()) })
+  .meta({ id: 'EditedTournament' });
+export type EditedTournament = z.infer<typeof editedTournament>;
 
 export const createdTournament = z
   .object({ id: z.uuid(), status: z.enum(TOURNAMENT_STATUSES) })
@@ -482,3 +503,4 @@ export const nonprofit = z
 export type Nonprofit = z.infer<typeof nonprofit>;
 
 export const nonprofitList = z.object({ nonprofits: z.array(nonprofit) }).meta({ id: 'NonprofitList' });
+export type NonprofitList = z.infer<typeof nonprofitList>;

@@ -78,3 +78,6 @@ export function dollarsFromCents(cents: number): string {
     maximumFractionDigits: 0,
   }).format(Math.floor(cents / 100));
 }
+
+/** A nonprofit's page in our app, where leaderboard rows and prize lines link (spec: charityUrl). */
+export const charityProfileUrl = (ein: string) => `/charity-profile/${encodeURIComponent(ein)}`;

@@ -65,6 +65,12 @@ export class JobsService implements OnApplicationShutdown {
     await queue.add(name, payload, { jobId: options.jobId, delay: options.delay });
   }
 
+  /** Removes a job that is still waiting for its delay; one already running or done is left alone. */
+  async removeDelayed(name: JobName, jobId: string): Promise<void> {
+    const existing = await this.queue(jobQueue[name]).getJob(jobId);
+    if (existing && (await existing.isDelayed())) await existing.remove();
+  }
+
   async onApplicationShutdown() {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     await this.connection.quit().catch(() => this.connection.disconnect());

@@ -18,8 +18,9 @@ export enum JobName {
 }
 
 export interface JobPayloads {
-  [JobName.StartTournament]: { tournamentId: string };
-  [JobName.EndTournament]: { tournamentId: string };
+  /** `scheduledFor`: the instant the job was queued for; absent in jobs queued before edits existed. */
+  [JobName.StartTournament]: { tournamentId: string; scheduledFor?: string };
+  [JobName.EndTournament]: { tournamentId: string; scheduledFor?: string };
   [JobName.DeliverEmail]: { messageId: string };
   [JobName.DeliverSms]: { messageId: string };
   [JobName.PurgeExpiredSignIns]: Record<string, never>;

@@ -1,6 +1,12 @@
 export * from './domain/tournament.events';
 export type * from './domain/tournament.commands';
-export { compareStandings, tieBreakKey, type RankedEntry } from './domain/tournament.standings';
+export {
+  compareStandings,
+  isBetterResult,
+  lowerScoreWins,
+  tieBreakKey,
+  type RankedEntry,
+} from './domain/tournament.standings';
 export { TournamentError } from './domain/tournament.errors';
 export { TournamentsModule } from './tournaments.module';
 export { StartTournamentProcessor } from './infrastructure/start-tournament.processor';

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CharitiesModule } from '@arena/charities';
+import { EditTournamentHandler } from './application/commands/edit-tournament.handler';
+import { SelectCharityHandler } from './application/commands/select-charity.handler';
+import { EveryoneFreeMemberPlans, MemberPlans } from './application/ports/member-plans';
 import { CancelTournamentHandler } from './application/commands/cancel-tournament.handler';
 import { CreateTournamentHandler } from './application/commands/create-tournament.handler';
 import { EndTournamentHandler } from './application/commands/end-tournament.handler';
@@ -19,6 +23,7 @@ import { TournamentsController } from './infrastructure/tournaments.controller';
  * global CqrsModule, DatabaseModule, EVENT_STORE, JobsModule and ConfigModule from the composition root.
  */
 @Module({
+  imports: [CharitiesModule],
   controllers: [TournamentsController, AdminTournamentsController],
   providers: [
     TournamentStreamRepository,
@@ -29,6 +34,9 @@ import { TournamentsController } from './infrastructure/tournaments.controller';
     StartTournamentHandler,
     EndTournamentHandler,
     CancelTournamentHandler,
+    EditTournamentHandler,
+    SelectCharityHandler,
+    { provide: MemberPlans, useClass: EveryoneFreeMemberPlans },
     ListTournamentsHandler,
     GetTournamentHandler,
     StartTournamentProcessor,

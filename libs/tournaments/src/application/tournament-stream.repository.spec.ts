@@ -40,7 +40,7 @@ const scheduled: TournamentCommand = {
 };
 const join = (userId: string, charityId: string | null = null): TournamentCommand => ({
   type: 'JoinTournament',
-  data: { tournamentId: id, userId, username: userId, charityId, charityName: null, now },
+  data: { tournamentId: id, userId, username: userId, charityId, charityName: null, memberPlan: 'FREE', now },
 });
 const submit = (userId: string, score: number): TournamentCommand => ({
   type: 'SubmitScore',

@@ -1,4 +1,4 @@
-import type { TournamentCreated } from './tournament.events';
+import type { EditableSettings, Plan, TournamentCreated } from './tournament.events';
 
 /** Commands the tournament decider takes. Time and generated values come in with the command. */
 
@@ -16,23 +16,54 @@ export interface JoinTournament {
     username: string;
     charityId: string | null;
     charityName: string | null;
+    /** The member's plan now (MemberPlans), checked against the tournament's requiredPlan. */
+    memberPlan: Plan;
     now: string;
   };
 }
 
 export interface StartTournament {
   type: 'StartTournament';
-  data: { tournamentId: string; now: string };
+  /**
+   * `scheduledFor`: the start instant the job was queued for. A job whose instant is no longer the
+   * tournament's start (an operator moved it) or that runs before it does nothing.
+   */
+  data: { tournamentId: string; now: string; scheduledFor?: string };
 }
 
 export interface SubmitScore {
   type: 'SubmitScore';
-  data: { tournamentId: string; userId: string; username: string; score: number; now: string };
+  data: {
+    tournamentId: string;
+    userId: string;
+    username: string;
+    score: number;
+    /** TIME_ATTACK: false when the run did not finish (absent: true). */
+    completed?: boolean;
+    now: string;
+  };
 }
 
 export interface EndTournament {
   type: 'EndTournament';
-  data: { tournamentId: string; now: string };
+  /** `scheduledFor`: like StartTournament's, for the end instant. */
+  data: { tournamentId: string; now: string; scheduledFor?: string };
+}
+
+export interface EditTournament {
+  type: 'EditTournament';
+  data: { tournamentId: string; changes: Partial<EditableSettings>; now: string };
+}
+
+export interface SelectCharity {
+  type: 'SelectCharity';
+  data: {
+    tournamentId: string;
+    userId: string;
+    charityId: string | null;
+    charityName: string | null;
+    now: string;
+  };
 }
 
 export interface CancelTournament {
@@ -41,4 +72,11 @@ export interface CancelTournament {
 }
 
 export type TournamentCommand =
-  CreateTournament | JoinTournament | StartTournament | SubmitScore | EndTournament | CancelTournament;
+  | CreateTournament
+  | JoinTournament
+  | StartTournament
+  | SubmitScore
+  | EndTournament
+  | CancelTournament
+  | EditTournament
+  | SelectCharity;

@@ -69,6 +69,7 @@ const scored = (
     userId,
     username: `name-${userId}`,
     score,
+    completed: true,
     attempt,
     bestScore: best.score,
     bestScoreAt: at(best.minute),
@@ -83,6 +84,7 @@ const join = (userId: string, minute = 1): TournamentCommand => ({
     username: `name-${userId}`,
     charityId: null,
     charityName: null,
+    memberPlan: 'FREE',
     now: at(minute),
   },
 });

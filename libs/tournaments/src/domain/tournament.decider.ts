@@ -1,19 +1,26 @@
 import type {
   CancelTournament,
   CreateTournament,
+  EditTournament,
   EndTournament,
+  SelectCharity,
   JoinTournament,
   StartTournament,
   SubmitScore,
   TournamentCommand,
 } from './tournament.commands';
 import { MAX_STORED_INTEGER } from '@arena/contracts/tournaments.contract';
+import { planAllows, planLabel } from '@arena/contracts/tournaments.rules';
 import { isWellFormedText, isUuid } from '@arena/text';
 import {
+  belowRequiredPlan,
+  charityClosed,
   invalidScore,
   invalidTournament,
   joiningClosed,
   notActive,
+  notAPlayer,
+  notEditable,
   notJoined,
   tournamentNotFound,
   unstorableText,
@@ -23,11 +30,13 @@ import type {
   FinalStanding,
   TournamentCompleted,
   TournamentCreated,
+  TournamentEdited,
   TournamentEvent,
   TournamentStatus,
 } from './tournament.events';
+import { isCompletedRun } from './tournament.events';
 import { allPlayers, emptyPlayerTable, getPlayer, setPlayer, type PlayerTable } from './tournament.players';
-import { compareStandings, tieBreakKey } from './tournament.standings';
+import { compareStandings, isBetterResult, lowerScoreWins, tieBreakKey } from './tournament.standings';
 
 /**
  * Rules of one tournament.
@@ -39,6 +48,12 @@ import { compareStandings, tieBreakKey } from './tournament.standings';
  * - SCHEDULED tournaments are UPCOMING until StartTournament and complete on EndTournament; players
  *   may join before the start, up to `maxParticipants`, and scores stop at `tournamentEnd` even if
  *   the end job is late.
+ * - TIME_ATTACK scores are completion times in ms: the lowest completed run is a player's best; a run
+ *   that did not complete is an attempt with no time. Every other format keeps the highest score.
+ * - Operators edit a SCHEDULED tournament until it starts (the same checks as creation); a start or
+ *   end job queued for an instant that is no longer the tournament's does nothing.
+ * - Joining needs the member's plan to allow the tournament's requiredPlan. A joined player changes
+ *   their charity until the tournament completes or is cancelled.
  * - Repeated commands whose effect already happened (create, join, start, end, cancel) emit nothing.
  * - Nothing is recorded that a read model could not store: text is well-formed (no NUL, no unpaired
  *   surrogate), counts and caps fit a PostgreSQL integer, instants are canonical UTC within years
@@ -92,7 +107,7 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       const { userId, attempt, bestScore, bestScoreAt } = event.data;
       const previous = getPlayer(state.players, userId);
       if (!previous) return state;
-      const player = { ...previous, attempts: attempt, bestScore, bestScoreAt };
+      const player = { ...previous, attempts: attempt, bestScore: bestScore ?? 0, bestScoreAt };
       return {
         ...state,
         players: setPlayer(state.players, player),
@@ -103,6 +118,14 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       return { ...state, status: 'COMPLETED' };
     case 'TournamentCancelled':
       return { ...state, status: 'CANCELLED' };
+    case 'TournamentEdited':
+      return { ...state, tournament: withChanges(state.tournament, event.data.changes) };
+    case 'PlayerCharitySelected': {
+      const { userId, charityId, charityName } = event.data;
+      const previous = getPlayer(state.players, userId);
+      if (!previous) return state;
+      return { ...state, players: setPlayer(state.players, { ...previous, charityId, charityName }) };
+    }
     default: {
       const unexpected: never = event;
       return unexpected;
@@ -124,6 +147,10 @@ export function decide(command: TournamentCommand, state: TournamentState): Tour
       return end(command, state);
     case 'CancelTournament':
       return cancel(command, state);
+    case 'EditTournament':
+      return edit(command, state);
+    case 'SelectCharity':
+      return selectCharity(command, state);
     default: {
       const unexpected: never = command;
       return unexpected;
@@ -199,12 +226,14 @@ const isOver = (state: ExistingTournament, now: string) =>
   state.tournament.tournamentEnd !== null && Date.parse(now) >= Date.parse(state.tournament.tournamentEnd);
 
 function join(command: JoinTournament, state: ExistingTournament): TournamentEvent[] {
-  const { tournamentId, userId, username, charityId, charityName, now } = command.data;
+  const { tournamentId, userId, username, charityId, charityName, memberPlan, now } = command.data;
   if (getPlayer(state.players, userId)) return [];
   assertStorableText({ username, charityId, charityName });
   if (state.status === 'COMPLETED') throw joiningClosed('this tournament has ended');
   if (state.status === 'CANCELLED') throw joiningClosed('this tournament was cancelled');
   if (isOver(state, now)) throw joiningClosed('this tournament has ended');
+  const { requiredPlan } = state.tournament;
+  if (!planAllows(memberPlan, requiredPlan)) throw belowRequiredPlan(planLabel(requiredPlan));
   if (state.tournament.mode === 'SCHEDULED' && state.players.size >= state.tournament.maxParticipants) {
     throw joiningClosed('this tournament is full');
   }
@@ -213,8 +242,15 @@ function join(command: JoinTournament, state: ExistingTournament): TournamentEve
   ];
 }
 
+/** A job queued for an instant that is no longer the tournament's, or run before it, does nothing. */
+function isStaleJob(scheduledFor: string | undefined, current: string | null, now: string): boolean {
+  if (scheduledFor === undefined || current === null) return false;
+  return scheduledFor !== current || Date.parse(now) < Date.parse(current);
+}
+
 function start(command: StartTournament, state: ExistingTournament): TournamentEvent[] {
   if (state.status !== 'UPCOMING') return [];
+  if (isStaleJob(command.data.scheduledFor, state.tournament.tournamentStart, command.data.now)) return [];
   return [
     {
       type: 'TournamentStarted',
@@ -225,6 +261,7 @@ function start(command: StartTournament, state: ExistingTournament): TournamentE
 
 function submitScore(command: SubmitScore, state: ExistingTournament): TournamentEvent[] {
   const { tournamentId, userId, username, score, now } = command.data;
+  const completedRun = command.data.completed !== false;
   if (state.status !== 'ACTIVE' || isOver(state, now)) throw notActive();
   const player = getPlayer(state.players, userId);
   if (!player) throw notJoined();
@@ -233,7 +270,12 @@ function submitScore(command: SubmitScore, state: ExistingTournament): Tournamen
   if (score > state.tournament.game.maxScore) {
     throw invalidScore(`Score must not exceed ${state.tournament.game.maxScore}`);
   }
-  const improved = player.bestScoreAt === null || score > player.bestScore;
+  const lowerWins = lowerScoreWins(state.tournament.format);
+  // Only TIME_ATTACK has unfinished runs without a result; elsewhere a score is a score.
+  const counts = completedRun || !lowerWins;
+  const improved =
+    counts && (player.bestScoreAt === null || isBetterResult(score, player.bestScore, lowerWins));
+  const hasBest = improved || player.bestScoreAt !== null;
   const submitted: TournamentEvent = {
     type: 'ScoreSubmitted',
     data: {
@@ -241,9 +283,10 @@ function submitScore(command: SubmitScore, state: ExistingTournament): Tournamen
       userId,
       username,
       score,
+      completed: completedRun,
       attempt: player.attempts + 1,
-      bestScore: improved ? score : player.bestScore,
-      bestScoreAt: improved ? now : (player.bestScoreAt ?? now),
+      bestScore: improved ? score : hasBest ? player.bestScore : null,
+      bestScoreAt: improved ? now : player.bestScoreAt,
       submittedAt: now,
     },
   };
@@ -257,6 +300,7 @@ function submitScore(command: SubmitScore, state: ExistingTournament): Tournamen
 
 function end(command: EndTournament, state: ExistingTournament): TournamentEvent[] {
   if (state.status === 'COMPLETED' || state.status === 'CANCELLED') return [];
+  if (isStaleJob(command.data.scheduledFor, state.tournament.tournamentEnd, command.data.now)) return [];
   return [completed(state, command.data.now, 'SCHEDULE_ENDED')];
 }
 
@@ -269,13 +313,14 @@ function cancel(command: CancelTournament, state: ExistingTournament): Tournamen
 
 export function finalStandings(state: ExistingTournament): FinalStanding[] {
   const seed = state.tournament.tieBreakSeed;
+  const lowerWins = lowerScoreWins(state.tournament.format);
   return allPlayers(state.players)
     .flatMap((player) =>
       player.bestScoreAt === null
         ? []
         : [{ ...player, bestScoreAt: player.bestScoreAt, tieBreakKey: tieBreakKey(seed, player.userId) }],
     )
-    .sort(compareStandings)
+    .sort((a, b) => compareStandings(a, b, lowerWins))
     .map((player, index) => ({
       rank: index + 1,
       userId: player.userId,
@@ -295,6 +340,73 @@ function completed(state: ExistingTournament, now: string, reason: CompletionRea
       finalStandings: finalStandings(state),
     },
   };
+}
+
+/** An edit's changes over the stored settings; a null prizeConfig means the model's defaults. */
+function withChanges(
+  tournament: TournamentCreated['data'],
+  changes: TournamentEdited['data']['changes'],
+): TournamentCreated['data'] {
+  const { prizeConfig, ...rest } = changes;
+  const next: TournamentCreated['data'] = { ...tournament, ...rest };
+  if (prizeConfig === null) delete next.prizeConfig;
+  else if (prizeConfig !== undefined) next.prizeConfig = prizeConfig;
+  return next;
+}
+
+function edit(command: EditTournament, state: ExistingTournament): TournamentEvent[] {
+  const { tournamentId, changes, now } = command.data;
+  const { tournament } = state;
+  if (tournament.mode !== 'SCHEDULED') throw notEditable('only a scheduled tournament is edited');
+  if (state.status !== 'UPCOMING') throw notEditable(`it is ${state.status.toLowerCase()}`);
+  if (tournament.tournamentStart !== null && Date.parse(now) >= Date.parse(tournament.tournamentStart)) {
+    throw notEditable('it has started');
+  }
+  // A new model without settings of its own goes back to its defaults rather than keep the old model's.
+  const withModel =
+    changes.prizeModel !== undefined &&
+    changes.prizeModel !== tournament.prizeModel &&
+    changes.prizeConfig === undefined
+      ? { ...changes, prizeConfig: null }
+      : changes;
+  const changed = Object.fromEntries(
+    Object.entries(withModel).filter(
+      ([key, value]) =>
+        value !== undefined &&
+        JSON.stringify(value) !== JSON.stringify((tournament as Record<string, unknown>)[key] ?? null),
+    ),
+  ) as TournamentEdited['data']['changes'];
+  if (Object.keys(changed).length === 0) return [];
+  const next = withChanges(tournament, changed);
+  if (next.prizeConfig && next.prizeConfig.model !== next.prizeModel) {
+    throw invalidTournament('prizeConfig.model must equal prizeModel');
+  }
+  if (changed.tournamentStart !== undefined && Date.parse(changed.tournamentStart ?? '') <= Date.parse(now)) {
+    throw invalidTournament('tournamentStart must be in the future');
+  }
+  if (next.maxParticipants < state.players.size) {
+    throw invalidTournament(`maxParticipants must be at least the ${state.players.size} players who joined`);
+  }
+  // The edited tournament must pass every check a new one passes.
+  const { createdAt: _createdAt, ...settings } = next;
+  create({ type: 'CreateTournament', data: { ...settings, now } }, initialState);
+  return [{ type: 'TournamentEdited', data: { tournamentId, changes: changed, editedAt: now } }];
+}
+
+function selectCharity(command: SelectCharity, state: ExistingTournament): TournamentEvent[] {
+  const { tournamentId, userId, charityId, charityName, now } = command.data;
+  const player = getPlayer(state.players, userId);
+  if (!player) throw notAPlayer();
+  if (state.status === 'COMPLETED') throw charityClosed('this tournament has ended');
+  if (state.status === 'CANCELLED') throw charityClosed('this tournament was cancelled');
+  assertStorableText({ charityId, charityName });
+  if (player.charityId === charityId) return [];
+  return [
+    {
+      type: 'PlayerCharitySelected',
+      data: { tournamentId, userId, charityId, charityName, selectedAt: now },
+    },
+  ];
 }
 
 export const tournamentDecider = { decide, evolve, initialState };

@@ -26,3 +26,11 @@ export const unstorableText = (field: string) =>
   new TournamentError('invalid', `${field} must not contain NUL characters or unpaired surrogates`);
 export const tournamentExists = () =>
   new TournamentError('conflict', 'A tournament with this id already exists with other settings');
+export const belowRequiredPlan = (planName: string) =>
+  new TournamentError('forbidden', `This tournament requires the ${planName} plan`);
+export const notAPlayer = () => new TournamentError('forbidden', 'You have not joined this tournament');
+export const notEditable = (why: string) =>
+  new TournamentError('conflict', `This tournament can no longer be edited: ${why}`);
+export const charityClosed = (why: string) =>
+  new TournamentError('conflict', `The charity can no longer be changed: ${why}`);
+export const charityNotFound = () => new TournamentError('invalid', 'Charity not found');

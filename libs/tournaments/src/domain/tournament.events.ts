@@ -9,6 +9,7 @@ import {
   TOURNAMENT_FORMATS,
   TOURNAMENT_MODES,
   TOURNAMENT_STATUSES,
+  type PrizeConfig,
 } from '@arena/contracts/tournaments.contract';
 
 // The value lists are the API's (libs/contracts); the events store the same values.
@@ -51,7 +52,36 @@ export interface TournamentCreated {
     /** Hex secret fixed at creation: the last tie-breaker (see standings.ts). */
     tieBreakSeed: string;
     createdAt: string;
+    /** The prize model's settings (absent: the model's defaults, and in events stored before issue 9). */
+    prizeConfig?: PrizeConfig;
+    /** Head-to-head formats: minutes both players have to play a match (absent: the default). */
+    matchWindowMinutes?: number;
   };
+}
+
+/** What an operator may change on a SCHEDULED tournament before it starts. */
+export type EditableSettings = Pick<
+  TournamentCreated['data'],
+  | 'title'
+  | 'description'
+  | 'thumbnail'
+  | 'prizeModel'
+  | 'prizePoolCents'
+  | 'maxParticipants'
+  | 'requiredPlan'
+  | 'rules'
+  | 'tournamentStart'
+  | 'tournamentEnd'
+  | 'matchWindowMinutes'
+> & {
+  /** null: back to the model's defaults (the model changed without settings of its own). */
+  prizeConfig: PrizeConfig | null;
+};
+
+/** Only the settings that changed, with the instant they did. */
+export interface TournamentEdited {
+  type: 'TournamentEdited';
+  data: { tournamentId: string; changes: Partial<EditableSettings>; editedAt: string };
 }
 
 export interface PlayerJoined {
@@ -77,14 +107,36 @@ export interface ScoreSubmitted {
     tournamentId: string;
     userId: string;
     username: string;
+    /** Points, or for TIME_ATTACK the completion time in milliseconds. */
     score: number;
+    /**
+     * False for a TIME_ATTACK run that did not finish: it counts as an attempt, never as a best.
+     * Events stored before issue 9 have no field: read them as true (`isCompletedRun`).
+     */
+    completed?: boolean;
     /** 1 for the player's first score in this tournament. */
     attempt: number;
-    /** The player's best score after this one. */
-    bestScore: number;
-    /** When the player first reached `bestScore` (the first tie-breaker). */
-    bestScoreAt: string;
+    /** The player's best result after this one (highest score, or lowest completed time); null: none yet. */
+    bestScore: number | null;
+    /** When the player first reached `bestScore` (the first tie-breaker); null with it. */
+    bestScoreAt: string | null;
     submittedAt: string;
+  };
+}
+
+/** The upcast of a stored score: a run is complete unless it says otherwise. */
+export const isCompletedRun = (data: ScoreSubmitted['data']) => data.completed !== false;
+
+/** A member changed (or cleared) the charity they direct to in this tournament. */
+export interface PlayerCharitySelected {
+  type: 'PlayerCharitySelected';
+  data: {
+    tournamentId: string;
+    userId: string;
+    /** A nine-digit EIN of the bundled nonprofit directory; null clears the choice. */
+    charityId: string | null;
+    charityName: string | null;
+    selectedAt: string;
   };
 }
 
@@ -120,7 +172,9 @@ export type TournamentEvent =
   | TournamentStarted
   | ScoreSubmitted
   | TournamentCompleted
-  | TournamentCancelled;
+  | TournamentCancelled
+  | TournamentEdited
+  | PlayerCharitySelected;
 
 export type TournamentEventType = TournamentEvent['type'];
 
@@ -131,4 +185,6 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'ScoreSubmitted',
   'TournamentCompleted',
   'TournamentCancelled',
+  'TournamentEdited',
+  'PlayerCharitySelected',
 ];

@@ -1,15 +1,18 @@
-import { Body, Controller, HttpCode, Param, Post, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Patch, Post, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { BearerKeyGuard, ZodValidationPipe } from '@arena/http';
 import { CancelTournamentCommand } from '../application/commands/cancel-tournament.command';
 import { CreateTournamentCommand } from '../application/commands/create-tournament.command';
+import { EditTournamentCommand } from '../application/commands/edit-tournament.command';
 import { TournamentErrorsInterceptor } from './tournament-errors.interceptor';
 import {
   cancelTournamentBody,
   createTournamentBody,
+  editTournamentBody,
   type CancelTournamentBody,
   type CreateTournamentBody,
+  type EditTournamentBody,
 } from '@arena/contracts';
 
 @Controller('admin/tournaments')
@@ -27,6 +30,14 @@ export class AdminTournamentsController {
     const { created, ...tournament } = await this.commands.execute(new CreateTournamentCommand(body));
     void reply.status(created ? 201 : 200);
     return { success: true, data: tournament };
+  }
+
+  @Patch(':id')
+  async edit(
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(editTournamentBody)) body: EditTournamentBody,
+  ) {
+    return { success: true, data: await this.commands.execute(new EditTournamentCommand(id, body)) };
   }
 
   @Post(':id/cancel')

@@ -12,12 +12,13 @@ export class EndTournamentProcessor implements JobHandler<JobName.EndTournament>
 
   constructor(private readonly commands: CommandBus) {}
 
-  async handle({ tournamentId }: JobPayloads[JobName.EndTournament]): Promise<string> {
+  async handle({ tournamentId, scheduledFor }: JobPayloads[JobName.EndTournament]): Promise<string> {
     const result = await this.commands.execute(
-      new EndTournamentCommand(tournamentId, endJobId(tournamentId)),
+      new EndTournamentCommand(tournamentId, endJobId(tournamentId), scheduledFor),
     );
-    return result.changed
-      ? `completed tournament ${tournamentId}`
-      : `tournament ${tournamentId} was already ${result.status}: nothing to do`;
+    if (result.changed) return `completed tournament ${tournamentId}`;
+    return result.status === 'COMPLETED' || result.status === 'CANCELLED'
+      ? `tournament ${tournamentId} was already ${result.status}: nothing to do`
+      : `tournament ${tournamentId} no longer ends at ${scheduledFor}: nothing to do`;
   }
 }

@@ -12,12 +12,13 @@ export class StartTournamentProcessor implements JobHandler<JobName.StartTournam
 
   constructor(private readonly commands: CommandBus) {}
 
-  async handle({ tournamentId }: JobPayloads[JobName.StartTournament]): Promise<string> {
+  async handle({ tournamentId, scheduledFor }: JobPayloads[JobName.StartTournament]): Promise<string> {
     const result = await this.commands.execute(
-      new StartTournamentCommand(tournamentId, startJobId(tournamentId)),
+      new StartTournamentCommand(tournamentId, startJobId(tournamentId), scheduledFor),
     );
-    return result.changed
-      ? `started tournament ${tournamentId}`
+    if (result.changed) return `started tournament ${tournamentId}`;
+    return result.status === 'UPCOMING'
+      ? `tournament ${tournamentId} no longer starts at ${scheduledFor}: nothing to do`
       : `tournament ${tournamentId} was already ${result.status}: nothing to do`;
   }
 }

@@ -5,6 +5,7 @@ import {
   HttpCode,
   Param,
   Post,
+  Put,
   Query,
   UseGuards,
   UseInterceptors,
@@ -13,6 +14,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
 import { JoinTournamentCommand } from '../application/commands/join-tournament.command';
+import { SelectCharityCommand } from '../application/commands/select-charity.command';
 import { SubmitScoreCommand } from '../application/commands/submit-score.command';
 import { GetTournamentQuery } from '../application/queries/get-tournament.query';
 import { ListTournamentsQuery } from '../application/queries/list-tournaments.query';
@@ -20,9 +22,11 @@ import { TournamentErrorsInterceptor } from './tournament-errors.interceptor';
 import {
   joinTournamentBody,
   listTournamentsParams,
+  selectCharityBody,
   submitScoreBody,
   type JoinTournamentBody,
   type ListTournamentsParams,
+  type SelectCharityBody,
   type SubmitScoreBody,
 } from '@arena/contracts';
 
@@ -69,7 +73,20 @@ export class TournamentsController {
   ) {
     return {
       success: true,
-      data: await this.commands.execute(new SubmitScoreCommand(id, member, body.score)),
+      data: await this.commands.execute(new SubmitScoreCommand(id, member, body.score, body.completed)),
+    };
+  }
+
+  @Put(':id/charity')
+  @UseGuards(AccessTokenGuard)
+  async selectCharity(
+    @Param('id') id: string,
+    @CurrentMember() member: Member,
+    @Body(new ZodValidationPipe(selectCharityBody)) body: SelectCharityBody,
+  ) {
+    return {
+      success: true,
+      data: await this.commands.execute(new SelectCharityCommand(id, member, body.charityId)),
     };
   }
 }

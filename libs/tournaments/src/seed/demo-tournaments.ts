@@ -283,6 +283,8 @@ function toCommand(
           username,
           charityId: null,
           charityName: null,
+          // The seed stands in for subscriptions: demo members hold every plan a demo tournament needs.
+          memberPlan: 'PREMIUM_PLUS',
           now,
         },
       };

@@ -8,9 +8,9 @@ import { EndTournamentCommand } from './end-tournament.command';
 export class EndTournamentHandler implements ICommandHandler<EndTournamentCommand, ScheduleTransitionResult> {
   constructor(private readonly streams: TournamentStreamRepository) {}
 
-  async execute({ tournamentId, cause }: EndTournamentCommand): Promise<ScheduleTransitionResult> {
+  async execute({ tournamentId, cause, scheduledFor }: EndTournamentCommand): Promise<ScheduleTransitionResult> {
     const { events, state } = await this.streams.execute(
-      { type: 'EndTournament', data: { tournamentId, now: new Date().toISOString() } },
+      { type: 'EndTournament', data: { tournamentId, now: new Date().toISOString(), scheduledFor } },
       deterministicEventIds(cause),
     );
     return { tournamentId, changed: events.length > 0, status: state.status };

@@ -1,16 +1,24 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { tournamentNotFound } from '../../domain/tournament.errors';
+import { NonprofitDirectory } from '@arena/charities';
+import { charityNotFound, tournamentNotFound } from '../../domain/tournament.errors';
 import { getPlayer } from '../../domain/tournament.players';
 import { randomEventIds } from '../event-ids';
+import { MemberPlans } from '../ports/member-plans';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { JoinTournamentCommand, type JoinTournamentResult } from './join-tournament.command';
 
 @CommandHandler(JoinTournamentCommand)
 export class JoinTournamentHandler implements ICommandHandler<JoinTournamentCommand, JoinTournamentResult> {
-  constructor(private readonly streams: TournamentStreamRepository) {}
+  constructor(
+    private readonly streams: TournamentStreamRepository,
+    private readonly plans: MemberPlans,
+    private readonly nonprofits: NonprofitDirectory,
+  ) {}
 
   /** Joining again answers with the first join, unchanged. */
   async execute({ tournamentId, member, charityId }: JoinTournamentCommand): Promise<JoinTournamentResult> {
+    const charity = charityId === null ? null : this.nonprofits.findByEin(charityId);
+    if (charity === undefined) throw charityNotFound();
     const { state } = await this.streams.execute(
       {
         type: 'JoinTournament',
@@ -18,8 +26,9 @@ export class JoinTournamentHandler implements ICommandHandler<JoinTournamentComm
           tournamentId,
           userId: member.id,
           username: member.username,
-          charityId,
-          charityName: null,
+          charityId: charity?.ein ?? null,
+          charityName: charity?.name ?? null,
+          memberPlan: await this.plans.planOf(member.id),
           now: new Date().toISOString(),
         },
       },

@@ -6,6 +6,8 @@ export class StartTournamentCommand extends Command<ScheduleTransitionResult> {
   constructor(
     readonly tournamentId: string,
     readonly cause: string,
+    /** The instant the job was queued for: a job for another instant, or run early, does nothing. */
+    readonly scheduledFor?: string,
   ) {
     super();
   }

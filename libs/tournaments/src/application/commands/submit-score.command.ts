@@ -6,7 +6,7 @@ export interface SubmitScoreResult {
   tournamentId: string;
   score: number;
   attempt: number;
-  bestScore: number;
+  bestScore: number | null;
   /** COMPLETED when this score filled the last place of an instant tournament. */
   tournamentStatus: TournamentStatus;
 }
@@ -16,6 +16,8 @@ export class SubmitScoreCommand extends Command<SubmitScoreResult> {
     readonly tournamentId: string,
     readonly member: Member,
     readonly score: number,
+    /** TIME_ATTACK: false for a run that did not finish. */
+    readonly completed = true,
   ) {
     super();
   }

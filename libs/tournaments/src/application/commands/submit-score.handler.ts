@@ -8,7 +8,7 @@ import { SubmitScoreCommand, type SubmitScoreResult } from './submit-score.comma
 export class SubmitScoreHandler implements ICommandHandler<SubmitScoreCommand, SubmitScoreResult> {
   constructor(private readonly streams: TournamentStreamRepository) {}
 
-  async execute({ tournamentId, member, score }: SubmitScoreCommand): Promise<SubmitScoreResult> {
+  async execute({ tournamentId, member, score, completed }: SubmitScoreCommand): Promise<SubmitScoreResult> {
     const { events, state } = await this.streams.execute(
       {
         type: 'SubmitScore',
@@ -17,6 +17,7 @@ export class SubmitScoreHandler implements ICommandHandler<SubmitScoreCommand, S
           userId: member.id,
           username: member.username,
           score,
+          completed,
           now: new Date().toISOString(),
         },
       },

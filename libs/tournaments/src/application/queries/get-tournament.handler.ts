@@ -4,14 +4,14 @@ import type { Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
 import { topEntries } from '@arena/projections/leaderboards/leaderboards.queries';
 import {
+  charityOf,
   findTournament,
-  isJoined,
   type TournamentCatalogTables,
 } from '@arena/projections/tournament-catalog/tournament-catalog.queries';
 import { tournamentNotFound } from '../../domain/tournament.errors';
 import { GetTournamentQuery } from './get-tournament.query';
 import type { TournamentDetail } from '@arena/contracts';
-import { toTournamentDetail } from './tournament.view';
+import { myCharity, toTournamentDetail } from './tournament.view';
 import { isUuid } from '@arena/text';
 
 /** The spec shows the top 10. */
@@ -24,8 +24,8 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
   async execute({ tournamentId, memberId }: GetTournamentQuery): Promise<TournamentDetail> {
     const row = isUuid(tournamentId) ? await findTournament(this.db, tournamentId) : undefined;
     if (!row) throw tournamentNotFound();
-    const [joined, entries] = await Promise.all([
-      memberId ? isJoined(this.db, tournamentId, memberId) : false,
+    const [mine, entries] = await Promise.all([
+      memberId ? charityOf(this.db, tournamentId, memberId) : undefined,
       topEntries(this.db, tournamentId, LEADERBOARD_SIZE),
     ]);
     const leaderboard = entries.map(
@@ -39,6 +39,9 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
         charityUrl,
       }),
     );
-    return toTournamentDetail(row, joined, leaderboard, new Date());
+    return {
+      ...toTournamentDetail(row, mine !== undefined, leaderboard, new Date()),
+      myCharity: myCharity(mine),
+    };
   }
 }

@@ -1,5 +1,5 @@
 import type { LeaderboardEntry, TournamentDetail, TournamentSummary } from '@arena/contracts';
-import { dollarsFromCents } from '@arena/contracts/tournaments.rules';
+import { charityProfileUrl, dollarsFromCents } from '@arena/contracts/tournaments.rules';
 import type { TournamentCatalogRow } from '@arena/projections/tournament-catalog/tournament-catalog.queries';
 
 export function toTournamentSummary(row: TournamentCatalogRow): TournamentSummary {
@@ -26,11 +26,28 @@ export function toTournamentSummary(row: TournamentCatalogRow): TournamentSummar
     tournamentEnd: row.tournament_end?.toISOString() ?? null,
     requiredPlan: row.required_plan,
     game: { slug: row.game_slug, name: row.game_name, integrationUrl: row.game_integration_url },
-    cancelReason: null,
+    cancelReason: row.status === 'CANCELLED' ? row.cancel_reason : null,
   };
 }
 
-/** Mirrors the decider's joining rules, for the Join button only: the decider has the last word. */
+/** The signed-in member's charity for this tournament, as the detail's `myCharity`. */
+export function myCharity(
+  charity: { charityId: string | null; charityName: string | null } | undefined,
+): TournamentDetail['myCharity'] {
+  if (!charity?.charityId || !charity.charityName) return null;
+  return {
+    charityId: charity.charityId,
+    charityName: charity.charityName,
+    charityUrl: charityProfileUrl(charity.charityId),
+  };
+}
+
+/**
+ * Mirrors the decider's joining rules, for the Join button only: the decider has the last word.
+ * The member's plan is left out on purpose: the card and page show the required plan beside the
+ * button, and a member below it who presses Join reads the 403's message naming the plan, which
+ * tells them what to do, where a missing button would not.
+ */
 export function canJoin(row: TournamentCatalogRow, isUserJoined: boolean, now: Date): boolean {
   if (isUserJoined) return false;
   if (row.status !== 'ACTIVE' && row.status !== 'UPCOMING') return false;

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { NonprofitDirectory } from './domain/nonprofit-directory';
+import { NonprofitsController } from './infrastructure/nonprofits.controller';
+
+/**
+ * Charities, as far as tournaments need them today: the bundled nonprofit directory and its search.
+ * The charities-and-ledger issue grows this context (favorites, onboarded charities, donations).
+ */
+@Module({
+  controllers: [NonprofitsController],
+  providers: [{ provide: NonprofitDirectory, useFactory: () => new NonprofitDirectory() }],
+  exports: [NonprofitDirectory],
+})
+export class CharitiesModule {}

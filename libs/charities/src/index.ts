@@ -1,0 +1,3 @@
+export { CharitiesModule } from './charities.module';
+export { NonprofitDirectory, type NonprofitRecord } from './domain/nonprofit-directory';
+export { readableName } from './domain/nonprofit-name';
