@@ -1,7 +1,8 @@
 /**
  * The IRS data set writes names in capitals ("AMERICAN RED CROSS"); people read "American Red Cross".
  * Small joining words stay lower case inside a name, known initialisms stay capitals, and a word
- * without a vowel (an initialism such as "NWTF") is left as it is.
+ * of three letters or more without a vowel (an initialism such as "NWTF") is left as it is;
+ * two-letter abbreviations such as "ST" read "St".
  */
 const LOWER_INSIDE = new Set([
   'a',
@@ -63,7 +64,7 @@ const INITIALISMS = new Set([
 function titleWord(word: string, first: boolean): string {
   const bare = word.replace(/[^A-Za-z]/g, '');
   if (INITIALISMS.has(bare)) return word;
-  if (bare.length > 1 && !/[AEIOUY]/i.test(bare)) return word;
+  if (bare.length > 2 && !/[AEIOUY]/i.test(bare)) return word;
   const lower = word.toLowerCase();
   if (!first && LOWER_INSIDE.has(lower)) return lower;
   // Capitalise after the start and after an apostrophe-free separator: "ST. JUDE-SMITH" → "St. Jude-Smith".

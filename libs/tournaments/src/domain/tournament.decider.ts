@@ -34,7 +34,6 @@ import type {
   TournamentEvent,
   TournamentStatus,
 } from './tournament.events';
-import { isCompletedRun } from './tournament.events';
 import { allPlayers, emptyPlayerTable, getPlayer, setPlayer, type PlayerTable } from './tournament.players';
 import { compareStandings, isBetterResult, lowerScoreWins, tieBreakKey } from './tournament.standings';
 
