@@ -40,7 +40,7 @@ describe('scheduled tournaments run by their BullMQ jobs', () => {
       prizeModel: 'TOP_3_SPLIT',
       prizePoolCents: 5000,
       maxParticipants: 10,
-      requiredPlan: 'PREMIUM',
+      requiredPlan: 'FREE',
       game: { slug: 'tetris', name: 'Tetris', integrationUrl: '/games/tetris', maxScore: 100_000 },
       tournamentStart: new Date(now + 1500).toISOString(),
       tournamentEnd: new Date(now + 4000).toISOString(),
@@ -68,7 +68,7 @@ describe('scheduled tournaments run by their BullMQ jobs', () => {
     });
     expect(early.statusCode).toBe(409);
 
-    const start = await finished(`${JobName.StartTournament}-${tournamentId}`);
+    const start = await finished(`${JobName.StartTournament}-${tournamentId}-${Date.parse(body.tournamentStart)}`);
     expect(start.returnvalue).toBe(`started tournament ${tournamentId}`);
     expect(await streamTypes(tournamentId)).toEqual([
       'TournamentCreated',
@@ -84,7 +84,7 @@ describe('scheduled tournaments run by their BullMQ jobs', () => {
     });
     expect(score.statusCode).toBe(201);
 
-    const end = await finished(`${JobName.EndTournament}-${tournamentId}`);
+    const end = await finished(`${JobName.EndTournament}-${tournamentId}-${Date.parse(body.tournamentEnd)}`);
     expect(end.returnvalue).toBe(`completed tournament ${tournamentId}`);
     const events = await h.store.readStream(`tournament-${tournamentId}`);
     expect(events.at(-1)).toMatchObject({
