@@ -115,8 +115,6 @@ describe('npm run tournaments (the operators’ CLI) against the running API', (
       expect({ argv, code: result.code }).toEqual({ argv, code: 2 });
       expect(result.error).toMatch(/Usage:/);
     }
-    expect((await run(['cancel', 'id', '--reason', 'x'], null)).error).toMatch(
-      /ADMIN_API_KEY is not set/,
-    );
+    expect((await run(['cancel', 'id', '--reason', 'x'], null)).error).toMatch(/ADMIN_API_KEY is not set/);
   });
 });

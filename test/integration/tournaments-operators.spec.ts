@@ -322,13 +322,7 @@ describe('operators, plans and charity choice over HTTP', () => {
     // NUL bytes in any query or body are refused by the server-wide hook (malformed-text.spec.ts,
     // api-fuzz.spec.ts run every registered route, this one included); this harness has no hook.
     it('refuses a limit out of range or a term too long (400)', async () => {
-      for (const query of [
-        'limit=0',
-        'limit=51',
-        'limit=-5',
-        'limit=abc',
-        `term=${'x'.repeat(101)}`,
-      ]) {
+      for (const query of ['limit=0', 'limit=51', 'limit=-5', 'limit=abc', `term=${'x'.repeat(101)}`]) {
         expect({ query, status: (await request('GET', `/api/nonprofits?${query}`)).statusCode }).toEqual({
           query,
           status: 400,

@@ -68,7 +68,9 @@ describe('scheduled tournaments run by their BullMQ jobs', () => {
     });
     expect(early.statusCode).toBe(409);
 
-    const start = await finished(`${JobName.StartTournament}-${tournamentId}-${Date.parse(body.tournamentStart)}`);
+    const start = await finished(
+      `${JobName.StartTournament}-${tournamentId}-${Date.parse(body.tournamentStart)}`,
+    );
     expect(start.returnvalue).toBe(`started tournament ${tournamentId}`);
     expect(await streamTypes(tournamentId)).toEqual([
       'TournamentCreated',

@@ -187,7 +187,9 @@ describe('tournaments over HTTP', () => {
     it('joining twice answers the same and appends one PlayerJoined', async () => {
       const id = await create();
       const ada = await h.member('ada');
-      const first = await request('POST', `/api/tournaments/${id}/join`, ada.auth, { charityId: '92-0041488' });
+      const first = await request('POST', `/api/tournaments/${id}/join`, ada.auth, {
+        charityId: '92-0041488',
+      });
       const second = await request('POST', `/api/tournaments/${id}/join`, ada.auth, {});
       expect(first.statusCode).toBe(200);
       expect(second.statusCode).toBe(200);

@@ -1,4 +1,14 @@
-import { Body, Controller, HttpCode, Param, Patch, Post, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Res,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { BearerKeyGuard, ZodValidationPipe } from '@arena/http';

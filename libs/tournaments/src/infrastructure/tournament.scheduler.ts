@@ -31,7 +31,8 @@ export class TournamentScheduler {
     ] as const;
     for (const [index, job] of jobs.entries()) {
       const before = index === 0 ? previous?.tournamentStart : previous?.tournamentEnd;
-      if (before && before !== job.at) await this.jobs.removeDelayed(job.name, scheduledJobId(job.base, before));
+      if (before && before !== job.at)
+        await this.jobs.removeDelayed(job.name, scheduledJobId(job.base, before));
       await this.jobs.enqueue(
         job.name,
         { tournamentId, scheduledFor: job.at },

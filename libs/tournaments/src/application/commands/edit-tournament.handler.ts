@@ -25,7 +25,11 @@ export class EditTournamentHandler implements ICommandHandler<EditTournamentComm
     const edited = events.find((event): event is TournamentEdited => event.type === 'TournamentEdited');
     const changed = edited ? Object.keys(edited.data.changes) : [];
     if (edited && ('tournamentStart' in edited.data.changes || 'tournamentEnd' in edited.data.changes)) {
-      await this.scheduler.schedule(state.tournament, now, before.status === 'NONE' ? undefined : before.tournament);
+      await this.scheduler.schedule(
+        state.tournament,
+        now,
+        before.status === 'NONE' ? undefined : before.tournament,
+      );
     }
     return { id: tournamentId, status: state.status, changed };
   }

@@ -8,7 +8,11 @@ import { EndTournamentCommand } from './end-tournament.command';
 export class EndTournamentHandler implements ICommandHandler<EndTournamentCommand, ScheduleTransitionResult> {
   constructor(private readonly streams: TournamentStreamRepository) {}
 
-  async execute({ tournamentId, cause, scheduledFor }: EndTournamentCommand): Promise<ScheduleTransitionResult> {
+  async execute({
+    tournamentId,
+    cause,
+    scheduledFor,
+  }: EndTournamentCommand): Promise<ScheduleTransitionResult> {
     const { events, state } = await this.streams.execute(
       { type: 'EndTournament', data: { tournamentId, now: new Date().toISOString(), scheduledFor } },
       deterministicEventIds(cause),

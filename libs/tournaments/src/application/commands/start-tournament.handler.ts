@@ -11,7 +11,11 @@ export class StartTournamentHandler implements ICommandHandler<
 > {
   constructor(private readonly streams: TournamentStreamRepository) {}
 
-  async execute({ tournamentId, cause, scheduledFor }: StartTournamentCommand): Promise<ScheduleTransitionResult> {
+  async execute({
+    tournamentId,
+    cause,
+    scheduledFor,
+  }: StartTournamentCommand): Promise<ScheduleTransitionResult> {
     const { events, state } = await this.streams.execute(
       { type: 'StartTournament', data: { tournamentId, now: new Date().toISOString(), scheduledFor } },
       deterministicEventIds(cause),
