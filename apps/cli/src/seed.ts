@@ -4,7 +4,7 @@ import { createDatabase } from '@arena/database';
 import { createEventStore } from '@arena/event-store';
 import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
-import { seedDemoTournaments } from '@arena/tournaments';
+import { seedDemoFormats, seedDemoTournaments } from '@arena/tournaments';
 
 // .env for local runs; variables already set in the environment win.
 loadEnvFile({ quiet: true });
@@ -18,6 +18,7 @@ async function main() {
   try {
     const players = await seedDemoMembers(database.db);
     const { tournaments } = await seedDemoTournaments({ players, eventStore, jobs });
+    tournaments.push(...(await seedDemoFormats({ players, eventStore, jobs })).tournaments);
     for (const t of tournaments) {
       console.log(`${t.appended > 0 ? 'seeded' : 'already there'}: ${t.title} (${t.status})`);
     }

@@ -18,3 +18,4 @@ export {
   type DemoSeedOptions,
   type DemoSeedResult,
 } from './seed/demo-tournaments';
+export { seedDemoFormats } from './seed/demo-formats';

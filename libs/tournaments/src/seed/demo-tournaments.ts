@@ -75,7 +75,8 @@ const TOURNAMENTS: DemoTournament[] = [
       description: 'Three days of line clears for literacy charities. The top three direct the pool.',
       thumbnail: null,
       mode: 'SCHEDULED',
-      format: 'TIME_ATTACK',
+      // Its scores are points: TIME_ATTACK now ranks the lowest time (seed/demo-formats.ts has one).
+      format: 'SCORE_ATTACK',
       prizeModel: 'TOP_3_SPLIT',
       prizePoolCents: 15_000,
       maxParticipants: 50,

@@ -1,0 +1,257 @@
+import { NonprofitDirectory } from '@arena/charities';
+import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
+import { TournamentStreamRepository } from '../application/tournament-stream.repository';
+import type { CreateTournament, TournamentCommand } from '../domain/tournament.commands';
+import type { EditableSettings } from '../domain/tournament.events';
+import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
+import type { DemoPlayer, DemoSeedOptions, DemoSeedResult } from './demo-tournaments';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+type Step =
+  | { kind: 'join'; player: string; charityEin: string | null; at: number }
+  | { kind: 'run'; player: string; ms: number; completed: boolean; at: number }
+  | { kind: 'charity'; player: string; charityEin: string | null; at: number }
+  | {
+      kind: 'edit';
+      changes: Partial<Omit<EditableSettings, 'tournamentStart' | 'tournamentEnd'>>;
+      move?: { start: number; end: number };
+      at: number;
+    }
+  | { kind: 'cancel'; reason: string; at: number };
+
+interface DemoFormatTournament {
+  key: string;
+  createdAt: number;
+  tournament: Omit<
+    CreateTournament['data'],
+    'tournamentId' | 'tieBreakSeed' | 'now' | 'tournamentStart' | 'tournamentEnd'
+  > & { tournamentStart: number | null; tournamentEnd: number | null };
+  steps: Step[];
+}
+
+// Nonprofits of the bundled directory (libs/charities/data), by EIN.
+const RED_CROSS = '530196605';
+const MOMA = '131624100';
+const NORTON_SOUND = '920041488';
+
+const TOURNAMENTS: DemoFormatTournament[] = [
+  {
+    key: 'maze-time-attack',
+    createdAt: -3 * HOUR,
+    tournament: {
+      title: 'Maze Dash Time Attack',
+      description: 'Race through the maze: the fastest finish directs the pool to disaster relief.',
+      thumbnail: null,
+      mode: 'INSTANT',
+      format: 'TIME_ATTACK',
+      prizeModel: 'WINNER_TAKES_ALL',
+      prizePoolCents: 2000,
+      maxParticipants: 12,
+      requiredPlan: 'FREE',
+      rules:
+        'Your fastest finished run counts: lower is better.\nA run you do not finish counts as an attempt, never as a time.\nTies go to the earliest best time, then fewer attempts.',
+      game: { slug: 'maze', name: 'Maze Dash', integrationUrl: '/games/maze', maxScore: 3_600_000 },
+      tournamentStart: null,
+      tournamentEnd: null,
+    },
+    steps: [
+      { kind: 'join', player: 'ada', charityEin: RED_CROSS, at: -170 * MINUTE },
+      { kind: 'join', player: 'ben', charityEin: MOMA, at: -160 * MINUTE },
+      { kind: 'join', player: 'chloe', charityEin: null, at: -150 * MINUTE },
+      { kind: 'join', player: 'dev', charityEin: NORTON_SOUND, at: -140 * MINUTE },
+      { kind: 'run', player: 'ada', ms: 94_310, completed: true, at: -165 * MINUTE },
+      { kind: 'run', player: 'ben', ms: 41_000, completed: false, at: -155 * MINUTE },
+      { kind: 'run', player: 'ben', ms: 88_020, completed: true, at: -150 * MINUTE },
+      { kind: 'run', player: 'ada', ms: 86_755, completed: true, at: -120 * MINUTE },
+      { kind: 'run', player: 'chloe', ms: 30_500, completed: false, at: -110 * MINUTE },
+      { kind: 'run', player: 'dev', ms: 102_400, completed: true, at: -100 * MINUTE },
+      { kind: 'charity', player: 'chloe', charityEin: RED_CROSS, at: -90 * MINUTE },
+      { kind: 'charity', player: 'dev', charityEin: MOMA, at: -60 * MINUTE },
+    ],
+  },
+  {
+    key: 'solitaire-edited',
+    createdAt: -2 * DAY,
+    tournament: {
+      title: 'Solitaire Sunday',
+      description: 'A quiet Sunday of solitaire for public libraries.',
+      thumbnail: null,
+      mode: 'SCHEDULED',
+      format: 'SCORE_ATTACK',
+      prizeModel: 'TOP_3_SPLIT',
+      prizePoolCents: 2500,
+      maxParticipants: 30,
+      requiredPlan: 'FREE',
+      rules: 'Your best score counts.',
+      game: { slug: 'solitaire', name: 'Solitaire', integrationUrl: '/games/solitaire', maxScore: 1_000_000 },
+      tournamentStart: 2 * DAY,
+      tournamentEnd: 2 * DAY + 6 * HOUR,
+    },
+    steps: [
+      { kind: 'join', player: 'emma', charityEin: MOMA, at: -DAY },
+      {
+        kind: 'edit',
+        changes: {
+          title: 'Solitaire Sunday (moved to Monday)',
+          prizePoolCents: 4000,
+          rules: 'Your best score counts.\nMoved a day later so more players can take part.',
+        },
+        move: { start: 3 * DAY, end: 3 * DAY + 6 * HOUR },
+        at: -12 * HOUR,
+      },
+      { kind: 'join', player: 'felix', charityEin: NORTON_SOUND, at: -6 * HOUR },
+    ],
+  },
+  {
+    key: 'chess-cancelled',
+    createdAt: -4 * DAY,
+    tournament: {
+      title: 'Blitz Chess Open',
+      description: 'A blitz chess open for youth mentoring programmes.',
+      thumbnail: null,
+      mode: 'SCHEDULED',
+      format: 'SCORE_ATTACK',
+      prizeModel: 'WINNER_TAKES_ALL',
+      prizePoolCents: 5000,
+      maxParticipants: 16,
+      requiredPlan: 'PREMIUM',
+      rules: 'Best rating gain counts.',
+      game: { slug: 'chess', name: 'Blitz Chess', integrationUrl: '/games/chess', maxScore: 3000 },
+      tournamentStart: DAY,
+      tournamentEnd: DAY + 4 * HOUR,
+    },
+    steps: [
+      { kind: 'join', player: 'ada', charityEin: RED_CROSS, at: -3 * DAY },
+      {
+        kind: 'cancel',
+        reason: 'The chess game is being rebuilt for the new game frame; this open returns next month.',
+        at: -2 * DAY,
+      },
+    ],
+  },
+];
+
+/**
+ * Demo data for TIME_ATTACK, operators' edits and cancellations, and charity choices: a live time
+ * attack with finished and unfinished runs, an upcoming tournament an operator edited (moved a day
+ * later), a cancelled one with its reason, and players who joined with a charity or chose one later.
+ * A tournament already in the store is left as it is, so running the seed again appends nothing.
+ */
+export async function seedDemoFormats(options: DemoSeedOptions): Promise<DemoSeedResult> {
+  const now = options.now ?? new Date();
+  const nonprofits = new NonprofitDirectory();
+  const repository = new TournamentStreamRepository(options.eventStore);
+  const scheduler = options.jobs && new TournamentScheduler(options.jobs);
+  const player = (key: string): DemoPlayer => {
+    const found = options.players[key];
+    if (!found) throw new Error(`Demo player ${key} is missing`);
+    return found;
+  };
+  const charity = (ein: string | null) => {
+    if (ein === null) return { charityId: null, charityName: null };
+    const found = nonprofits.findByEin(ein);
+    if (!found) throw new Error(`Demo charity ${ein} is not in the nonprofit directory`);
+    return { charityId: found.ein, charityName: found.name };
+  };
+  const result: DemoSeedResult = { tournaments: [] };
+  for (const demo of TOURNAMENTS) {
+    const tournamentId = nameBasedUuid(`demo-tournament:${demo.key}`);
+    const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
+    const { tournamentStart, tournamentEnd } = demo.tournament;
+    const create: TournamentCommand = {
+      type: 'CreateTournament',
+      data: {
+        ...demo.tournament,
+        tournamentId,
+        tournamentStart: tournamentStart === null ? null : at(tournamentStart),
+        tournamentEnd: tournamentEnd === null ? null : at(tournamentEnd),
+        tieBreakSeed: nameBasedUuid(`demo-seed:${demo.key}`).replace(/-/g, ''),
+        now: at(demo.createdAt),
+      },
+    };
+    const created = await repository.execute(create, deterministicEventIds(`seed:${demo.key}:create`));
+    let appended = created.events.length;
+    if (appended > 0) {
+      for (const [index, step] of [...demo.steps].sort((a, b) => a.at - b.at).entries()) {
+        const command = toCommand(tournamentId, step, at, player, charity);
+        const { events } = await repository.execute(
+          command,
+          deterministicEventIds(`seed:${demo.key}:${index}`),
+        );
+        appended += events.length;
+      }
+    }
+    const state = await repository.load(tournamentId);
+    if (state.status === 'NONE') throw new Error(`Demo tournament ${demo.key} was not created`);
+    if (scheduler && (state.status === 'UPCOMING' || state.status === 'ACTIVE')) {
+      await scheduler.schedule(state.tournament, now);
+    }
+    result.tournaments.push({
+      id: tournamentId,
+      title: state.tournament.title,
+      status: state.status,
+      appended,
+    });
+  }
+  return result;
+}
+
+function toCommand(
+  tournamentId: string,
+  step: Step,
+  at: (offset: number) => string,
+  player: (key: string) => DemoPlayer,
+  charity: (ein: string | null) => { charityId: string | null; charityName: string | null },
+): TournamentCommand {
+  const now = at(step.at);
+  switch (step.kind) {
+    case 'join': {
+      const { accountId, username } = player(step.player);
+      return {
+        type: 'JoinTournament',
+        data: {
+          tournamentId,
+          userId: accountId,
+          username,
+          ...charity(step.charityEin),
+          // The seed stands in for subscriptions: demo members hold every plan a demo tournament needs.
+          memberPlan: 'PREMIUM_PLUS',
+          now,
+        },
+      };
+    }
+    case 'run': {
+      const { accountId, username } = player(step.player);
+      return {
+        type: 'SubmitScore',
+        data: { tournamentId, userId: accountId, username, score: step.ms, completed: step.completed, now },
+      };
+    }
+    case 'charity':
+      return {
+        type: 'SelectCharity',
+        data: { tournamentId, userId: player(step.player).accountId, ...charity(step.charityEin), now },
+      };
+    case 'edit':
+      return {
+        type: 'EditTournament',
+        data: {
+          tournamentId,
+          changes: {
+            ...step.changes,
+            ...(step.move ? { tournamentStart: at(step.move.start), tournamentEnd: at(step.move.end) } : {}),
+          },
+          now,
+        },
+      };
+    case 'cancel':
+      return { type: 'CancelTournament', data: { tournamentId, reason: step.reason, now } };
+    default: {
+      const unexpected: never = step;
+      return unexpected;
+    }
+  }
+}
