@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JobName, JobsService, QueueName } from '@arena/jobs';
+import { StartTournamentProcessor } from '@arena/tournaments';
 import { ADMIN_KEY, startTournamentsHarness, type TournamentsHarness } from './tournaments.harness';
 
 const admin = { authorization: `Bearer ${ADMIN_KEY}` };
@@ -98,6 +99,18 @@ describe('operators, plans and charity choice over HTTP', () => {
       expect(await queue.getJob(oldJob)).toBeUndefined();
       const newJob = await queue.getJob(`${JobName.StartTournament}-${id}-${Date.parse(moved)}`);
       expect(newJob?.data).toEqual({ tournamentId: id, scheduledFor: moved });
+    });
+
+    it('the start job queued for the old instant does nothing when it runs', async () => {
+      const start = minutesFromNow(60);
+      const id = await create(scheduledBody({ tournamentStart: start }));
+      await request('PATCH', `/api/admin/tournaments/${id}`, admin, { tournamentStart: minutesFromNow(90) });
+      const processor = h.app.get(StartTournamentProcessor);
+      expect(await processor.handle({ tournamentId: id, scheduledFor: start })).toBe(
+        `tournament ${id} no longer starts at ${start}: nothing to do`,
+      );
+      expect(await processor.handle({ tournamentId: id, scheduledFor: start })).toMatch(/nothing to do/);
+      expect((await events(id)).map((e) => e.type)).toEqual(['TournamentCreated', 'TournamentEdited']);
     });
 
     it('an instant (started) tournament is a 409', async () => {
