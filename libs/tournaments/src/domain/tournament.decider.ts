@@ -241,15 +241,19 @@ function join(command: JoinTournament, state: ExistingTournament): TournamentEve
   ];
 }
 
-/** A job queued for an instant that is no longer the tournament's, or run before it, does nothing. */
-function isStaleJob(scheduledFor: string | undefined, current: string | null, now: string): boolean {
-  if (scheduledFor === undefined || current === null) return false;
-  return scheduledFor !== current || Date.parse(now) < Date.parse(current);
+/**
+ * A job queued for an instant that is no longer the tournament's (an operator moved it) does nothing.
+ * A job for the current instant runs whenever the queue delivers it: its clock, not ours, decides the
+ * delay, and a job dropped for being a few milliseconds early would never run again. Jobs queued
+ * before edits existed carry no instant and run as they always did.
+ */
+function isStaleJob(scheduledFor: string | undefined, current: string | null): boolean {
+  return scheduledFor !== undefined && current !== null && scheduledFor !== current;
 }
 
 function start(command: StartTournament, state: ExistingTournament): TournamentEvent[] {
   if (state.status !== 'UPCOMING') return [];
-  if (isStaleJob(command.data.scheduledFor, state.tournament.tournamentStart, command.data.now)) return [];
+  if (isStaleJob(command.data.scheduledFor, state.tournament.tournamentStart)) return [];
   return [
     {
       type: 'TournamentStarted',
@@ -299,7 +303,7 @@ function submitScore(command: SubmitScore, state: ExistingTournament): Tournamen
 
 function end(command: EndTournament, state: ExistingTournament): TournamentEvent[] {
   if (state.status === 'COMPLETED' || state.status === 'CANCELLED') return [];
-  if (isStaleJob(command.data.scheduledFor, state.tournament.tournamentEnd, command.data.now)) return [];
+  if (isStaleJob(command.data.scheduledFor, state.tournament.tournamentEnd)) return [];
   return [completed(state, command.data.now, 'SCHEDULE_ENDED')];
 }
 

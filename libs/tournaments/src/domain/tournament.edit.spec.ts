@@ -138,11 +138,11 @@ describe('start and end jobs after an edit', () => {
       .then([{ type: 'TournamentStarted', data: { tournamentId: id, startedAt: at(20) } }]);
   });
 
-  it('a start job run before its instant does nothing', () => {
+  it('a start job queued before edits existed (no instant) starts it as before', () => {
     spec
       .given([scheduledCreated()])
-      .when(startCommand(9, at(10)))
-      .then([]);
+      .when(startCommand(10))
+      .then([{ type: 'TournamentStarted', data: { tournamentId: id, startedAt: at(10) } }]);
   });
 
   it('the job queued for the old end does nothing', () => {

@@ -14,8 +14,8 @@ export const scheduledJobId = (base: string, at: string) => `${base}-${Date.pars
  * Puts a scheduled tournament's start and end on the queue as delayed jobs whose ids derive from the
  * tournament and the instant, so scheduling it again (a retried create, the seed run twice) adds
  * nothing. An operator's edit that moves a time queues a job for the new instant; the job for the old
- * one, if still there, runs and does nothing (the decider sees that its instant is no longer the
- * tournament's), and is removed here when it is still waiting.
+ * one is removed here when it is still waiting, and if it runs anyway it does nothing (the decider
+ * sees that its instant is no longer the tournament's).
  */
 @Injectable()
 export class TournamentScheduler {
@@ -31,8 +31,11 @@ export class TournamentScheduler {
     ] as const;
     for (const [index, job] of jobs.entries()) {
       const before = index === 0 ? previous?.tournamentStart : previous?.tournamentEnd;
-      if (before && before !== job.at)
+      if (before && before !== job.at) {
         await this.jobs.removeDelayed(job.name, scheduledJobId(job.base, before));
+        // A job queued before its id named the instant.
+        await this.jobs.removeDelayed(job.name, job.base);
+      }
       await this.jobs.enqueue(
         job.name,
         { tournamentId, scheduledFor: job.at },

@@ -6,7 +6,7 @@ export class StartTournamentCommand extends Command<ScheduleTransitionResult> {
   constructor(
     readonly tournamentId: string,
     readonly cause: string,
-    /** The instant the job was queued for: a job for another instant, or run early, does nothing. */
+    /** The instant the job was queued for: a job for an instant that is no longer the tournament's does nothing. */
     readonly scheduledFor?: string,
   ) {
     super();
