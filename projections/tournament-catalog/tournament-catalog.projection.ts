@@ -181,6 +181,9 @@ export class TournamentCatalogProjector implements Projector<Base> {
       case 'TournamentCancelled':
         await row({ status: 'CANCELLED', cancelled_at: event.data.cancelledAt });
         return;
+      case 'PrizeAllocated':
+        // The tournament-prizes read model keeps the allocations.
+        return;
       default: {
         const unexpected: never = event;
         return unexpected;

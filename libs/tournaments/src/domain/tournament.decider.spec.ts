@@ -4,6 +4,7 @@ import { MAX_STORED_INTEGER, tournamentDecider } from './tournament.decider';
 import { TournamentError } from './tournament.errors';
 import type { ScoreSubmitted, TournamentCreated, TournamentEvent } from './tournament.events';
 import { compareStandings, tieBreakKey } from './tournament.standings';
+import { resolvePrizeConfig } from './prize-allocation';
 
 const spec = deciderSpec<TournamentCommand, TournamentEvent, ReturnType<typeof tournamentDecider.evolve>>(
   tournamentDecider,
@@ -22,7 +23,8 @@ const createCommand = (overrides: Partial<CreateTournament['data']> = {}): Creat
     mode: 'INSTANT',
     format: 'SCORE_ATTACK',
     prizeModel: 'WINNER_TAKES_ALL',
-    prizePoolCents: 2500,
+    // No prize here, so completions are only TournamentCompleted: the prizes have their own spec.
+    prizePoolCents: 0,
     maxParticipants: 3,
     requiredPlan: 'FREE',
     rules: 'Play fair\nBest score counts',
@@ -37,7 +39,10 @@ const createCommand = (overrides: Partial<CreateTournament['data']> = {}): Creat
 
 const created = (overrides: Partial<CreateTournament['data']> = {}): TournamentCreated => {
   const { now, ...data } = createCommand(overrides).data;
-  return { type: 'TournamentCreated', data: { ...data, createdAt: now } };
+  return {
+    type: 'TournamentCreated',
+    data: { ...data, prizeConfig: resolvePrizeConfig(data), createdAt: now },
+  };
 };
 const scheduledCreated = () =>
   created({ mode: 'SCHEDULED', tournamentStart: at(10), tournamentEnd: at(50), maxParticipants: 2 });

@@ -21,6 +21,7 @@ import {
 import type {
   CompletionReason,
   FinalStanding,
+  PrizeAllocated,
   TournamentCompleted,
   TournamentCreated,
   TournamentEvent,
@@ -28,6 +29,7 @@ import type {
 } from './tournament.events';
 import { allPlayers, emptyPlayerTable, getPlayer, setPlayer, type PlayerTable } from './tournament.players';
 import { compareStandings, tieBreakKey } from './tournament.standings';
+import { allocatePrizes, prizeConfigOf, resolvePrizeConfig } from './prize-allocation';
 
 /**
  * Rules of one tournament.
@@ -101,6 +103,8 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
     }
     case 'TournamentCompleted':
       return { ...state, status: 'COMPLETED' };
+    case 'PrizeAllocated':
+      return state;
     case 'TournamentCancelled':
       return { ...state, status: 'CANCELLED' };
     default: {
@@ -190,7 +194,11 @@ function create(command: CreateTournament, state: TournamentState): TournamentEv
   } else if (data.tournamentStart !== null || data.tournamentEnd !== null) {
     throw invalidTournament('An instant tournament has no start or end time');
   }
-  const created: TournamentEvent = { type: 'TournamentCreated', data: { ...data, createdAt: now } };
+  const prizeConfig = resolvePrizeConfig(data);
+  const created: TournamentEvent = {
+    type: 'TournamentCreated',
+    data: { ...data, prizeConfig, createdAt: now },
+  };
   if (data.mode === 'SCHEDULED') return [created];
   return [created, { type: 'TournamentStarted', data: { tournamentId: data.tournamentId, startedAt: now } }];
 }
@@ -252,12 +260,12 @@ function submitScore(command: SubmitScore, state: ExistingTournament): Tournamen
     state.tournament.mode === 'INSTANT' &&
     player.attempts === 0 &&
     after.scoredCount >= state.tournament.maxParticipants;
-  return capReached ? [submitted, completed(after, now, 'PLAYER_CAP_REACHED')] : [submitted];
+  return capReached ? [submitted, ...completed(after, now, 'PLAYER_CAP_REACHED')] : [submitted];
 }
 
 function end(command: EndTournament, state: ExistingTournament): TournamentEvent[] {
   if (state.status === 'COMPLETED' || state.status === 'CANCELLED') return [];
-  return [completed(state, command.data.now, 'SCHEDULE_ENDED')];
+  return completed(state, command.data.now, 'SCHEDULE_ENDED');
 }
 
 function cancel(command: CancelTournament, state: ExistingTournament): TournamentEvent[] {
@@ -285,16 +293,48 @@ export function finalStandings(state: ExistingTournament): FinalStanding[] {
     }));
 }
 
-function completed(state: ExistingTournament, now: string, reason: CompletionReason): TournamentCompleted {
-  return {
-    type: 'TournamentCompleted',
-    data: {
-      tournamentId: state.tournament.tournamentId,
-      completedAt: now,
-      reason,
-      finalStandings: finalStandings(state),
+/**
+ * The one way a tournament completes: TournamentCompleted with its final standings, then one
+ * PrizeAllocated per place the prize model pays (prize-allocation.ts), each with the charity that
+ * player had chosen at this moment.
+ */
+function completed(
+  state: ExistingTournament,
+  now: string,
+  reason: CompletionReason,
+  standings: FinalStanding[] = finalStandings(state),
+): [TournamentCompleted, ...PrizeAllocated[]] {
+  const { tournament } = state;
+  const lines = allocatePrizes(
+    prizeConfigOf(tournament),
+    tournament.prizePoolCents,
+    standings,
+    tournament.format === 'TIME_ATTACK',
+  );
+  const byUser = new Map(standings.map((standing) => [standing.userId, standing]));
+  return [
+    {
+      type: 'TournamentCompleted',
+      data: { tournamentId: tournament.tournamentId, completedAt: now, reason, finalStandings: standings },
     },
-  };
+    ...lines.map(({ rank, userId, amountCents }): PrizeAllocated => {
+      const player = getPlayer(state.players, userId);
+      return {
+        type: 'PrizeAllocated',
+        data: {
+          tournamentId: tournament.tournamentId,
+          rank,
+          userId,
+          username: byUser.get(userId)!.username,
+          score: byUser.get(userId)!.score,
+          amountCents,
+          charityId: player?.charityId ?? null,
+          charityName: player?.charityName ?? null,
+          allocatedAt: now,
+        },
+      };
+    }),
+  ];
 }
 
 export const tournamentDecider = { decide, evolve, initialState };

@@ -3,6 +3,7 @@
  * `tournamentId` so projectors never parse stream ids.
  */
 
+import type { PrizeConfig } from '@arena/contracts/tournaments.contract';
 import {
   PLANS,
   PRIZE_MODELS,
@@ -50,6 +51,11 @@ export interface TournamentCreated {
     tournamentEnd: string | null;
     /** Hex secret fixed at creation: the last tie-breaker (see standings.ts). */
     tieBreakSeed: string;
+    /**
+     * The prize model's settings, defaults filled in (prize-allocation.ts). Absent on tournaments
+     * recorded before issue 9: read them with `prizeConfigOf`, which supplies the model's defaults.
+     */
+    prizeConfig?: PrizeConfig;
     createdAt: string;
   };
 }
@@ -109,6 +115,26 @@ export interface TournamentCompleted {
   };
 }
 
+/**
+ * One winning place's share of the pool, appended right after TournamentCompleted (one per place
+ * directing more than 0 cents). The charity is the one the player had chosen for this tournament at
+ * completion, or null; a later change of charity does not move this money.
+ */
+export interface PrizeAllocated {
+  type: 'PrizeAllocated';
+  data: {
+    tournamentId: string;
+    rank: number;
+    userId: string;
+    username: string;
+    score: number;
+    amountCents: number;
+    charityId: string | null;
+    charityName: string | null;
+    allocatedAt: string;
+  };
+}
+
 export interface TournamentCancelled {
   type: 'TournamentCancelled';
   data: { tournamentId: string; reason: string; cancelledAt: string };
@@ -120,6 +146,7 @@ export type TournamentEvent =
   | TournamentStarted
   | ScoreSubmitted
   | TournamentCompleted
+  | PrizeAllocated
   | TournamentCancelled;
 
 export type TournamentEventType = TournamentEvent['type'];
@@ -130,5 +157,6 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'TournamentStarted',
   'ScoreSubmitted',
   'TournamentCompleted',
+  'PrizeAllocated',
   'TournamentCancelled',
 ];

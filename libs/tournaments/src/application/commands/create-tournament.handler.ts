@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { TournamentScheduler } from '../../infrastructure/tournament.scheduler';
+import { resolvePrizeConfig } from '../../domain/prize-allocation';
 import { tournamentExists } from '../../domain/tournament.errors';
 import type { TournamentCreated } from '../../domain/tournament.events';
 import { randomEventIds } from '../event-ids';
@@ -45,5 +46,6 @@ export class CreateTournamentHandler implements ICommandHandler<
 /** What the caller chose: the stored tournament without what the server added to it. */
 function sameSettings(stored: TournamentCreated['data'], input: CreateTournamentCommand['input']): boolean {
   const { tieBreakSeed: _seed, createdAt: _createdAt, ...settings } = stored;
-  return isDeepStrictEqual(settings, input);
+  // The stored prize configuration has the model's defaults filled in: compare it with the input's, filled in the same way.
+  return isDeepStrictEqual(settings, { ...input, prizeConfig: resolvePrizeConfig(input) });
 }
