@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { Projector, TableNames } from '@arena/projection-runner';
+import { prizeConfigOf, type PrizeAllocated, type TournamentCreated } from '@arena/tournaments/events';
+
+type Base = 'tournament_prizes' | 'tournament_prize_lines';
+
+type PrizeEvent = TournamentCreated | PrizeAllocated;
+const EVENT_TYPES: readonly PrizeEvent['type'][] = ['TournamentCreated', 'PrizeAllocated'];
+
+/**
+ * Prize models (issue 9): each tournament's prize configuration and, once it completed, its
+ * PrizeAllocated lines. A line records the charity chosen at completion: a later change of charity
+ * does not move money, so nothing here follows charity changes. Both tables are keyed by what the
+ * event names (tournament; tournament and rank), so a redelivered event changes nothing.
+ */
+export const tournamentPrizesProjector: Projector<Base> = {
+  name: 'tournament_prizes',
+  version: 1,
+  eventTypes: EVENT_TYPES,
+  tables: ['tournament_prizes', 'tournament_prize_lines'],
+
+  async createTables(db, names: TableNames<Base>) {
+    await sql`
+      CREATE TABLE ${sql.table(names.tournament_prizes)} (
+        tournament_id uuid PRIMARY KEY,
+        prize_config jsonb NOT NULL
+      )`.execute(db);
+    await sql`
+      CREATE TABLE ${sql.table(names.tournament_prize_lines)} (
+        tournament_id uuid NOT NULL,
+        rank integer NOT NULL,
+        user_id uuid NOT NULL,
+        username text NOT NULL,
+        score double precision NOT NULL,
+        amount_cents bigint NOT NULL,
+        charity_id text,
+        charity_name text,
+        allocated_at timestamptz NOT NULL,
+        PRIMARY KEY (tournament_id, rank)
+      )`.execute(db);
+  },
+
+  async apply(trx, events, names) {
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as PrizeEvent;
+      if (event.type === 'TournamentCreated') {
+        await trx
+          .insertInto(names.tournament_prizes)
+          .values({
+            tournament_id: event.data.tournamentId,
+            // Tournaments recorded before issue 9 carry no configuration: their model's defaults.
+            prize_config: JSON.stringify(prizeConfigOf(event.data)),
+          })
+          .onConflict((conflict) => conflict.column('tournament_id').doNothing())
+          .execute();
+      } else {
+        const { data } = event;
+        await trx
+          .insertInto(names.tournament_prize_lines)
+          .values({
+            tournament_id: data.tournamentId,
+            rank: data.rank,
+            user_id: data.userId,
+            username: data.username,
+            score: data.score,
+            amount_cents: data.amountCents,
+            charity_id: data.charityId,
+            charity_name: data.charityName,
+            allocated_at: data.allocatedAt,
+          })
+          .onConflict((conflict) => conflict.columns(['tournament_id', 'rank']).doNothing())
+          .execute();
+      }
+    }
+  },
+};
