@@ -12,6 +12,7 @@ import { tournamentNotFound } from '../../domain/tournament.errors';
 import { GetTournamentQuery } from './get-tournament.query';
 import type { TournamentDetail } from '@arena/contracts';
 import { toTournamentDetail } from './tournament.view';
+import { prizeView } from './prize-view';
 import { isUuid } from '@arena/text';
 
 /** The spec shows the top 10. */
@@ -24,9 +25,10 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
   async execute({ tournamentId, memberId }: GetTournamentQuery): Promise<TournamentDetail> {
     const row = isUuid(tournamentId) ? await findTournament(this.db, tournamentId) : undefined;
     if (!row) throw tournamentNotFound();
-    const [joined, entries] = await Promise.all([
+    const [joined, entries, prizes] = await Promise.all([
       memberId ? isJoined(this.db, tournamentId, memberId) : false,
       topEntries(this.db, tournamentId, LEADERBOARD_SIZE),
+      prizeView(this.db, row),
     ]);
     const leaderboard = entries.map(
       ({ rank, userId, username, avatarUrl, score, charityName, charityUrl }) => ({
@@ -39,6 +41,6 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
         charityUrl,
       }),
     );
-    return toTournamentDetail(row, joined, leaderboard, new Date());
+    return toTournamentDetail(row, joined, leaderboard, new Date(), prizes);
   }
 }
