@@ -4,7 +4,7 @@ import { createDatabase } from '@arena/database';
 import { createEventStore } from '@arena/event-store';
 import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
-import { seedDemoTournaments } from '@arena/tournaments';
+import { seedDemoPrizeTournaments, seedDemoTournaments } from '@arena/tournaments';
 
 // .env for local runs; variables already set in the environment win.
 loadEnvFile({ quiet: true });
@@ -18,7 +18,9 @@ async function main() {
   try {
     const players = await seedDemoMembers(database.db);
     const { tournaments } = await seedDemoTournaments({ players, eventStore, jobs });
-    for (const t of tournaments) {
+    // A completed tournament of every prize model, with its allocations.
+    const prizes = await seedDemoPrizeTournaments({ players, eventStore });
+    for (const t of [...tournaments, ...prizes.tournaments]) {
       console.log(`${t.appended > 0 ? 'seeded' : 'already there'}: ${t.title} (${t.status})`);
     }
   } finally {

@@ -12,3 +12,4 @@ export {
   type DemoSeedOptions,
   type DemoSeedResult,
 } from './seed/demo-tournaments';
+export { seedDemoPrizeTournaments } from './seed/demo-prize-tournaments';
