@@ -151,6 +151,19 @@ describe('tournament prizes through the API', () => {
     expect(other.statusCode).toBe(409);
   });
 
+  it('the same create 50 times at once records one tournament: one 201, the rest 200', async () => {
+    const tournamentId = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => create(instant(tournamentId))));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.filter((code) => code === 200)).toHaveLength(49);
+    expect(
+      (await h.store.readStream(`tournament-${tournamentId}`)).filter(
+        (event) => event.type === 'TournamentCreated',
+      ),
+    ).toHaveLength(1);
+  });
+
   it.each([
     [
       'a flat payout above the pool',
