@@ -288,6 +288,12 @@ describe('resolvePrizeConfig', () => {
     });
   });
 
+  it('reads an old tournament of an unknown model as WINNER_TAKES_ALL', () => {
+    expect(prizeConfigOf(settings({ prizeModel: 'SOMETHING_ELSE' as PrizeSettings['prizeModel'] }))).toEqual({
+      model: 'WINNER_TAKES_ALL',
+    });
+  });
+
   it('keeps only the known settings of a configuration', () => {
     expect(
       resolvePrizeConfig(

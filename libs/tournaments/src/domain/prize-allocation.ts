@@ -115,13 +115,17 @@ export function resolvePrizeConfig(settings: PrizeSettings): PrizeConfig {
 
 /**
  * The configuration a stored tournament pays by: the recorded one, or the model's defaults for a
- * tournament recorded before prize configurations existed (an upcast at read, never an edit).
+ * tournament recorded before prize configurations existed (an upcast at read, never an edit). Models
+ * were not checked then either: an unknown one (shown as 'Custom') pays as WINNER_TAKES_ALL, so a
+ * completion can never be stuck on it.
  */
 export function prizeConfigOf(settings: PrizeSettings): PrizeConfig {
-  return (
-    (settings.prizeConfig as PrizeConfig | undefined) ??
-    resolvePrizeConfig({ ...settings, prizeConfig: undefined })
-  );
+  if (settings.prizeConfig) return settings.prizeConfig as PrizeConfig;
+  try {
+    return resolvePrizeConfig({ ...settings, prizeConfig: undefined });
+  } catch {
+    return { model: 'WINNER_TAKES_ALL' };
+  }
 }
 
 const isWhole = (value: unknown, least: number, most: number): value is number =>
