@@ -90,17 +90,14 @@ describe('tournament prizes projection', () => {
     });
   });
 
-  it('reads a tournament recorded before prize configurations with its model defaults', async () => {
+  it('keeps no configuration for a tournament created without one (its model defaults)', async () => {
     const id = randomUUID();
     await apply([record(created(id))]);
-    expect(await findPrizeConfig(database.db, id)).toEqual({
-      model: 'TOP_3_SPLIT',
-      sharesBasisPoints: [5000, 3000, 2000],
-    });
+    expect(await findPrizeConfig(database.db, id)).toBeNull();
   });
 
   it('has no configuration for an unknown tournament', async () => {
-    expect(await findPrizeConfig(database.db, randomUUID())).toBeUndefined();
+    expect(await findPrizeConfig(database.db, randomUUID())).toBeNull();
   });
 
   it('keeps the allocation lines best rank first, in whole cents, with the charity at completion', async () => {

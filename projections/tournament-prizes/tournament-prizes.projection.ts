@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Projector, TableNames } from '@arena/projection-runner';
-import { prizeConfigOf, type PrizeAllocated, type TournamentCreated } from '@arena/tournaments/events';
+import type { PrizeAllocated, TournamentCreated } from '@arena/tournaments/events';
 
 type Base = 'tournament_prizes' | 'tournament_prize_lines';
 
@@ -8,8 +8,9 @@ type PrizeEvent = TournamentCreated | PrizeAllocated;
 const EVENT_TYPES: readonly PrizeEvent['type'][] = ['TournamentCreated', 'PrizeAllocated'];
 
 /**
- * Prize models (issue 9): each tournament's prize configuration and, once it completed, its
- * PrizeAllocated lines. A line records the charity chosen at completion: a later change of charity
+ * Prize models (issue 9): each tournament's prize configuration as given (NULL: the model's defaults,
+ * which depend on the pool and the game, so readers resolve them with `prizeConfigOf` over the
+ * catalog's row) and, once it completed, its PrizeAllocated lines. A line records the charity chosen at completion: a later change of charity
  * does not move money, so nothing here follows charity changes. Both tables are keyed by what the
  * event names (tournament; tournament and rank), so a redelivered event changes nothing.
  */
@@ -23,7 +24,7 @@ export const tournamentPrizesProjector: Projector<Base> = {
     await sql`
       CREATE TABLE ${sql.table(names.tournament_prizes)} (
         tournament_id uuid PRIMARY KEY,
-        prize_config jsonb NOT NULL
+        prize_config jsonb
       )`.execute(db);
     await sql`
       CREATE TABLE ${sql.table(names.tournament_prize_lines)} (
@@ -48,8 +49,7 @@ export const tournamentPrizesProjector: Projector<Base> = {
           .insertInto(names.tournament_prizes)
           .values({
             tournament_id: event.data.tournamentId,
-            // Tournaments recorded before issue 9 carry no configuration: their model's defaults.
-            prize_config: JSON.stringify(prizeConfigOf(event.data)),
+            prize_config: event.data.prizeConfig ? JSON.stringify(event.data.prizeConfig) : null,
           })
           .onConflict((conflict) => conflict.column('tournament_id').doNothing())
           .execute();

@@ -3,7 +3,8 @@ import type { PrizeConfig } from '@arena/contracts/tournaments.contract';
 
 export interface TournamentPrizesRow {
   tournament_id: string;
-  prize_config: PrizeConfig;
+  /** As given at creation; null: the model's defaults. */
+  prize_config: PrizeConfig | null;
 }
 
 export interface TournamentPrizeLineRow {
@@ -32,16 +33,17 @@ export interface TournamentPrizesTables {
   tournament_catalog_participants: ParticipantCharityRow;
 }
 
+/** The configuration given for the tournament; null when none was (the model's defaults) or unknown. */
 export async function findPrizeConfig(
   db: Kysely<TournamentPrizesTables>,
   tournamentId: string,
-): Promise<PrizeConfig | undefined> {
+): Promise<PrizeConfig | null> {
   const row = await db
     .selectFrom('tournament_prizes')
     .select('prize_config')
     .where('tournament_id', '=', tournamentId)
     .executeTakeFirst();
-  return row?.prize_config;
+  return row?.prize_config ?? null;
 }
 
 /** The PrizeAllocated lines of a completed tournament, best rank first (none before completion). */

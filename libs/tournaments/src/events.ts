@@ -3,4 +3,9 @@
 export * from './domain/tournament.events';
 export { compareStandings, tieBreakKey, type RankedEntry } from './domain/tournament.standings';
 // The prize models' pure rules: the prizes read model fills in an old tournament's defaults.
-export { allocatePrizes, prizeConfigOf, type PrizeAmount, type RankedPlayer } from './domain/prize-allocation';
+export {
+  allocatePrizes,
+  prizeConfigOf,
+  type PrizeAmount,
+  type RankedPlayer,
+} from './domain/prize-allocation';

@@ -4,7 +4,6 @@ import { MAX_STORED_INTEGER, tournamentDecider } from './tournament.decider';
 import { TournamentError } from './tournament.errors';
 import type { ScoreSubmitted, TournamentCreated, TournamentEvent } from './tournament.events';
 import { compareStandings, tieBreakKey } from './tournament.standings';
-import { resolvePrizeConfig } from './prize-allocation';
 
 const spec = deciderSpec<TournamentCommand, TournamentEvent, ReturnType<typeof tournamentDecider.evolve>>(
   tournamentDecider,
@@ -39,10 +38,7 @@ const createCommand = (overrides: Partial<CreateTournament['data']> = {}): Creat
 
 const created = (overrides: Partial<CreateTournament['data']> = {}): TournamentCreated => {
   const { now, ...data } = createCommand(overrides).data;
-  return {
-    type: 'TournamentCreated',
-    data: { ...data, prizeConfig: resolvePrizeConfig(data), createdAt: now },
-  };
+  return { type: 'TournamentCreated', data: { ...data, createdAt: now } };
 };
 const scheduledCreated = () =>
   created({ mode: 'SCHEDULED', tournamentStart: at(10), tournamentEnd: at(50), maxParticipants: 2 });

@@ -194,10 +194,13 @@ function create(command: CreateTournament, state: TournamentState): TournamentEv
   } else if (data.tournamentStart !== null || data.tournamentEnd !== null) {
     throw invalidTournament('An instant tournament has no start or end time');
   }
+  // Checked whether given or not (the defaults depend on the pool and the game); recorded only when
+  // given, so the defaults follow an edit of the pool. Read with prizeConfigOf.
+  const { prizeConfig: _given, ...settings } = data;
   const prizeConfig = resolvePrizeConfig(data);
   const created: TournamentEvent = {
     type: 'TournamentCreated',
-    data: { ...data, prizeConfig, createdAt: now },
+    data: { ...settings, ...(data.prizeConfig == null ? {} : { prizeConfig }), createdAt: now },
   };
   if (data.mode === 'SCHEDULED') return [created];
   return [created, { type: 'TournamentStarted', data: { tournamentId: data.tournamentId, startedAt: now } }];

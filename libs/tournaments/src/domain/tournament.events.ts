@@ -52,8 +52,8 @@ export interface TournamentCreated {
     /** Hex secret fixed at creation: the last tie-breaker (see standings.ts). */
     tieBreakSeed: string;
     /**
-     * The prize model's settings, defaults filled in (prize-allocation.ts). Absent on tournaments
-     * recorded before issue 9: read them with `prizeConfigOf`, which supplies the model's defaults.
+     * The prize model's settings as given, checked (prize-allocation.ts). Absent when none was given
+     * and on tournaments recorded before issue 9: `prizeConfigOf` reads the model's defaults then.
      */
     prizeConfig?: PrizeConfig;
     createdAt: string;

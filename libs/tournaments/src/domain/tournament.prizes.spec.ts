@@ -121,11 +121,24 @@ const allocated = (
 
 describe('tournament prizes', () => {
   describe('creating', () => {
-    it('records the model defaults when no configuration is given', () => {
+    it('records no configuration when none is given: the model defaults apply, following the pool', () => {
+      const { now, ...data } = settings({ prizeModel: 'TOP_3_SPLIT' });
       spec
         .given([])
         .when(create({ prizeModel: 'TOP_3_SPLIT' }))
-        .then([created({ model: 'TOP_3_SPLIT', sharesBasisPoints: [5000, 3000, 2000] })]);
+        .then([{ type: 'TournamentCreated', data: { ...data, createdAt: now } }]);
+    });
+
+    it('records a given configuration without unknown keys', () => {
+      spec
+        .given([])
+        .when(
+          create({
+            prizeModel: 'FLAT_PAYOUTS',
+            prizeConfig: { model: 'FLAT_PAYOUTS', flatAmountCents: 500, extra: 1 } as PrizeConfig,
+          }),
+        )
+        .then([created({ model: 'FLAT_PAYOUTS', flatAmountCents: 500 })]);
     });
 
     it('records the configuration given', () => {

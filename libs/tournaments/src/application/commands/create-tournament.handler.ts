@@ -46,6 +46,10 @@ export class CreateTournamentHandler implements ICommandHandler<
 /** What the caller chose: the stored tournament without what the server added to it. */
 function sameSettings(stored: TournamentCreated['data'], input: CreateTournamentCommand['input']): boolean {
   const { tieBreakSeed: _seed, createdAt: _createdAt, ...settings } = stored;
-  // The stored prize configuration has the model's defaults filled in: compare it with the input's, filled in the same way.
-  return isDeepStrictEqual(settings, { ...input, prizeConfig: resolvePrizeConfig(input) });
+  // A given prize configuration is stored checked and without unknown keys: compare it that way.
+  const { prizeConfig, ...rest } = input;
+  return isDeepStrictEqual(
+    settings,
+    prizeConfig === undefined ? rest : { ...rest, prizeConfig: resolvePrizeConfig(input) },
+  );
 }

@@ -45,14 +45,13 @@ export const charityProfileUrl = (charityId: string) => `/charity-profile/${enco
  */
 export async function prizeView(db: Kysely<any>, row: TournamentCatalogRow): Promise<PrizeView> {
   const prizes = db as Kysely<TournamentPrizesTables>;
-  // The catalog may be a moment ahead of this read model: the model's defaults until it catches up.
-  const prizeConfig =
-    (await findPrizeConfig(prizes, row.id)) ??
-    prizeConfigOf({
-      prizeModel: row.prize_model,
-      prizePoolCents: row.prize_pool_cents,
-      game: { maxScore: row.game_max_score },
-    });
+  // None given (or this read model a moment behind the catalog): the model's defaults for this pool.
+  const prizeConfig = prizeConfigOf({
+    prizeModel: row.prize_model,
+    prizePoolCents: row.prize_pool_cents,
+    game: { maxScore: row.game_max_score },
+    prizeConfig: await findPrizeConfig(prizes, row.id),
+  });
   if (row.status === 'COMPLETED') {
     const lines = await prizeLines(prizes, row.id);
     return {
