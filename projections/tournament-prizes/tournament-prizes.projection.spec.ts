@@ -100,6 +100,26 @@ describe('tournament prizes projection', () => {
     expect(await findPrizeConfig(database.db, randomUUID())).toBeNull();
   });
 
+  it("follows an operator's edit of the configuration, and back to the defaults; a redelivered edit changes nothing", async () => {
+    const id = randomUUID();
+    const edited = (prizeConfig: unknown) =>
+      record({ type: 'TournamentEdited', data: { tournamentId: id, changes: { prizeConfig } } } as never);
+    const creation = record(created(id, { model: 'TOP_3_SPLIT', sharesBasisPoints: [6000, 3000, 1000] }));
+    const toFlexible = edited({ model: 'FLEXIBLE_TOP_N', places: 3 });
+    const toDefaults = edited(null);
+    await apply([creation, toFlexible]);
+    expect(await findPrizeConfig(database.db, id)).toEqual({ model: 'FLEXIBLE_TOP_N', places: 3 });
+    await apply([toDefaults]);
+    expect(await findPrizeConfig(database.db, id)).toBeNull();
+    await apply([toFlexible]);
+    expect(await findPrizeConfig(database.db, id)).toBeNull();
+    // An edit of other settings leaves the configuration alone.
+    await apply([
+      record({ type: 'TournamentEdited', data: { tournamentId: id, changes: { title: 'New' } } } as never),
+    ]);
+    expect(await findPrizeConfig(database.db, id)).toBeNull();
+  });
+
   it('keeps the allocation lines best rank first, in whole cents, with the charity at completion', async () => {
     const id = randomUUID();
     await apply([record(created(id)), record(allocated(id, 2, 2000)), record(allocated(id, 1, 3000))]);
