@@ -1,6 +1,11 @@
 import type { Projector } from '@arena/projection-runner';
 import { leaderboardsProjector } from './leaderboards/leaderboards.projection';
 import { TournamentCatalogProjector } from './tournament-catalog/tournament-catalog.projection';
+import { tournamentPrizesProjector } from './tournament-prizes/tournament-prizes.projection';
 
 /** Every read model the worker keeps up to date; `npm run migrate` creates their first tables. */
-export const projectors: readonly Projector[] = [leaderboardsProjector, new TournamentCatalogProjector()];
+export const projectors: readonly Projector[] = [
+  leaderboardsProjector,
+  new TournamentCatalogProjector(),
+  tournamentPrizesProjector,
+];

@@ -203,6 +203,9 @@ export class TournamentCatalogProjector implements Projector<Base> {
         }
         return;
       }
+      case 'PrizeAllocated':
+        // The tournament-prizes read model keeps the allocations.
+        return;
       default: {
         const unexpected: never = event;
         return unexpected;

@@ -118,8 +118,34 @@ const createCommand = (tournamentId: string) =>
         now: clock,
       }),
       schedule,
+      // The prize model's settings, of the model named (the decider checks every value): often none.
+      prizeSettings: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(undefined) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            flatAmountCents: hostileNumber,
+            places: hostileNumber,
+            sharesBasisPoints: fc.constantFrom([5000, 3000, 2000], [10_000], [6000, 4000]),
+            milestones: fc.array(
+              fc.record({ score: hostileNumber, sharesBasisPoints: fc.constant(10_000) }),
+              {
+                minLength: 1,
+                maxLength: 1,
+              },
+            ),
+          }),
+        },
+      ),
     })
-    .map(({ type, data, schedule }) => ({ type, data: { ...data, ...schedule } }));
+    .map(({ type, data, schedule, prizeSettings }) => ({
+      type,
+      data: {
+        ...data,
+        ...schedule,
+        ...(prizeSettings ? { prizeConfig: { ...prizeSettings, model: data.prizeModel } } : {}),
+      },
+    }));
 
 const laterCommand = (tournamentId: string): fc.Arbitrary<TournamentCommand> =>
   fc.oneof(

@@ -89,7 +89,12 @@ describe('scheduled tournaments run by their BullMQ jobs', () => {
     const end = await finished(`${JobName.EndTournament}-${tournamentId}-${Date.parse(body.tournamentEnd)}`);
     expect(end.returnvalue).toBe(`completed tournament ${tournamentId}`);
     const events = await h.store.readStream(`tournament-${tournamentId}`);
+    // Completion, then the one player's PrizeAllocated: TOP_3_SPLIT with one ranked player pays them the pool.
     expect(events.at(-1)).toMatchObject({
+      type: 'PrizeAllocated',
+      data: { userId: player.id, amountCents: 5000 },
+    });
+    expect(events.at(-2)).toMatchObject({
       type: 'TournamentCompleted',
       data: {
         reason: 'SCHEDULE_ENDED',

@@ -12,8 +12,7 @@ import { JobsModule } from '@arena/jobs';
 import { RedisModule } from '@arena/redis';
 import { ProjectionRunner, defaultRunnerOptions, ensureProjection } from '@arena/projection-runner';
 import { silentLogger } from '@arena/projection-runner/testing';
-import { leaderboardsProjector } from '@arena/projections/leaderboards/leaderboards.projection';
-import { TournamentCatalogProjector } from '@arena/projections/tournament-catalog/tournament-catalog.projection';
+import { projectors } from '@arena/projections/registry';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { TournamentsModule } from '@arena/tournaments';
 
@@ -69,7 +68,7 @@ export async function startTournamentsHarness(
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
 
-  const projectors = [new TournamentCatalogProjector(), leaderboardsProjector];
+  // Every read model the worker runs (projections/registry.ts).
   // As the worker's first start would: the read models exist before the API's first read.
   for (const projector of projectors) await ensureProjection(database.db, projector);
   const runner = new ProjectionRunner(

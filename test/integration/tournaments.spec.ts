@@ -165,7 +165,7 @@ describe('tournaments over HTTP', () => {
           tournamentEnd: null,
           requiredPlan: 'FREE',
           rules: 'Best score counts\nTies go to the earliest high score',
-          game: expect.objectContaining({ name: 'Snake', integrationUrl: '/games/snake' }),
+          game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake' },
           isUserJoined: false,
           canJoin: true,
           leaderboard: [],
@@ -263,7 +263,9 @@ describe('tournaments over HTTP', () => {
       const lateJoin = await request('POST', `/api/tournaments/${id}/join`, outsider.auth, {});
       expect(lateJoin.statusCode).toBe(409);
 
-      const completed = (await h.store.readStream(`tournament-${id}`)).at(-1);
+      // Completion, then the winner's PrizeAllocated (WINNER_TAKES_ALL).
+      const [completed, allocated] = (await h.store.readStream(`tournament-${id}`)).slice(-2);
+      expect(allocated).toMatchObject({ type: 'PrizeAllocated', data: { rank: 1, userId: ed.id } });
       expect(completed).toMatchObject({
         type: 'TournamentCompleted',
         data: {

@@ -4,7 +4,7 @@ import { createDatabase } from '@arena/database';
 import { createEventStore } from '@arena/event-store';
 import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
-import { seedDemoFormats, seedDemoTournaments } from '@arena/tournaments';
+import { seedDemoFormats, seedDemoPrizeTournaments, seedDemoTournaments } from '@arena/tournaments';
 
 // .env for local runs; variables already set in the environment win.
 loadEnvFile({ quiet: true });
@@ -19,7 +19,9 @@ async function main() {
     const players = await seedDemoMembers(database.db);
     const { tournaments } = await seedDemoTournaments({ players, eventStore, jobs });
     tournaments.push(...(await seedDemoFormats({ players, eventStore, jobs })).tournaments);
-    for (const t of tournaments) {
+    // A completed tournament of every prize model, with its allocations.
+    const prizes = await seedDemoPrizeTournaments({ players, eventStore });
+    for (const t of [...tournaments, ...prizes.tournaments]) {
       console.log(`${t.appended > 0 ? 'seeded' : 'already there'}: ${t.title} (${t.status})`);
     }
   } finally {

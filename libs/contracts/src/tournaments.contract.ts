@@ -50,13 +50,17 @@ const WHOLE_POOL = 'The shares must add up to 10000 basis points (the whole pool
 
 /**
  * How a prize model splits the pool (issue 9). Every allocation is integer cents that sum to the pool
- * exactly; remainder cents go by rank (libs/tournaments prize allocation).
+ * exactly; remainder cents go by rank (libs/tournaments prize allocation; rules in docs/prizes.md).
+ * The server also refuses shares that increase from one place to the next, a flat amount above the
+ * pool and a milestone above the game's maxScore. Omitted on creation: the model's defaults.
  * - WINNER_TAKES_ALL: rank 1 directs the whole pool.
  * - TOP_3_SPLIT: ranks 1–3 by `sharesBasisPoints` (default 50/30/20).
- * - FLEXIBLE_TOP_N: ranks 1–`places` by `sharesBasisPoints` (one per place), or equal shares if omitted.
- * - FLAT_PAYOUTS: each ranked player from rank 1 directs `flatAmountCents` until the pool runs out.
+ * - FLEXIBLE_TOP_N: ranks 1–`places` by `sharesBasisPoints` (one per place), or equal shares if omitted
+ *   (default: 5 places, equal).
+ * - FLAT_PAYOUTS: each ranked player from rank 1 directs `flatAmountCents` until the pool runs out
+ *   (default: a tenth of the pool).
  * - MILESTONE_REWARDS: each milestone's share of the pool is split among the players who reached its
- *   `score` (for TIME_ATTACK: finished within it, in ms).
+ *   `score` (for TIME_ATTACK: finished within it, in ms) (default: half the game's maxScore, whole pool).
  */
 export const prizeConfig = z
   .discriminatedUnion('model', [

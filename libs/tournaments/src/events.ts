@@ -8,3 +8,10 @@ export {
   tieBreakKey,
   type RankedEntry,
 } from './domain/tournament.standings';
+// The prize models' pure rules: the prizes read model fills in an old tournament's defaults.
+export {
+  allocatePrizes,
+  prizeConfigOf,
+  type PrizeAmount,
+  type RankedPlayer,
+} from './domain/prize-allocation';

@@ -19,3 +19,4 @@ export {
   type DemoSeedResult,
 } from './seed/demo-tournaments';
 export { seedDemoFormats } from './seed/demo-formats';
+export { seedDemoPrizeTournaments } from './seed/demo-prize-tournaments';

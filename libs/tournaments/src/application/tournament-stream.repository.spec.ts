@@ -166,7 +166,7 @@ describe('TournamentStreamRepository', () => {
     expect(filling).toMatchObject({
       status: 'fulfilled',
       value: {
-        events: [{ type: 'ScoreSubmitted' }, { type: 'TournamentCompleted' }],
+        events: [{ type: 'ScoreSubmitted' }, { type: 'TournamentCompleted' }, { type: 'PrizeAllocated' }],
         state: { status: 'COMPLETED' },
       },
     });

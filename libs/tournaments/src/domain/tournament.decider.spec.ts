@@ -22,7 +22,8 @@ const createCommand = (overrides: Partial<CreateTournament['data']> = {}): Creat
     mode: 'INSTANT',
     format: 'SCORE_ATTACK',
     prizeModel: 'WINNER_TAKES_ALL',
-    prizePoolCents: 2500,
+    // No prize here, so completions are only TournamentCompleted: the prizes have their own spec.
+    prizePoolCents: 0,
     maxParticipants: 3,
     requiredPlan: 'FREE',
     rules: 'Play fair\nBest score counts',

@@ -28,6 +28,7 @@ import {
 import type {
   CompletionReason,
   FinalStanding,
+  PrizeAllocated,
   TournamentCompleted,
   TournamentCreated,
   TournamentEdited,
@@ -36,6 +37,7 @@ import type {
 } from './tournament.events';
 import { allPlayers, emptyPlayerTable, getPlayer, setPlayer, type PlayerTable } from './tournament.players';
 import { compareStandings, isBetterResult, lowerScoreWins, tieBreakKey } from './tournament.standings';
+import { allocatePrizes, prizeConfigOf, resolvePrizeConfig } from './prize-allocation';
 
 /**
  * Rules of one tournament.
@@ -115,6 +117,8 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
     }
     case 'TournamentCompleted':
       return { ...state, status: 'COMPLETED' };
+    case 'PrizeAllocated':
+      return state;
     case 'TournamentCancelled':
       return { ...state, status: 'CANCELLED' };
     case 'TournamentEdited':
@@ -216,7 +220,14 @@ function create(command: CreateTournament, state: TournamentState): TournamentEv
   } else if (data.tournamentStart !== null || data.tournamentEnd !== null) {
     throw invalidTournament('An instant tournament has no start or end time');
   }
-  const created: TournamentEvent = { type: 'TournamentCreated', data: { ...data, createdAt: now } };
+  // Checked whether given or not (the defaults depend on the pool and the game); recorded only when
+  // given, so the defaults follow an edit of the pool. Read with prizeConfigOf.
+  const { prizeConfig: _given, ...settings } = data;
+  const prizeConfig = resolvePrizeConfig(data);
+  const created: TournamentEvent = {
+    type: 'TournamentCreated',
+    data: { ...settings, ...(data.prizeConfig == null ? {} : { prizeConfig }), createdAt: now },
+  };
   if (data.mode === 'SCHEDULED') return [created];
   return [created, { type: 'TournamentStarted', data: { tournamentId: data.tournamentId, startedAt: now } }];
 }
@@ -298,13 +309,13 @@ function submitScore(command: SubmitScore, state: ExistingTournament): Tournamen
     state.tournament.mode === 'INSTANT' &&
     player.attempts === 0 &&
     after.scoredCount >= state.tournament.maxParticipants;
-  return capReached ? [submitted, completed(after, now, 'PLAYER_CAP_REACHED')] : [submitted];
+  return capReached ? [submitted, ...completed(after, now, 'PLAYER_CAP_REACHED')] : [submitted];
 }
 
 function end(command: EndTournament, state: ExistingTournament): TournamentEvent[] {
   if (state.status === 'COMPLETED' || state.status === 'CANCELLED') return [];
   if (isStaleJob(command.data.scheduledFor, state.tournament.tournamentEnd)) return [];
-  return [completed(state, command.data.now, 'SCHEDULE_ENDED')];
+  return completed(state, command.data.now, 'SCHEDULE_ENDED');
 }
 
 function cancel(command: CancelTournament, state: ExistingTournament): TournamentEvent[] {
@@ -333,16 +344,48 @@ export function finalStandings(state: ExistingTournament): FinalStanding[] {
     }));
 }
 
-function completed(state: ExistingTournament, now: string, reason: CompletionReason): TournamentCompleted {
-  return {
-    type: 'TournamentCompleted',
-    data: {
-      tournamentId: state.tournament.tournamentId,
-      completedAt: now,
-      reason,
-      finalStandings: finalStandings(state),
+/**
+ * The one way a tournament completes: TournamentCompleted with its final standings, then one
+ * PrizeAllocated per place the prize model pays (prize-allocation.ts), each with the charity that
+ * player had chosen at this moment.
+ */
+function completed(
+  state: ExistingTournament,
+  now: string,
+  reason: CompletionReason,
+  standings: FinalStanding[] = finalStandings(state),
+): [TournamentCompleted, ...PrizeAllocated[]] {
+  const { tournament } = state;
+  const lines = allocatePrizes(
+    prizeConfigOf(tournament),
+    tournament.prizePoolCents,
+    standings,
+    lowerScoreWins(tournament.format),
+  );
+  const byUser = new Map(standings.map((standing) => [standing.userId, standing]));
+  return [
+    {
+      type: 'TournamentCompleted',
+      data: { tournamentId: tournament.tournamentId, completedAt: now, reason, finalStandings: standings },
     },
-  };
+    ...lines.map(({ rank, userId, amountCents }): PrizeAllocated => {
+      const player = getPlayer(state.players, userId);
+      return {
+        type: 'PrizeAllocated',
+        data: {
+          tournamentId: tournament.tournamentId,
+          rank,
+          userId,
+          username: byUser.get(userId)!.username,
+          score: byUser.get(userId)!.score,
+          amountCents,
+          charityId: player?.charityId ?? null,
+          charityName: player?.charityName ?? null,
+          allocatedAt: now,
+        },
+      };
+    }),
+  ];
 }
 
 /** An edit's changes over the stored settings; a null prizeConfig means the model's defaults. */

@@ -51,9 +51,12 @@ export interface TournamentCreated {
     tournamentEnd: string | null;
     /** Hex secret fixed at creation: the last tie-breaker (see standings.ts). */
     tieBreakSeed: string;
-    createdAt: string;
-    /** The prize model's settings (absent: the model's defaults, and in events stored before issue 9). */
+    /**
+     * The prize model's settings as given, checked (prize-allocation.ts). Absent when none was given
+     * and on tournaments recorded before issue 9: `prizeConfigOf` reads the model's defaults then.
+     */
     prizeConfig?: PrizeConfig;
+    createdAt: string;
     /** Head-to-head formats: minutes both players have to play a match (absent: the default). */
     matchWindowMinutes?: number;
   };
@@ -161,6 +164,26 @@ export interface TournamentCompleted {
   };
 }
 
+/**
+ * One winning place's share of the pool, appended right after TournamentCompleted (one per place
+ * directing more than 0 cents). The charity is the one the player had chosen for this tournament at
+ * completion, or null; a later change of charity does not move this money.
+ */
+export interface PrizeAllocated {
+  type: 'PrizeAllocated';
+  data: {
+    tournamentId: string;
+    rank: number;
+    userId: string;
+    username: string;
+    score: number;
+    amountCents: number;
+    charityId: string | null;
+    charityName: string | null;
+    allocatedAt: string;
+  };
+}
+
 export interface TournamentCancelled {
   type: 'TournamentCancelled';
   data: { tournamentId: string; reason: string; cancelledAt: string };
@@ -174,7 +197,8 @@ export type TournamentEvent =
   | TournamentCompleted
   | TournamentCancelled
   | TournamentEdited
-  | PlayerCharitySelected;
+  | PlayerCharitySelected
+  | PrizeAllocated;
 
 export type TournamentEventType = TournamentEvent['type'];
 
@@ -184,6 +208,7 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'TournamentStarted',
   'ScoreSubmitted',
   'TournamentCompleted',
+  'PrizeAllocated',
   'TournamentCancelled',
   'TournamentEdited',
   'PlayerCharitySelected',

@@ -66,6 +66,21 @@ describe('TIME_ATTACK: the fastest completed run counts', () => {
             ],
           },
         },
+        // The fastest directs the pool (the default prize model: the winner directs all).
+        {
+          type: 'PrizeAllocated',
+          data: {
+            tournamentId: id,
+            rank: 1,
+            userId: 'b',
+            username: 'name-b',
+            score: 55_000,
+            amountCents: 2500,
+            charityId: null,
+            charityName: null,
+            allocatedAt: at(9),
+          },
+        },
       ]);
   });
 

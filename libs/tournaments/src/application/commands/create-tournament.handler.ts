@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { TournamentScheduler } from '../../infrastructure/tournament.scheduler';
+import { resolvePrizeConfig } from '../../domain/prize-allocation';
 import { tournamentExists } from '../../domain/tournament.errors';
 import type { TournamentCreated } from '../../domain/tournament.events';
 import { randomEventIds } from '../event-ids';
@@ -45,5 +46,10 @@ export class CreateTournamentHandler implements ICommandHandler<
 /** What the caller chose: the stored tournament without what the server added to it. */
 function sameSettings(stored: TournamentCreated['data'], input: CreateTournamentCommand['input']): boolean {
   const { tieBreakSeed: _seed, createdAt: _createdAt, ...settings } = stored;
-  return isDeepStrictEqual(settings, input);
+  // A given prize configuration is stored checked and without unknown keys: compare it that way.
+  const { prizeConfig, ...rest } = input;
+  return isDeepStrictEqual(
+    settings,
+    prizeConfig === undefined ? rest : { ...rest, prizeConfig: resolvePrizeConfig(input) },
+  );
 }

@@ -12,6 +12,7 @@ import { tournamentNotFound } from '../../domain/tournament.errors';
 import { GetTournamentQuery } from './get-tournament.query';
 import type { TournamentDetail } from '@arena/contracts';
 import { myCharity, toTournamentDetail } from './tournament.view';
+import { prizeView } from './prize-view';
 import { isUuid } from '@arena/text';
 
 /** The spec shows the top 10. */
@@ -24,9 +25,10 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
   async execute({ tournamentId, memberId }: GetTournamentQuery): Promise<TournamentDetail> {
     const row = isUuid(tournamentId) ? await findTournament(this.db, tournamentId) : undefined;
     if (!row) throw tournamentNotFound();
-    const [mine, entries] = await Promise.all([
+    const [mine, entries, prizes] = await Promise.all([
       memberId ? charityOf(this.db, tournamentId, memberId) : undefined,
       topEntries(this.db, tournamentId, LEADERBOARD_SIZE),
+      prizeView(this.db, row),
     ]);
     const leaderboard = entries.map(
       ({ rank, userId, username, avatarUrl, score, charityName, charityUrl }) => ({
@@ -40,7 +42,7 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
       }),
     );
     return {
-      ...toTournamentDetail(row, mine !== undefined, leaderboard, new Date()),
+      ...toTournamentDetail(row, mine !== undefined, leaderboard, new Date(), prizes),
       myCharity: myCharity(mine),
     };
   }

@@ -1,6 +1,7 @@
 import type { LeaderboardEntry, TournamentDetail, TournamentSummary } from '@arena/contracts';
 import { charityProfileUrl, dollarsFromCents } from '@arena/contracts/tournaments.rules';
 import type { TournamentCatalogRow } from '@arena/projections/tournament-catalog/tournament-catalog.queries';
+import type { PrizeView } from './prize-view';
 
 export function toTournamentSummary(row: TournamentCatalogRow): TournamentSummary {
   return {
@@ -60,6 +61,7 @@ export function toTournamentDetail(
   isUserJoined: boolean,
   leaderboard: LeaderboardEntry[],
   now: Date,
+  prizes: PrizeView,
 ): TournamentDetail {
   return {
     ...toTournamentSummary(row),
@@ -68,9 +70,7 @@ export function toTournamentDetail(
     canJoin: canJoin(row, isUserJoined, now),
     leaderboard,
     finalStandings: row.final_standings,
-    prizeConfig: { model: 'WINNER_TAKES_ALL' },
-    prizeBreakdown: [],
-    prizeBreakdownIsFinal: false,
+    ...prizes,
     bracket: null,
     matchWindowMinutes: null,
     myCharity: null,
