@@ -174,6 +174,7 @@ describe('the challenges list', () => {
     const gameTerm = (game ?? all[0]!).game.name.toLowerCase();
     await searchField().fill(gameTerm);
     await expectTitles(all.filter((tournament) => matches(tournament, gameTerm)));
+    await captureAtBothWidths(page, 'challenges-list-search', { fullPage: false });
 
     await page.keyboard.press('Escape');
     await searchField().waitFor({ state: 'detached' });
@@ -199,6 +200,7 @@ describe('the challenges list', () => {
     await page.locator('body').press('/');
     await searchField().fill('no tournament is called this');
     await page.getByRole('heading', { name: 'No tournaments match your filters' }).waitFor();
+    await captureAtBothWidths(page, 'challenges-list-empty');
 
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.waitForURL((url) => url.pathname === '/challenges' && url.search === '');
@@ -211,6 +213,7 @@ describe('the challenges list', () => {
     await page.goto('/challenges');
     await page.locator('.challenge-card--skeleton').first().waitFor();
     await page.getByRole('heading', { level: 1, name: 'Challenges' }).waitFor();
+    await captureAtBothWidths(page, 'challenges-list-loading', { fullPage: false });
     await held.release();
     await expectTitles(all);
     await expect(page.locator('.challenge-card--skeleton').count()).resolves.toBe(0);
@@ -227,6 +230,7 @@ describe('the challenges list', () => {
     await page.goto('/challenges');
     const alert = page.getByRole('alert').filter({ hasText: 'Error loading tournaments' });
     await alert.waitFor({ timeout: 30_000 });
+    await captureAtBothWidths(page, 'challenges-list-error');
 
     await page.unroute('**/api/tournaments*');
     await alert.getByRole('button', { name: 'Try Again' }).click();

@@ -58,8 +58,8 @@ export function ChallengeCard({ tournament, now }: ChallengeCardProps) {
               {plan.required}
               {plan.tier && (
                 <span className="challenge-card__tier" title="The tier its prize pool and size belong to">
-                  {' '}
-                  · {plan.tier} tier
+                  <span className="visually-hidden">, </span>
+                  {plan.tier} tier prize
                 </span>
               )}
             </dd>
