@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
 import { recordDiagnostics } from './support/diagnostics';
+import { solidPng } from './support/png';
 import { listTournaments, seedTournaments } from './support/seeded-tournaments';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
@@ -235,6 +236,50 @@ describe('the challenges list', () => {
     await page.unroute('**/api/tournaments*');
     await alert.getByRole('button', { name: 'Try Again' }).click();
     await expectTitles(all);
+  });
+
+  it("shows a cancelled tournament's reason, a thumbnail, and drawn art where a thumbnail fails to load", async () => {
+    const base = all[0]!;
+    const picture = `data:image/png;base64,${solidPng(64, 28, [40, 120, 200]).toString('base64')}`;
+    const listed: TournamentSummary[] = [
+      {
+        ...base,
+        id: '00000000-0000-4000-8000-00000000000a',
+        title: 'Cancelled <b>Cup</b>',
+        status: 'CANCELLED',
+        cancelReason: 'The game server is down for maintenance.',
+      },
+      { ...base, id: '00000000-0000-4000-8000-00000000000b', title: 'Pictured Cup', thumbnail: picture },
+      {
+        ...base,
+        id: '00000000-0000-4000-8000-00000000000c',
+        title: 'Broken Picture Cup',
+        thumbnail: '/api/no-such-picture.png',
+      },
+    ];
+    await page.route('**/api/tournaments*', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: { tournaments: listed } }),
+      }),
+    );
+    await page.goto('/challenges');
+    await expectTitles(listed);
+
+    const cancelled = card('Cancelled <b>Cup</b>');
+    await expect(cancelled.innerText()).resolves.toContain(
+      'Cancelled: The game server is down for maintenance.',
+    );
+    await expect(cancelled.locator('b').count()).resolves.toBe(0);
+    await expect(
+      card('Pictured Cup')
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).resolves.toBe(64);
+    await card('Broken Picture Cup').locator('.challenge-art').waitFor();
+    await expect(card('Broken Picture Cup').locator('img').count()).resolves.toBe(0);
+    await captureAtBothWidths(page, 'challenges-list-cancelled');
   });
 
   it('opens a tournament from its card at /challenges/{id}', async () => {
