@@ -37,6 +37,8 @@ export function ChallengeListPage({ search, onFormatChange, onClearFilters }: Ch
   const list = useQuery(tournamentListQuery({ status: search.status }));
   const [searchOpen, setSearchOpen] = useState(false);
   const [term, setTerm] = useState('');
+  // Bumped on every open, so '/' pressed while the panel is already open puts focus back in its field.
+  const [focusRequest, setFocusRequest] = useState(0);
   const searchButton = useRef<HTMLButtonElement>(null);
   const formatId = useId();
 
@@ -49,7 +51,10 @@ export function ChallengeListPage({ search, onFormatChange, onClearFilters }: Ch
   const now = useChallengeListClock(ticking);
   useRefetchAtNextDeadline(tournaments);
 
-  const openSearch = () => setSearchOpen(true);
+  const openSearch = () => {
+    setSearchOpen(true);
+    setFocusRequest((count) => count + 1);
+  };
   const closeSearch = () => {
     // Closing clears the term, so the list is never narrowed by something no longer on screen.
     setSearchOpen(false);
@@ -135,7 +140,14 @@ export function ChallengeListPage({ search, onFormatChange, onClearFilters }: Ch
         </div>
       </div>
 
-      {searchOpen && <ChallengeSearchPanel term={term} onTermChange={setTerm} onClose={closeSearch} />}
+      {searchOpen && (
+        <ChallengeSearchPanel
+          term={term}
+          onTermChange={setTerm}
+          onClose={closeSearch}
+          focusRequest={focusRequest}
+        />
+      )}
 
       <section
         className="challenges__results"

@@ -5,15 +5,22 @@ export interface ChallengeSearchPanelProps {
   onTermChange: (term: string) => void;
   /** Closes the panel; the page clears the term and puts focus back on the magnifier. */
   onClose: () => void;
+  /** Each new value moves focus into the field. */
+  focusRequest: number;
 }
 
 /** The /challenges search (spec §2): opened by '/' or the magnifier, closed with Escape. */
-export function ChallengeSearchPanel({ term, onTermChange, onClose }: ChallengeSearchPanelProps) {
+export function ChallengeSearchPanel({
+  term,
+  onTermChange,
+  onClose,
+  focusRequest,
+}: ChallengeSearchPanelProps) {
   const input = useRef<HTMLInputElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => input.current?.focus(), [focusRequest]);
 
   // Escape closes from anywhere on the page while the panel is open, not only from the field.
   useEffect(() => {
