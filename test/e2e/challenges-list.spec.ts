@@ -91,7 +91,7 @@ describe('the challenges list', () => {
     const live = all.find((tournament) => tournament.status === 'ACTIVE');
     await expect(card(live!.title).innerText()).resolves.toContain('LIVE');
     const upcoming = all.find((tournament) => tournament.status === 'UPCOMING' && tournament.tournamentStart);
-    await expect(card(upcoming!.title).innerText()).resolves.toMatch(/STARTS IN\s+\d+[dhms] /);
+    await expect(card(upcoming!.title).innerText()).resolves.toMatch(/STARTS IN\s+\d+[dhms]/);
     const instant = all.find((tournament) => tournament.mode === 'INSTANT' && tournament.status === 'ACTIVE');
     await expect(card(instant!.title).innerText()).resolves.toContain(
       `${instant!.stats.playersWithScore} of ${instant!.maxParticipants} players`,
