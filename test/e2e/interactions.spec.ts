@@ -106,7 +106,7 @@ describe('web app interactions in Chromium', () => {
     });
 
     it('renders Page not found for client routes that do not exist, on reload too', async () => {
-      await page.goto('/challenges');
+      await page.goto('/challenges-archive');
       await expect(mainText()).resolves.toBe('Page not found');
       await page.goto('/');
       await page.getByRole('link', { name: 'Find a charity' }).click();

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { laterRoutes } from '../../lib/later-routes';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Accordion, Card } from '../../ui';
 import { LegalBlocks } from '../legal/legal-blocks';
@@ -41,7 +40,7 @@ export function CompliancePage() {
             </h2>
             <ul className="compliance__links">
               <li>
-                <Link to={laterRoutes.challenges}>Browse open challenges</Link>
+                <Link to="/challenges">Browse open challenges</Link>
               </li>
               <li>
                 <Link to="/" hash="ledger">

@@ -59,7 +59,7 @@ export function HomePage() {
                 JOIN FREE
               </Link>
               <Link
-                to={laterRoutes.challenges}
+                to="/challenges"
                 className={buttonClass({ variant: 'outline-on-dark', size: 'large' })}
               >
                 Start Playing

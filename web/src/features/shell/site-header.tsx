@@ -13,7 +13,7 @@ const PUBLIC_NAV: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/howitworks', label: 'How it works' },
   { to: '/referral', label: 'Referral' },
-  { to: laterRoutes.challenges, label: 'Challenges' },
+  { to: '/challenges', label: 'Challenges' },
   { to: laterRoutes.findCharity, label: 'Find Charity' },
 ];
 

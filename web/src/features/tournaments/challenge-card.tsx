@@ -1,0 +1,119 @@
+import type { TournamentSummary } from '@arena/contracts';
+import { formatLabel, prizeModelLabel, statusLabel } from '@arena/contracts/tournaments.rules';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { Badge } from '../../ui';
+import { challengePath, planDisplay, timeLeft } from './challenge-list.rules';
+
+export interface ChallengeCardProps {
+  tournament: TournamentSummary;
+  /** The page's one clock (ms since the epoch). */
+  now: number;
+}
+
+/** One tournament on /challenges; the whole card is the link to its page. */
+export function ChallengeCard({ tournament, now }: ChallengeCardProps) {
+  const titleId = useId();
+  const time = timeLeft(tournament, now);
+  const plan = planDisplay(tournament);
+  const status = tournament.status.toLowerCase();
+
+  return (
+    <article className={`challenge-card challenge-card--${status}`} aria-labelledby={titleId}>
+      <div className="challenge-card__media">
+        <ChallengeThumbnail thumbnail={tournament.thumbnail} game={tournament.game} />
+        <span className={`challenge-card__status challenge-card__status--${status}`}>
+          {statusLabel(tournament.status)}
+        </span>
+      </div>
+      <div className="challenge-card__body">
+        <p className="challenge-card__game">{tournament.game.name}</p>
+        <h2 id={titleId} className="challenge-card__title">
+          <Link to={challengePath(tournament.id)} className="challenge-card__link">
+            {tournament.title}
+          </Link>
+        </h2>
+        <ul className="challenge-card__tags" aria-label="Format and prize model">
+          <li>
+            <Badge>{formatLabel(tournament.format)}</Badge>
+          </li>
+          <li>
+            <Badge tone="accent">{prizeModelLabel(tournament.prizeModel)}</Badge>
+          </li>
+        </ul>
+        <dl className="challenge-card__facts">
+          <div className="challenge-card__fact challenge-card__fact--prize">
+            <dt>Prize pool</dt>
+            <dd>{tournament.prizeDisplay}</dd>
+          </div>
+          <div className="challenge-card__fact">
+            <dt>Players</dt>
+            <dd>
+              {tournament.participantCount} / {tournament.maxParticipants}
+            </dd>
+          </div>
+          <div className="challenge-card__fact">
+            <dt>Plan</dt>
+            <dd>
+              {plan.required}
+              {plan.tier && (
+                <span className="challenge-card__tier" title="The tier its prize pool and size belong to">
+                  <span className="visually-hidden">, </span>
+                  {plan.tier} tier prize
+                </span>
+              )}
+            </dd>
+          </div>
+          <div className="challenge-card__fact">
+            <dt>{time.label}</dt>
+            <dd className={time.countsDownTo === null ? undefined : 'challenge-card__countdown'}>
+              {time.value}
+            </dd>
+          </div>
+        </dl>
+        {tournament.status === 'CANCELLED' && tournament.cancelReason && (
+          <p className="challenge-card__cancel">
+            <strong>Cancelled:</strong> {tournament.cancelReason}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+const ART_TONES = 6;
+
+/** A stable tone per game, so the same game always gets the same fallback art. */
+function toneFor(slug: string): number {
+  let hash = 0;
+  for (const char of slug) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % ART_TONES;
+}
+
+function ChallengeThumbnail({
+  thumbnail,
+  game,
+}: {
+  thumbnail: string | null;
+  game: TournamentSummary['game'];
+}) {
+  // A thumbnail that fails to load falls back to the drawn art rather than a broken-image icon.
+  const [failed, setFailed] = useState(false);
+  if (thumbnail && !failed) {
+    return (
+      <img
+        className="challenge-card__image"
+        src={thumbnail}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <div className={`challenge-art challenge-art--${toneFor(game.slug)}`} aria-hidden="true">
+      <span className="challenge-art__name">{game.name}</span>
+    </div>
+  );
+}
