@@ -6,6 +6,7 @@ import type {
   MemberGameStats,
   Nonprofit,
   PlayerTournamentStats,
+  SubmittedScore,
   TournamentDetail,
   TournamentSummary,
 } from '@arena/contracts';
@@ -88,6 +89,9 @@ export const tournamentsApi = {
         ...(charityId ? { charityId } : {}),
       })
     ).data,
+  submitScore: async (tournamentId: string, score: number) =>
+    (await apiClient.post<Answer<SubmittedScore>>(`/tournaments/${encode(tournamentId)}/scores`, { score }))
+      .data,
   selectCharity: async (tournamentId: string, charityId: string | null) =>
     apiClient.put<Answer<unknown>>(`/tournaments/${encode(tournamentId)}/charity`, { charityId }),
 };
