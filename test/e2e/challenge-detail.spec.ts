@@ -1,0 +1,299 @@
+/**
+ * /challenges/{id} in Chromium against the composed processes (the API serving the built app, and the
+ * worker projecting and publishing live changes): a guest's actions, 'Tournament not found', a member
+ * joining with a charity through the modal, a second browser seeing that member's score arrive live,
+ * the game frame's messaging, and screenshots at phone and desktop widths.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { AppConfig } from '@arena/config';
+import type { CreateTournamentBody, TournamentDetail } from '@arena/contracts';
+import { createMember, type TestMember } from '@arena/identity/testing';
+import {
+  apiCaller,
+  clearRedisPrefix,
+  createTestDatabase,
+  testAppConfig,
+  type TestDatabase,
+} from '@arena/testing';
+import { createApiApp } from '../../apps/api/src/bootstrap';
+import { WorkerModule } from '../../apps/worker/src/worker.module';
+import { DESKTOP, launchBrowser } from './support/browser';
+import { captureAtBothWidths } from './support/capture';
+import { recordDiagnostics } from './support/diagnostics';
+import { WEB_DIST_DIR } from './support/web-app';
+
+jest.setTimeout(120_000);
+
+const ADMIN_KEY = 'd'.repeat(40);
+/** A nonprofit of the bundled data set (EIN 920086076). */
+const NONPROFIT_SEARCH = 'Southcentral';
+const NONPROFIT_NAME = /southcentral foundation/i;
+
+async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not met in time`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A free TCP port, so the game origin (localhost) and the app (127.0.0.1) are known before listening. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A stand-in game served from the game origin: it announces itself, records what the page answers,
+ * and submits a score when the page authorised it. The games issue replaces it with real games.
+ */
+const FAKE_GAME = `<!doctype html><html><body><p>Fake game</p><script>
+  window.answers = [];
+  window.addEventListener('message', (event) => {
+    window.answers.push(event.data);
+    if (event.data && event.data.type === 'AUTH' && event.data.token === null) {
+      parent.postMessage({ type: 'GAME_COMPLETED', score: 4321 }, '*');
+      parent.postMessage({ type: 'TOURNAMENT_SUBMIT_SCORE', score: 4321 }, '*');
+    }
+  });
+  parent.postMessage({ type: 'GAME_READY' }, '*');
+</script></body></html>`;
+
+const scoreTournament = (title: string): CreateTournamentBody =>
+  ({
+    title,
+    description: 'A rolling reflex sprint for food banks: the best score directs the pool.',
+    mode: 'INSTANT',
+    format: 'SCORE_ATTACK',
+    prizeModel: 'WINNER_TAKES_ALL',
+    prizePoolCents: 2500,
+    maxParticipants: 20,
+    rules:
+      'Unlimited attempts until the cap.\nYour best score counts.\n<b>Ties</b> go to the earliest high score.',
+    game: { slug: 'reflex', name: 'Reflex', integrationUrl: '/games/reflex', maxScore: 100_000 },
+  }) as CreateTournamentBody;
+
+describe('the challenge detail page', () => {
+  let database: TestDatabase;
+  let config: AppConfig;
+  let app: NestFastifyApplication;
+  let worker: INestApplicationContext;
+  let browser: Browser;
+  let baseUrl: string;
+  let gameOrigin: string;
+  let call: ReturnType<typeof apiCaller>;
+  const contexts: BrowserContext[] = [];
+  const diagnostics: Array<() => Promise<void>> = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    // The same server under another host name is another origin: the game frame's, as in production.
+    gameOrigin = `http://localhost:${port}`;
+    database = await createTestDatabase(4);
+    config = testAppConfig(database.url, {
+      ADMIN_API_KEY: ADMIN_KEY,
+      DATABASE_POOL_SIZE: '4',
+      WEB_DIST_DIR,
+      GAME_ORIGIN: gameOrigin,
+    });
+    app = await createApiApp(config);
+    await app.listen(port, '127.0.0.1');
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+    await worker.init();
+    browser = await launchBrowser();
+    call = apiCaller(() => baseUrl);
+  });
+
+  afterEach(async () => {
+    for (const save of diagnostics.splice(0)) await save();
+    for (const context of contexts.splice(0)) await context.close();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await worker?.close();
+    await app?.close();
+    await clearRedisPrefix(config.REDIS_PREFIX);
+    await database?.drop();
+  });
+
+  async function openPage(member?: TestMember): Promise<Page> {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP });
+    contexts.push(context);
+    if (member) {
+      await context.addInitScript((token) => {
+        if (window.localStorage.getItem('accessToken') !== null) return;
+        window.localStorage.setItem('accessToken', token);
+        window.localStorage.setItem('refreshToken', 'unused-refresh-token');
+      }, member.accessToken);
+    }
+    const page = await context.newPage();
+    diagnostics.push(recordDiagnostics(page, expect.getState().currentTestName ?? 'challenge-detail'));
+    return page;
+  }
+
+  async function createTournament(body: CreateTournamentBody): Promise<string> {
+    const created = await call('POST', '/admin/tournaments', body, ADMIN_KEY);
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    await eventually(async () => (await call('GET', `/tournaments/${id}`)).status === 200, 'the catalog');
+    return id;
+  }
+
+  const detailOf = async (id: string, member?: TestMember): Promise<TournamentDetail> =>
+    (await call('GET', `/tournaments/${id}`, undefined, member?.accessToken)).body.data;
+
+  const leaderboardRow = (page: Page, username: string) =>
+    page.getByTestId('leaderboard-row').filter({ hasText: username });
+
+  it('shows a guest the tournament with Join to Compete and Play Demo, and rules as text', async () => {
+    const id = await createTournament(scoreTournament('Guest View Cup'));
+    const page = await openPage();
+    await page.goto(`/challenges/${id}`);
+
+    await page.getByRole('heading', { level: 1, name: 'Guest View Cup' }).waitFor();
+    await page.getByRole('button', { name: 'Join to Compete' }).waitFor();
+    await page.getByRole('button', { name: 'Play Demo' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(0);
+    // Rules are paragraphs of text: markup in them is shown, never run or rendered.
+    await page.getByText('<b>Ties</b> go to the earliest high score.').waitFor();
+    expect(await page.locator('.challenge__rules b').count()).toBe(0);
+    await page.getByText('0 of 20 players').waitFor();
+
+    await page.getByRole('button', { name: 'Join to Compete' }).click();
+    await page.waitForURL('**/login');
+  });
+
+  it("answers 'Tournament not found' with a way back for an unknown id", async () => {
+    const page = await openPage();
+    await page.goto(`/challenges/${randomUUID()}`);
+    await page.getByRole('heading', { name: 'Tournament not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Challenges' }).waitFor();
+
+    await page.goto('/challenges/not-a-tournament');
+    await page.getByRole('heading', { name: 'Tournament not found' }).waitFor();
+  });
+
+  it("lets a member join with a charity, and another browser sees the member's score arrive live", async () => {
+    const id = await createTournament(scoreTournament('Live Board Cup'));
+    const [member, rival] = await Promise.all([
+      createMember(database.db, config.JWT_ACCESS_SECRET),
+      createMember(database.db, config.JWT_ACCESS_SECRET),
+    ]);
+
+    const page = await openPage(member);
+    await page.goto(`/challenges/${id}`);
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a charity' });
+    await dialog.getByRole('searchbox', { name: 'Search verified nonprofits' }).fill(NONPROFIT_SEARCH);
+    await dialog.getByRole('radio', { name: NONPROFIT_NAME }).check();
+    await dialog.getByRole('button', { name: 'Join with this charity' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    expect((await detailOf(id, member)).myCharity?.charityName).toMatch(NONPROFIT_NAME);
+
+    // A guest watches; the member's score must reach the guest's page with no reload.
+    const watcher = await openPage();
+    await watcher.goto(`/challenges/${id}`);
+    await watcher.getByRole('heading', { name: 'No scores yet' }).waitFor();
+    const navigations: string[] = [];
+    watcher.on('framenavigated', (frame) => navigations.push(frame.url()));
+
+    const posted = await call('POST', `/tournaments/${id}/scores`, { score: 777 }, member.accessToken);
+    expect(posted.status).toBe(201);
+    const row = leaderboardRow(watcher, member.username);
+    await row.filter({ hasText: '777' }).waitFor();
+    await row.filter({ hasText: NONPROFIT_NAME }).waitFor();
+    expect(navigations).toEqual([]);
+    // Nobody else's row offers to change the member's charity.
+    expect(await row.getByRole('button', { name: /charity/i }).count()).toBe(0);
+
+    // The member's own row, on the member's page, offers it.
+    await leaderboardRow(page, member.username).getByRole('button', { name: 'Change charity' }).waitFor();
+
+    // A second player joins by skipping the charity, scores, and sees 'Add Your Charity' on their own row.
+    await call('POST', `/tournaments/${id}/join`, {}, rival.accessToken);
+    await call('POST', `/tournaments/${id}/scores`, { score: 900 }, rival.accessToken);
+    const rivalPage = await openPage(rival);
+    await rivalPage.goto(`/challenges/${id}`);
+    await leaderboardRow(rivalPage, rival.username)
+      .getByRole('button', { name: 'Add Your Charity' })
+      .waitFor();
+    await leaderboardRow(watcher, rival.username).filter({ hasText: '900' }).waitFor();
+
+    await captureAtBothWidths(watcher, 'challenge-detail-score');
+  });
+
+  it('frames the game from GAME_ORIGIN, answers GAME_READY with AUTH and submits the score it sends', async () => {
+    const id = await createTournament(scoreTournament('Game Frame Cup'));
+    const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
+    expect((await call('POST', `/tournaments/${id}/join`, {}, member.accessToken)).status).toBe(200);
+
+    const page = await openPage(member);
+    await page
+      .context()
+      .route(`${gameOrigin}/games/**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: FAKE_GAME }),
+      );
+    await page.goto(`/challenges/${id}`);
+
+    // A message from anywhere but the game origin is ignored.
+    await page.evaluate(() => window.postMessage({ type: 'TOURNAMENT_SUBMIT_SCORE', score: 99_999 }, '*'));
+
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const frame = page.frameLocator('iframe[title="Reflex game"]');
+    await frame.getByText('Fake game').waitFor();
+    // The page answered AUTH with the tournament and no token, submitted 4321, closed the modal and reloaded.
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await leaderboardRow(page, member.username).filter({ hasText: '4,321' }).waitFor();
+    const detail = await detailOf(id);
+    expect(detail.leaderboard.map((entry) => entry.score)).toEqual([4321]);
+
+    // Demo play frames the game with demo=1 and answers DEMO_MODE; nothing is submitted.
+    const guest = await openPage();
+    await guest
+      .context()
+      .route(`${gameOrigin}/games/**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: FAKE_GAME }),
+      );
+    await guest.goto(`/challenges/${id}`);
+    await guest.getByRole('button', { name: 'Play Demo' }).click();
+    const demoFrame = guest.locator('iframe[title="Reflex game"]');
+    expect(new URL((await demoFrame.getAttribute('src')) ?? '').searchParams.get('demo')).toBe('1');
+    expect(await demoFrame.getAttribute('sandbox')).toContain('allow-scripts');
+    const answers = async () =>
+      (await guest
+        .frames()
+        .find((f) => f.url().startsWith(gameOrigin))
+        ?.evaluate(() => (window as unknown as { answers: unknown[] }).answers)) ?? [];
+    await eventually(async () => (await answers()).length > 0, 'the page answered the demo game');
+    expect(await answers()).toEqual([{ type: 'DEMO_MODE', tournamentId: id }]);
+  });
+
+  it('draws the bracket section of a head-to-head tournament at phone and desktop widths', async () => {
+    const id = await createTournament({
+      ...scoreTournament('Bracket Cup'),
+      mode: 'SCHEDULED',
+      format: 'SINGLE_ELIMINATION',
+      tournamentStart: new Date(Date.now() + 86_400_000).toISOString(),
+      tournamentEnd: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    } as CreateTournamentBody);
+    const page = await openPage();
+    await page.goto(`/challenges/${id}`);
+    await page.getByRole('heading', { name: 'Bracket', exact: true }).waitFor();
+    await page.getByText(/Starts in/).waitFor();
+    await captureAtBothWidths(page, 'challenge-detail-bracket');
+  });
+});
