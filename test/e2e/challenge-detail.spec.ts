@@ -236,6 +236,39 @@ describe('the challenge detail page', () => {
     await captureAtBothWidths(watcher, 'challenge-detail-score');
   });
 
+  it("shows the top ten, the first three as a podium, then '+N more'", async () => {
+    const id = await createTournament(scoreTournament('Podium Cup'));
+    const players = await Promise.all(
+      Array.from({ length: 13 }, () => createMember(database.db, config.JWT_ACCESS_SECRET)),
+    );
+    for (const [index, player] of players.entries()) {
+      expect((await call('POST', `/tournaments/${id}/join`, {}, player.accessToken)).status).toBe(200);
+      const posted = await call(
+        'POST',
+        `/tournaments/${id}/scores`,
+        { score: 1000 + index * 10 },
+        player.accessToken,
+      );
+      expect(posted.status).toBe(201);
+    }
+    await eventually(async () => (await detailOf(id)).stats.playersWithScore === 13, 'every score projected');
+
+    const page = await openPage(players[5]);
+    await page.goto(`/challenges/${id}`);
+    const podium = page.getByRole('list', { name: 'Podium' }).getByRole('listitem');
+    await podium.first().waitFor();
+    expect(await podium.count()).toBe(3);
+    await expect(podium.first().innerText()).resolves.toContain(players[12]!.username);
+    expect(await page.getByRole('list', { name: 'Places 4 to 10' }).getByRole('listitem').count()).toBe(7);
+    await page.getByText('+3 more').waitFor();
+    // The signed-in member's own row (rank 8) is the only one that offers a charity.
+    const ownRow = leaderboardRow(page, players[5]!.username);
+    await ownRow.getByRole('button', { name: 'Add Your Charity' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add Your Charity' }).count()).toBe(1);
+
+    await captureAtBothWidths(page, 'challenge-detail-podium');
+  });
+
   it('frames the game from GAME_ORIGIN, answers GAME_READY with AUTH and submits the score it sends', async () => {
     const id = await createTournament(scoreTournament('Game Frame Cup'));
     const member = await createMember(database.db, config.JWT_ACCESS_SECRET);

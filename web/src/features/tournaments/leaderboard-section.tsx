@@ -55,10 +55,10 @@ export function LeaderboardSection({
       type="button"
       className="leaderboard__player"
       onClick={() => onPlayer(entry)}
-      aria-label={`${entry.username}: player statistics`}
     >
       <PlayerAvatar username={entry.username} avatarUrl={entry.avatarUrl} />
       <span className="leaderboard__name">{entry.username}</span>
+      <span className="visually-hidden"> statistics</span>
     </button>
   );
 
