@@ -24,6 +24,7 @@ import { createApiApp } from '../../apps/api/src/bootstrap';
 import { WorkerModule } from '../../apps/worker/src/worker.module';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
+import { bracketDetailFixture } from './support/detail-fixture';
 import { recordDiagnostics } from './support/diagnostics';
 import { WEB_DIST_DIR } from './support/web-app';
 
@@ -315,7 +316,7 @@ describe('the challenge detail page', () => {
     expect(await answers()).toEqual([{ type: 'DEMO_MODE', tournamentId: id }]);
   });
 
-  it('draws the bracket section of a head-to-head tournament at phone and desktop widths', async () => {
+  it('shows an upcoming head-to-head tournament with its schedule, a countdown and an empty bracket', async () => {
     const id = await createTournament({
       ...scoreTournament('Bracket Cup'),
       mode: 'SCHEDULED',
@@ -326,7 +327,110 @@ describe('the challenge detail page', () => {
     const page = await openPage();
     await page.goto(`/challenges/${id}`);
     await page.getByRole('heading', { name: 'Bracket', exact: true }).waitFor();
-    await page.getByText(/Starts in/).waitFor();
+    await page.getByText(/Starts in \d+h \d\dm/).waitFor();
+    await captureAtBothWidths(page, 'challenge-detail-upcoming');
+  });
+
+  /** Serves `detail` in place of the API's answer for its id, so the page draws what the server will send. */
+  async function openFixture(detail: TournamentDetail): Promise<Page> {
+    const page = await openPage();
+    await page.route(`**/api/tournaments/${detail.id}`, (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: detail }),
+      }),
+    );
+    await page.goto(`/challenges/${detail.id}`);
+    await page.getByRole('heading', { level: 1, name: detail.title }).waitFor();
+    return page;
+  }
+
+  it('draws a round robin into double elimination: standings, rounds, forfeits, byes, the final winners', async () => {
+    const detail = bracketDetailFixture();
+    const page = await openFixture(detail);
+
+    await page.getByRole('heading', { name: 'Stage 1: Round robin stage' }).waitFor();
+    await page.getByRole('heading', { name: 'Stage 2: Double elimination' }).waitFor();
+    const standings = page.getByRole('table', { name: 'Standings' });
+    expect(await standings.getByRole('row').count()).toBe(1 + 6);
+    const losers = page.getByRole('region', { name: 'Stage 2: Losers bracket' });
+    await losers.getByRole('heading', { name: 'Round 1' }).waitFor();
+    const grandFinal = page.getByRole('region', { name: 'Stage 2: Grand final' });
+    await grandFinal.getByRole('article', { name: 'Match 9' }).waitFor();
+    expect(await page.locator('.match__tag', { hasText: 'forfeit' }).count()).toBe(1);
+    expect(await page.locator('.match__side--empty', { hasText: 'Bye' }).count()).toBe(1);
+
+    const winners = page.getByRole('table', { name: 'Winners' });
+    await page.getByText('Final: the $250 pool is directed to these nonprofits.').waitFor();
+    expect(await winners.getByRole('row').count()).toBe(1 + 3);
+    await winners
+      .getByRole('row')
+      .filter({ hasText: '$125' })
+      .getByRole('link', { name: 'Southcentral Foundation' })
+      .waitFor();
+    await winners.getByRole('row').filter({ hasText: '$75' }).getByText('Not chosen yet').waitFor();
+    // A finished tournament offers no Join, only the demo.
+    expect(await page.getByRole('button', { name: 'Join to Compete' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Play Demo' }).waitFor();
+
     await captureAtBothWidths(page, 'challenge-detail-bracket');
+  });
+
+  it("shows the member's next match with its deadline, and TIME_ATTACK results as times", async () => {
+    const base = bracketDetailFixture();
+    const deadline = new Date(Date.now() + 5 * 3_600_000).toISOString();
+    const detail = bracketDetailFixture({
+      ...base,
+      status: 'ACTIVE',
+      format: 'TIME_ATTACK',
+      lowerScoreWins: true,
+      leaderboard: base.leaderboard.map((entry, index) => ({ ...entry, score: 83_045 + index * 1000 })),
+      myNextMatch: {
+        matchId: 'm9',
+        stageKind: 'DOUBLE_ELIMINATION',
+        group: 'LOSERS',
+        round: 2,
+        opponentUsername: 'felix',
+        deadline,
+        played: false,
+      },
+    });
+    const page = await openFixture(detail);
+    // TIME_ATTACK is not head-to-head: no bracket, but times read m:ss.mmm.
+    expect(await page.getByRole('heading', { name: 'Bracket', exact: true }).count()).toBe(0);
+    await leaderboardRow(page, 'ada').filter({ hasText: '1:23.045' }).waitFor();
+
+    const headToHead = await openFixture(
+      bracketDetailFixture({ ...base, status: 'ACTIVE', myNextMatch: detail.myNextMatch }),
+    );
+    await headToHead.getByText('Your next match: vs felix (losers bracket, round 2)').waitFor();
+    await headToHead.getByText(/time left: 4h \d\dm/).waitFor();
+  });
+
+  it('shows the reason of a cancelled tournament', async () => {
+    const page = await openFixture(
+      bracketDetailFixture({
+        status: 'CANCELLED',
+        cancelReason: 'The venue sponsor withdrew.',
+        bracket: null,
+      }),
+    );
+    const alert = page.getByRole('alert').filter({ hasText: 'This challenge was cancelled' });
+    await alert.getByText('The venue sponsor withdrew.').waitFor();
+  });
+
+  it("cuts the share text to 200 characters and offers the challenge's link", async () => {
+    const detail = bracketDetailFixture({ description: 'A very long description. '.repeat(20) });
+    const page = await openFixture(detail);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share this challenge' });
+    const text = await dialog.locator('.share-modal__text').innerText();
+    expect(Array.from(text).length).toBeLessThanOrEqual(200);
+    expect(text.endsWith('…')).toBe(true);
+    await expect(dialog.getByRole('textbox', { name: 'Challenge link' }).inputValue()).resolves.toBe(
+      `${baseUrl}/challenges/${detail.id}`,
+    );
+    const onX = new URL((await dialog.getByRole('link', { name: 'Share on X' }).getAttribute('href')) ?? '');
+    expect(onX.searchParams.get('text')).toBe(text);
   });
 });

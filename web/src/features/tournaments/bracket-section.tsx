@@ -89,7 +89,8 @@ function MatchCard({
 function Standings({ stage }: { stage: BracketStage }) {
   if (!stage.standings || stage.standings.length === 0) return null;
   return (
-    <div className="table-wrap">
+    // Focusable, so a keyboard can scroll the table sideways on a phone.
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={`Stage ${stage.number} standings`}>
       <table className="table">
         <caption>Standings</caption>
         <thead>
@@ -129,6 +130,15 @@ function Standings({ stage }: { stage: BracketStage }) {
   );
 }
 
+type Round = BracketStage['rounds'][number];
+
+/** A double elimination reads as its winners bracket, then its losers bracket, then the grand final. */
+function groupsOf(stage: BracketStage): { group: Round['group']; rounds: Round[] }[] {
+  const groups = new Map<Round['group'], Round[]>();
+  for (const round of stage.rounds) groups.set(round.group, [...(groups.get(round.group) ?? []), round]);
+  return [...groups].map(([group, rounds]) => ({ group, rounds }));
+}
+
 /** The head-to-head bracket: each stage's rounds side by side (scrolling sideways on a phone). */
 export function BracketSection({ stages, nextMatch, lowerScoreWins, memberId }: BracketSectionProps) {
   return (
@@ -159,23 +169,35 @@ export function BracketSection({ stages, nextMatch, lowerScoreWins, memberId }: 
             Stage {stage.number}: {STAGE_LABELS[stage.kind]}
           </h3>
           <Standings stage={stage} />
-          <div className="bracket" tabIndex={0} aria-label={`Stage ${stage.number} rounds`} role="region">
-            {stage.rounds.map((round) => (
-              <div key={`${round.group}-${round.number}`} className="bracket__round">
-                <h4 className="bracket__round-title">
-                  {stage.kind === 'ROUND_ROBIN' ? '' : `${GROUP_LABELS[round.group]} · `}Round {round.number}
-                </h4>
-                {round.matches.map((match) => (
-                  <MatchCard
-                    key={match.id}
-                    match={match}
-                    lowerScoreWins={lowerScoreWins}
-                    memberId={memberId}
-                  />
+          {groupsOf(stage).map(({ group, rounds }) => (
+            <div key={group} className="bracket-group">
+              {stage.kind !== 'ROUND_ROBIN' && (
+                <h4 className="bracket-group__title">{GROUP_LABELS[group]}</h4>
+              )}
+              <div
+                className="bracket"
+                tabIndex={0}
+                role="region"
+                aria-label={`Stage ${stage.number}: ${GROUP_LABELS[group]}`}
+              >
+                {rounds.map((round) => (
+                  <div key={round.number} className="bracket__round">
+                    <h5 className="bracket__round-title">Round {round.number}</h5>
+                    <div className="bracket__matches">
+                      {round.matches.map((match) => (
+                        <MatchCard
+                          key={match.id}
+                          match={match}
+                          lowerScoreWins={lowerScoreWins}
+                          memberId={memberId}
+                        />
+                      ))}
+                    </div>
+                  </div>
                 ))}
               </div>
-            ))}
-          </div>
+            </div>
+          ))}
         </div>
       ))}
     </section>

@@ -51,11 +51,7 @@ export function LeaderboardSection({
   };
 
   const player = (entry: LeaderboardEntry) => (
-    <button
-      type="button"
-      className="leaderboard__player"
-      onClick={() => onPlayer(entry)}
-    >
+    <button type="button" className="leaderboard__player" onClick={() => onPlayer(entry)}>
       <PlayerAvatar username={entry.username} avatarUrl={entry.avatarUrl} />
       <span className="leaderboard__name">{entry.username}</span>
       <span className="visually-hidden"> statistics</span>

@@ -29,7 +29,7 @@ export function PrizeBreakdownSection({
       {lines.length === 0 ? (
         <EmptyState title="No donation leaders yet">Post a score to direct part of the pool.</EmptyState>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Donation leaders and winners">
           <table className="table">
             <caption className="visually-hidden">{isFinal ? 'Winners' : 'Donation leaders'}</caption>
             <thead>
