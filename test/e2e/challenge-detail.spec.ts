@@ -237,6 +237,57 @@ describe('the challenge detail page', () => {
     await captureAtBothWidths(watcher, 'challenge-detail-score');
   });
 
+  it("toasts the server's reason when a join is refused, and 'Failed to join tournament' otherwise", async () => {
+    const id = await createTournament(scoreTournament('Refused Join Cup'));
+    const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
+    const page = await openPage(member);
+    let answer = { status: 403, message: 'This tournament requires the Premium plan' };
+    await page.route(`**/api/tournaments/${id}/join`, (route) =>
+      route.fulfill({
+        status: answer.status,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: answer.message, statusCode: answer.status }),
+      }),
+    );
+    await page.goto(`/challenges/${id}`);
+
+    const joinSkippingCharity = async () => {
+      await page.getByRole('button', { name: 'Join', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Choose a charity' })
+        .getByRole('button', { name: 'Skip for now' })
+        .click();
+    };
+    await joinSkippingCharity();
+    await page.getByRole('status').filter({ hasText: 'This tournament requires the Premium plan' }).waitFor();
+
+    answer = { status: 500, message: 'Internal server error' };
+    await page
+      .getByRole('dialog', { name: 'Choose a charity' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await joinSkippingCharity();
+    await page.getByRole('status').filter({ hasText: 'Failed to join tournament' }).waitFor();
+  });
+
+  it("says 'Game integration not available' when the server names no game origin", async () => {
+    const id = await createTournament(scoreTournament('No Games Cup'));
+    const page = await openPage();
+    await page.route('**/api/config', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: { gameOrigin: null } }),
+      }),
+    );
+    await page.goto(`/challenges/${id}`);
+    await page.getByRole('button', { name: 'Play Demo' }).click();
+    await page
+      .getByRole('dialog', { name: 'Demo: Reflex' })
+      .getByText('Game integration not available')
+      .waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+  });
+
   it("shows the top ten, the first three as a podium, then '+N more'", async () => {
     const id = await createTournament(scoreTournament('Podium Cup'));
     const players = await Promise.all(
