@@ -175,6 +175,7 @@ describe('the challenge detail page', () => {
 
     await page.getByRole('button', { name: 'Join to Compete' }).click();
     await page.waitForURL('**/login');
+    await page.getByRole('status').filter({ hasText: 'Please log in to join tournaments' }).waitFor();
   });
 
   it("answers 'Tournament not found' with a way back for an unknown id", async () => {

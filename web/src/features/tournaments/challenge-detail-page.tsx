@@ -167,7 +167,12 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
       close();
       await reload();
     },
-    onError: (error) => toast.error(messageOr(error, DetailMessages.joinFailed)),
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiError && error.status === 401
+          ? DetailMessages.loginToJoin
+          : messageOr(error, DetailMessages.joinFailed),
+      ),
   });
 
   const selectCharity = useMutation({
