@@ -186,6 +186,31 @@ describe('the challenge detail page', () => {
 
     await page.goto('/challenges/not-a-tournament');
     await page.getByRole('heading', { name: 'Tournament not found' }).waitFor();
+
+    await page.goto('/challenges/%20');
+    await page.getByRole('heading', { name: 'Tournament ID is required' }).waitFor();
+  });
+
+  it("says 'Failed to fetch tournament details' when the API fails, and Try Again loads it", async () => {
+    const id = await createTournament(scoreTournament('Flaky Cup'));
+    const page = await openPage();
+    let failing = true;
+    await page.route(`**/api/tournaments/${id}`, (route) =>
+      failing
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, message: 'Service unavailable', statusCode: 503 }),
+          })
+        : route.continue(),
+    );
+    await page.goto(`/challenges/${id}`);
+    // The query client retries a 5xx twice before the page says so.
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch tournament details' });
+    await alert.waitFor({ timeout: 60_000 });
+    failing = false;
+    await alert.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Flaky Cup' }).waitFor();
   });
 
   it("lets a member join with a charity, and another browser sees the member's score arrive live", async () => {
