@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import type { AppConfig } from '@arena/config';
 import type { CreateTournamentBody, TournamentDetail } from '@arena/contracts';
 import { createMember, type TestMember } from '@arena/identity/testing';
@@ -61,15 +61,15 @@ function freePort(): Promise<number> {
  */
 const FAKE_GAME = `<!doctype html><html><body><p>Fake game</p><script>
   window.answers = [];
-  window.addEventListener('message', (event) => {
-    window.answers.push(event.data);
-    if (event.data && event.data.type === 'AUTH' && event.data.token === null) {
-      parent.postMessage({ type: 'GAME_COMPLETED', score: 4321 }, '*');
-      parent.postMessage({ type: 'TOURNAMENT_SUBMIT_SCORE', score: 4321 }, '*');
-    }
-  });
+  window.addEventListener('message', (event) => window.answers.push(event.data));
+  window.finish = (score) => {
+    parent.postMessage({ type: 'GAME_COMPLETED', score }, '*');
+    parent.postMessage({ type: 'TOURNAMENT_SUBMIT_SCORE', score }, '*');
+  };
   parent.postMessage({ type: 'GAME_READY' }, '*');
 </script></body></html>`;
+
+type FakeGameWindow = Window & { answers: unknown[]; finish: (score: number) => void };
 
 const scoreTournament = (title: string): CreateTournamentBody =>
   ({
@@ -155,6 +155,14 @@ describe('the challenge detail page', () => {
 
   const detailOf = async (id: string, member?: TestMember): Promise<TournamentDetail> =>
     (await call('GET', `/tournaments/${id}`, undefined, member?.accessToken)).body.data;
+
+  /** The game frame once it has loaded the fake game from the game origin. */
+  async function gameFrame(page: Page): Promise<Frame> {
+    await page.frameLocator('iframe[title="Reflex game"]').getByText('Fake game').waitFor();
+    const frame = page.frames().find((candidate) => candidate.url().startsWith(`${gameOrigin}/games/`));
+    if (!frame) throw new Error('no game frame');
+    return frame;
+  }
 
   const leaderboardRow = (page: Page, username: string) =>
     page.getByTestId('leaderboard-row').filter({ hasText: username });
@@ -284,7 +292,17 @@ describe('the challenge detail page', () => {
         .getByRole('button', { name: 'Skip for now' })
         .click();
     };
-    await joinSkippingCharity();
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose a charity' })
+      .locator('.charity-modal__results > *')
+      .first()
+      .waitFor();
+    await captureAtBothWidths(page, 'challenge-detail-charity-modal', { fullPage: false });
+    await page
+      .getByRole('dialog', { name: 'Choose a charity' })
+      .getByRole('button', { name: 'Skip for now' })
+      .click();
     await page.getByRole('status').filter({ hasText: 'This tournament requires the Premium plan' }).waitFor();
 
     answer = { status: 500, message: 'Internal server error' };
@@ -360,15 +378,23 @@ describe('the challenge detail page', () => {
       );
     await page.goto(`/challenges/${id}`);
 
-    // A message from anywhere but the game origin is ignored.
-    await page.evaluate(() => window.postMessage({ type: 'TOURNAMENT_SUBMIT_SCORE', score: 99_999 }, '*'));
-
     await page.getByRole('button', { name: 'Play', exact: true }).click();
-    const frame = page.frameLocator('iframe[title="Reflex game"]');
-    await frame.getByText('Fake game').waitFor();
-    // The page answered AUTH with the tournament and no token, submitted 4321, closed the modal and reloaded.
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    const game = await gameFrame(page);
+    await eventually(
+      async () => (await game.evaluate(() => (window as unknown as FakeGameWindow).answers.length)) > 0,
+      'AUTH',
+    );
+    expect(await game.evaluate(() => (window as unknown as FakeGameWindow).answers)).toEqual([
+      { type: 'AUTH', token: null, tournamentId: id },
+    ]);
+
+    // A message from anywhere but the game frame (here the page itself) is ignored.
+    await page.evaluate(() => window.postMessage({ type: 'TOURNAMENT_SUBMIT_SCORE', score: 99_999 }, '*'));
+    await game.evaluate(() => (window as unknown as FakeGameWindow).finish(4321));
+    // The page posts the score, closes the modal and reloads the tournament.
+    await page.getByRole('status').filter({ hasText: 'Score submitted: 4,321' }).waitFor();
     await leaderboardRow(page, member.username).filter({ hasText: '4,321' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     const detail = await detailOf(id);
     expect(detail.leaderboard.map((entry) => entry.score)).toEqual([4321]);
 
@@ -384,13 +410,15 @@ describe('the challenge detail page', () => {
     const demoFrame = guest.locator('iframe[title="Reflex game"]');
     expect(new URL((await demoFrame.getAttribute('src')) ?? '').searchParams.get('demo')).toBe('1');
     expect(await demoFrame.getAttribute('sandbox')).toContain('allow-scripts');
-    const answers = async () =>
-      (await guest
-        .frames()
-        .find((f) => f.url().startsWith(gameOrigin))
-        ?.evaluate(() => (window as unknown as { answers: unknown[] }).answers)) ?? [];
-    await eventually(async () => (await answers()).length > 0, 'the page answered the demo game');
-    expect(await answers()).toEqual([{ type: 'DEMO_MODE', tournamentId: id }]);
+    const demoGame = await gameFrame(guest);
+    await eventually(
+      async () => (await demoGame.evaluate(() => (window as unknown as FakeGameWindow).answers.length)) > 0,
+      'the page answered the demo game',
+    );
+    expect(await demoGame.evaluate(() => (window as unknown as FakeGameWindow).answers)).toEqual([
+      { type: 'DEMO_MODE', tournamentId: id },
+    ]);
+    await captureAtBothWidths(guest, 'challenge-detail-game-modal', { fullPage: false });
   });
 
   it('shows an upcoming head-to-head tournament with its schedule, a countdown and an empty bracket', async () => {
