@@ -157,8 +157,8 @@ describe('the challenge detail page', () => {
     (await call('GET', `/tournaments/${id}`, undefined, member?.accessToken)).body.data;
 
   /** The game frame once it has loaded the fake game from the game origin. */
-  async function gameFrame(page: Page): Promise<Frame> {
-    await page.frameLocator('iframe[title="Reflex game"]').getByText('Fake game').waitFor();
+  async function gameFrame(page: Page, title = 'Reflex game'): Promise<Frame> {
+    await page.frameLocator(`iframe[title="${title}"]`).getByText('Fake game').waitFor();
     const frame = page.frames().find((candidate) => candidate.url().startsWith(`${gameOrigin}/games/`));
     if (!frame) throw new Error('no game frame');
     return frame;
@@ -510,6 +510,59 @@ describe('the challenge detail page', () => {
     );
     await headToHead.getByText('Your next match: vs felix (losers bracket, round 2)').waitFor();
     await headToHead.getByText(/time left: 4h \d\dm/).waitFor();
+  });
+
+  it("submits a head-to-head game's score as the result of the member's due match", async () => {
+    const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
+    const deadline = new Date(Date.now() + 3_600_000).toISOString();
+    const nextMatch = {
+      matchId: 'm9',
+      stageKind: 'DOUBLE_ELIMINATION' as const,
+      group: 'GRAND_FINAL' as const,
+      round: 1,
+      opponentUsername: 'ben',
+      deadline,
+      played: false,
+    };
+    const detail = bracketDetailFixture({ status: 'ACTIVE', isUserJoined: true, myNextMatch: nextMatch });
+    const sent: unknown[] = [];
+    const page = await openPage(member);
+    await page.route(`**/api/tournaments/${detail.id}/matches/m9/result`, async (route) => {
+      sent.push(route.request().postDataJSON());
+      await route.fulfill({
+        status: 201,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: {} }),
+      });
+    });
+    await page.route(`**/api/tournaments/${detail.id}`, (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          data: sent.length === 0 ? detail : { ...detail, myNextMatch: { ...nextMatch, played: true } },
+        }),
+      }),
+    );
+    await page
+      .context()
+      .route(`${gameOrigin}/games/**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: FAKE_GAME }),
+      );
+    await page.goto(`/challenges/${detail.id}`);
+
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const game = await gameFrame(page, 'Chess Blitz game');
+    await eventually(
+      async () => (await game.evaluate(() => (window as unknown as FakeGameWindow).answers.length)) > 0,
+      'AUTH',
+    );
+    await game.evaluate(() => (window as unknown as FakeGameWindow).finish(555));
+    await page.getByRole('status').filter({ hasText: 'Score submitted: 555' }).waitFor();
+    expect(sent).toEqual([{ score: 555 }]);
+    // Once played, the match waits for the opponent and there is nothing more to play.
+    await page.getByText('You have played it: waiting for your opponent.').waitFor();
+    expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(0);
   });
 
   it('shows the reason of a cancelled tournament', async () => {

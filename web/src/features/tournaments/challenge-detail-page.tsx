@@ -276,6 +276,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
             </dl>
             <Actions
               detail={detail}
+              headToHead={headToHead}
               sessionKnown={sessionKnown}
               isMember={isMember}
               onJoin={openJoin}
@@ -378,6 +379,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
         <GameModal
           tournament={detail}
           demo={modal.demo}
+          matchId={modal.demo || !headToHead ? null : (detail.myNextMatch?.matchId ?? null)}
           onClose={close}
           onSubmitted={() => {
             close();
@@ -391,6 +393,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
 
 interface ActionsProps {
   detail: TournamentDetail;
+  headToHead: boolean;
   sessionKnown: boolean;
   isMember: boolean;
   onJoin: () => void;
@@ -398,9 +401,11 @@ interface ActionsProps {
 }
 
 /** Spec §4 "Detail page actions". */
-function Actions({ detail, sessionKnown, isMember, onJoin, onPlay }: ActionsProps) {
+function Actions({ detail, headToHead, sessionKnown, isMember, onJoin, onPlay }: ActionsProps) {
   if (!sessionKnown) return <Skeleton height="2.75rem" />;
   const joined = detail.isUserJoined;
+  // Head to head, a member plays only their match that is due (one result per match).
+  const matchDue = !headToHead || (detail.myNextMatch !== null && !detail.myNextMatch.played);
   const open = detail.status === 'ACTIVE' || detail.status === 'UPCOMING';
   return (
     <div className="challenge__buttons">
@@ -414,10 +419,13 @@ function Actions({ detail, sessionKnown, isMember, onJoin, onPlay }: ActionsProp
           Join
         </Button>
       )}
-      {joined && detail.status === 'ACTIVE' && (
+      {joined && detail.status === 'ACTIVE' && matchDue && (
         <Button block onClick={() => onPlay(false)}>
           Play
         </Button>
+      )}
+      {joined && detail.status === 'ACTIVE' && !matchDue && (
+        <p className="challenge__note">No match to play right now: your next one appears in the bracket.</p>
       )}
       {!joined && (
         <Button block variant="secondary" onClick={() => onPlay(true)}>

@@ -15,6 +15,8 @@ export interface GameModalProps {
   tournament: Pick<TournamentDetail, 'id' | 'title' | 'game'>;
   /** Demo play: the game runs with `demo=1`, is answered DEMO_MODE and nothing is submitted. */
   demo: boolean;
+  /** Head-to-head formats: the member's match, whose result the score becomes; null for score formats. */
+  matchId: string | null;
   onClose: () => void;
   /** A score reached the tournament: the page closes the modal and reloads the tournament. */
   onSubmitted: () => void;
@@ -36,7 +38,7 @@ function failureReason(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Request failed';
 }
 
-export function GameModal({ tournament, demo, onClose, onSubmitted }: GameModalProps) {
+export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: GameModalProps) {
   const config = useQuery(clientConfigQuery);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -48,8 +50,8 @@ export function GameModal({ tournament, demo, onClose, onSubmitted }: GameModalP
   const frame = url && gameOrigin ? sandboxFor(new URL(gameOrigin).origin) : null;
 
   // The latest callbacks, so the message listener is added once per frame rather than per render.
-  const latest = useRef({ onSubmitted, demo, tournamentId: tournament.id });
-  latest.current = { onSubmitted, demo, tournamentId: tournament.id };
+  const latest = useRef({ onSubmitted, demo, matchId, tournamentId: tournament.id });
+  latest.current = { onSubmitted, demo, matchId, tournamentId: tournament.id };
 
   const messageOrigin = frame?.messageOrigin;
   const targetOrigin = frame?.targetOrigin;
@@ -106,8 +108,10 @@ export function GameModal({ tournament, demo, onClose, onSubmitted }: GameModalP
       if (submitting.current) return;
       submitting.current = true;
       try {
-        const result = await tournamentsApi.submitScore(tournamentId, score);
-        toast.success(`Score submitted: ${result.score.toLocaleString('en-US')}`);
+        const { matchId: match } = latest.current;
+        if (match) await tournamentsApi.submitMatchResult(tournamentId, match, score);
+        else await tournamentsApi.submitScore(tournamentId, score);
+        toast.success(`Score submitted: ${score.toLocaleString('en-US')}`);
         latest.current.onSubmitted();
       } catch (error) {
         toast.error(

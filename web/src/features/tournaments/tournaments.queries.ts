@@ -92,6 +92,12 @@ export const tournamentsApi = {
   submitScore: async (tournamentId: string, score: number) =>
     (await apiClient.post<Answer<SubmittedScore>>(`/tournaments/${encode(tournamentId)}/scores`, { score }))
       .data,
+  /** A head-to-head match: the member's result in their match (`myNextMatch.matchId`). */
+  submitMatchResult: async (tournamentId: string, matchId: string, score: number) =>
+    apiClient.post<Answer<unknown>>(
+      `/tournaments/${encode(tournamentId)}/matches/${encode(matchId)}/result`,
+      { score },
+    ),
   selectCharity: async (tournamentId: string, charityId: string | null) =>
     apiClient.put<Answer<unknown>>(`/tournaments/${encode(tournamentId)}/charity`, { charityId }),
 };
