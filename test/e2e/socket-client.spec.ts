@@ -37,12 +37,12 @@ describe('socket client', () => {
 
   const roomSize = async (room: string) => (await gateway.server.in(room).fetchSockets()).length;
 
-  it('joins a tournament room, invalidates its leaderboard query on a message, and leaves', async () => {
+  it('joins a tournament room, invalidates its detail query (which holds the leaderboard) on a message, and leaves', async () => {
     const tournamentId = randomUUID();
     const otherTournamentId = randomUUID();
     const room = tournamentRoom(tournamentId);
-    const leaderboardKey = ['tournaments', 'leaderboard', { tournamentId }];
-    const otherKey = ['tournaments', 'leaderboard', { tournamentId: otherTournamentId }];
+    const leaderboardKey = ['tournaments', 'detail', { tournamentId }];
+    const otherKey = ['tournaments', 'detail', { tournamentId: otherTournamentId }];
     queryClient.setQueryData(leaderboardKey, { entries: [] });
     queryClient.setQueryData(otherKey, { entries: [] });
 

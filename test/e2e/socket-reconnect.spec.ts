@@ -137,9 +137,9 @@ describe('socket client across lost connections', () => {
       ).toBeLessThan(300);
     }
 
-    // The page's leaderboard query reads the API the client is connected to.
+    // The page's detail query (which holds the leaderboard) reads the API the client is connected to.
     const observer = new QueryObserver(queryClient, {
-      queryKey: ['tournaments', 'leaderboard', { tournamentId }],
+      queryKey: ['tournaments', 'detail', { tournamentId }],
       queryFn: async () => {
         const response = await fetch(`http://127.0.0.1:${servedPort}/api/tournaments/${tournamentId}`);
         return ((await response.json()) as { data: { leaderboard: Standing[] } }).data.leaderboard;

@@ -9,6 +9,7 @@ import { ApiDocsController } from './docs/api-docs.controller';
 import { HealthModule } from './health/health.module';
 import { InFlightRequests } from './lifecycle/in-flight-requests.interceptor';
 import { RealtimeModule } from './realtime/realtime.module';
+import { ClientConfigController } from './web/client-config.controller';
 
 /** The API's composition root: the platform, then one module per bounded context. No rules live here. */
 @Module({})
@@ -16,8 +17,18 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config), IdentityModule, TournamentsModule, HealthModule, RealtimeModule],
-      controllers: [ApiDocsController, ...(devToolsEnabled(config) ? [DevToolsController] : [])],
+      imports: [
+        PlatformModule.forRoot(config),
+        IdentityModule,
+        TournamentsModule,
+        HealthModule,
+        RealtimeModule,
+      ],
+      controllers: [
+        ApiDocsController,
+        ClientConfigController,
+        ...(devToolsEnabled(config) ? [DevToolsController] : []),
+      ],
       // In the root module, so its shutdown hook runs before the deeper modules close their connections.
       providers: [InFlightRequests, { provide: APP_INTERCEPTOR, useExisting: InFlightRequests }],
     };

@@ -18,6 +18,7 @@ import {
   verifyLoginBody,
   verifyPhoneBody,
 } from './identity.contract';
+import { clientConfig } from './client-config.contract';
 import { devMailbox, devToolsAvailable, healthDetails, healthReport } from './operations.contract';
 import {
   cancelTournamentBody,
@@ -303,6 +304,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(editedTournament),
   },
   // Operations
+  {
+    method: 'get',
+    path: '/api/config',
+    summary: 'Run-time settings of the web app: the origin games are framed from (GAME_ORIGIN)',
+    tag: 'operations',
+    access: publicRoute,
+    answer: answerOf(clientConfig),
+  },
   {
     method: 'get',
     path: '/api/health',

@@ -12,6 +12,8 @@ export * from './identity.contract';
 export * from './tournaments.contract';
 export * from './tournaments.rules';
 export * from './realtime.contract';
+export * from './game-frame.contract';
+export * from './client-config.contract';
 export * from './operations.contract';
 export * from './http.contract';
 export * from './openapi';

@@ -3,20 +3,22 @@ import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@arena/contracts';
 import { parseRoom } from '@arena/contracts/realtime.contract';
+import { tournamentKeys } from '../features/tournaments/tournaments.queries';
 
-const leaderboardKey = (tournamentId: string): QueryKey => ['tournaments', 'leaderboard', { tournamentId }];
+/** A tournament's leaderboard arrives inside its detail, so a room's notice makes the detail stale. */
+const detailKey = (tournamentId: string): QueryKey => tournamentKeys.detail(tournamentId);
 
 /** Which cached queries each server message makes stale (keys are `[context, noun, params]`). */
 const staleQueries: {
   [E in keyof ServerToClientEvents]: (message: Parameters<ServerToClientEvents[E]>[0]) => QueryKey;
 } = {
-  leaderboard: (message) => leaderboardKey(message.tournamentId),
+  leaderboard: (message) => detailKey(message.tournamentId),
 };
 
 /** The cached queries a room's messages keep fresh, if any. */
 function roomQueries(room: string): QueryKey | null {
   const parsed = parseRoom(room);
-  return parsed?.kind === 'tournament' ? leaderboardKey(parsed.tournamentId) : null;
+  return parsed?.kind === 'tournament' ? detailKey(parsed.tournamentId) : null;
 }
 
 type ArenaSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -6,6 +6,8 @@ export interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** 'wide' for content that needs room, such as a game frame. */
+  size?: 'default' | 'wide';
 }
 
 const FOCUSABLE =
@@ -15,7 +17,7 @@ const FOCUSABLE =
  * A native modal dialog: the page behind is inert, Escape closes it, Tab cycles inside it and
  * focus returns to whatever opened it. Toasts stay above it.
  */
-export function Modal({ open, title, onClose, children }: ModalProps) {
+export function Modal({ open, title, onClose, children, size = 'default' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -50,7 +52,7 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={size === 'wide' ? 'modal modal--wide' : 'modal'}
       aria-labelledby={titleId}
       onKeyDown={trapTab}
       onCancel={(event) => {

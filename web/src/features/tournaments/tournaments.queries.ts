@@ -6,6 +6,7 @@ import type {
   MemberGameStats,
   Nonprofit,
   PlayerTournamentStats,
+  SubmittedScore,
   TournamentDetail,
   TournamentSummary,
 } from '@arena/contracts';
@@ -88,6 +89,15 @@ export const tournamentsApi = {
         ...(charityId ? { charityId } : {}),
       })
     ).data,
+  submitScore: async (tournamentId: string, score: number) =>
+    (await apiClient.post<Answer<SubmittedScore>>(`/tournaments/${encode(tournamentId)}/scores`, { score }))
+      .data,
+  /** A head-to-head match: the member's result in their match (`myNextMatch.matchId`). */
+  submitMatchResult: async (tournamentId: string, matchId: string, score: number) =>
+    apiClient.post<Answer<unknown>>(
+      `/tournaments/${encode(tournamentId)}/matches/${encode(matchId)}/result`,
+      { score },
+    ),
   selectCharity: async (tournamentId: string, charityId: string | null) =>
     apiClient.put<Answer<unknown>>(`/tournaments/${encode(tournamentId)}/charity`, { charityId }),
 };

@@ -1,0 +1,594 @@
+/**
+ * /challenges/{id} in Chromium against the composed processes (the API serving the built app, and the
+ * worker projecting and publishing live changes): a guest's actions, 'Tournament not found', a member
+ * joining with a charity through the modal, a second browser seeing that member's score arrive live,
+ * the game frame's messaging, and screenshots at phone and desktop widths.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { AppConfig } from '@arena/config';
+import type { CreateTournamentBody, TournamentDetail } from '@arena/contracts';
+import { createMember, type TestMember } from '@arena/identity/testing';
+import {
+  apiCaller,
+  clearRedisPrefix,
+  createTestDatabase,
+  testAppConfig,
+  type TestDatabase,
+} from '@arena/testing';
+import { createApiApp } from '../../apps/api/src/bootstrap';
+import { WorkerModule } from '../../apps/worker/src/worker.module';
+import { DESKTOP, launchBrowser } from './support/browser';
+import { captureAtBothWidths } from './support/capture';
+import { bracketDetailFixture } from './support/detail-fixture';
+import { recordDiagnostics } from './support/diagnostics';
+import { WEB_DIST_DIR } from './support/web-app';
+
+jest.setTimeout(120_000);
+
+const ADMIN_KEY = 'd'.repeat(40);
+/** A nonprofit of the bundled data set (EIN 920086076). */
+const NONPROFIT_SEARCH = 'Southcentral';
+const NONPROFIT_NAME = /southcentral foundation/i;
+
+async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not met in time`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A free TCP port, so the game origin (localhost) and the app (127.0.0.1) are known before listening. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A stand-in game served from the game origin: it announces itself, records what the page answers,
+ * and submits a score when the page authorised it. The games issue replaces it with real games.
+ */
+const FAKE_GAME = `<!doctype html><html><body><p>Fake game</p><script>
+  window.answers = [];
+  window.addEventListener('message', (event) => window.answers.push(event.data));
+  window.finish = (score) => {
+    parent.postMessage({ type: 'GAME_COMPLETED', score }, '*');
+    parent.postMessage({ type: 'TOURNAMENT_SUBMIT_SCORE', score }, '*');
+  };
+  parent.postMessage({ type: 'GAME_READY' }, '*');
+</script></body></html>`;
+
+type FakeGameWindow = Window & { answers: unknown[]; finish: (score: number) => void };
+
+const scoreTournament = (title: string): CreateTournamentBody =>
+  ({
+    title,
+    description: 'A rolling reflex sprint for food banks: the best score directs the pool.',
+    mode: 'INSTANT',
+    format: 'SCORE_ATTACK',
+    prizeModel: 'WINNER_TAKES_ALL',
+    prizePoolCents: 2500,
+    maxParticipants: 20,
+    rules:
+      'Unlimited attempts until the cap.\nYour best score counts.\n<b>Ties</b> go to the earliest high score.',
+    game: { slug: 'reflex', name: 'Reflex', integrationUrl: '/games/reflex', maxScore: 100_000 },
+  }) as CreateTournamentBody;
+
+describe('the challenge detail page', () => {
+  let database: TestDatabase;
+  let config: AppConfig;
+  let app: NestFastifyApplication;
+  let worker: INestApplicationContext;
+  let browser: Browser;
+  let baseUrl: string;
+  let gameOrigin: string;
+  let call: ReturnType<typeof apiCaller>;
+  const contexts: BrowserContext[] = [];
+  const diagnostics: Array<() => Promise<void>> = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    // The same server under another host name is another origin: the game frame's, as in production.
+    gameOrigin = `http://localhost:${port}`;
+    database = await createTestDatabase(4);
+    config = testAppConfig(database.url, {
+      ADMIN_API_KEY: ADMIN_KEY,
+      DATABASE_POOL_SIZE: '4',
+      WEB_DIST_DIR,
+      GAME_ORIGIN: gameOrigin,
+    });
+    app = await createApiApp(config);
+    await app.listen(port, '127.0.0.1');
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+    await worker.init();
+    browser = await launchBrowser();
+    call = apiCaller(() => baseUrl);
+  });
+
+  afterEach(async () => {
+    for (const save of diagnostics.splice(0)) await save();
+    for (const context of contexts.splice(0)) await context.close();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await worker?.close();
+    await app?.close();
+    await clearRedisPrefix(config.REDIS_PREFIX);
+    await database?.drop();
+  });
+
+  async function openPage(member?: TestMember): Promise<Page> {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP });
+    contexts.push(context);
+    if (member) {
+      await context.addInitScript((token) => {
+        if (window.localStorage.getItem('accessToken') !== null) return;
+        window.localStorage.setItem('accessToken', token);
+        window.localStorage.setItem('refreshToken', 'unused-refresh-token');
+      }, member.accessToken);
+    }
+    const page = await context.newPage();
+    diagnostics.push(recordDiagnostics(page, expect.getState().currentTestName ?? 'challenge-detail'));
+    return page;
+  }
+
+  async function createTournament(body: CreateTournamentBody): Promise<string> {
+    const created = await call('POST', '/admin/tournaments', body, ADMIN_KEY);
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    await eventually(async () => (await call('GET', `/tournaments/${id}`)).status === 200, 'the catalog');
+    return id;
+  }
+
+  const detailOf = async (id: string, member?: TestMember): Promise<TournamentDetail> =>
+    (await call('GET', `/tournaments/${id}`, undefined, member?.accessToken)).body.data;
+
+  /** The game frame once it has loaded the fake game from the game origin. */
+  async function gameFrame(page: Page, title = 'Reflex game'): Promise<Frame> {
+    await page.frameLocator(`iframe[title="${title}"]`).getByText('Fake game').waitFor();
+    const frame = page.frames().find((candidate) => candidate.url().startsWith(`${gameOrigin}/games/`));
+    if (!frame) throw new Error('no game frame');
+    return frame;
+  }
+
+  const leaderboardRow = (page: Page, username: string) =>
+    page.getByTestId('leaderboard-row').filter({ hasText: username });
+
+  it('shows a guest the tournament with Join to Compete and Play Demo, and rules as text', async () => {
+    const id = await createTournament(scoreTournament('Guest View Cup'));
+    const page = await openPage();
+    await page.goto(`/challenges/${id}`);
+
+    await page.getByRole('heading', { level: 1, name: 'Guest View Cup' }).waitFor();
+    await page.getByRole('button', { name: 'Join to Compete' }).waitFor();
+    await page.getByRole('button', { name: 'Play Demo' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(0);
+    // Rules are paragraphs of text: markup in them is shown, never run or rendered.
+    await page.getByText('<b>Ties</b> go to the earliest high score.').waitFor();
+    expect(await page.locator('.challenge__rules b').count()).toBe(0);
+    await page.getByText('0 of 20 players').waitFor();
+
+    await page.getByRole('button', { name: 'Join to Compete' }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('status').filter({ hasText: 'Please log in to join tournaments' }).waitFor();
+  });
+
+  it("answers 'Tournament not found' with a way back for an unknown id", async () => {
+    const page = await openPage();
+    await page.goto(`/challenges/${randomUUID()}`);
+    await page.getByRole('heading', { name: 'Tournament not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Challenges' }).waitFor();
+
+    await page.goto('/challenges/not-a-tournament');
+    await page.getByRole('heading', { name: 'Tournament not found' }).waitFor();
+
+    await page.goto('/challenges/%20');
+    await page.getByRole('heading', { name: 'Tournament ID is required' }).waitFor();
+  });
+
+  it("says 'Failed to fetch tournament details' when the API fails, and Try Again loads it", async () => {
+    const id = await createTournament(scoreTournament('Flaky Cup'));
+    const page = await openPage();
+    let failing = true;
+    await page.route(`**/api/tournaments/${id}`, (route) =>
+      failing
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, message: 'Service unavailable', statusCode: 503 }),
+          })
+        : route.continue(),
+    );
+    await page.goto(`/challenges/${id}`);
+    // The query client retries a 5xx twice before the page says so.
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch tournament details' });
+    await alert.waitFor({ timeout: 60_000 });
+    failing = false;
+    await alert.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Flaky Cup' }).waitFor();
+  });
+
+  it("lets a member join with a charity, and another browser sees the member's score arrive live", async () => {
+    const id = await createTournament(scoreTournament('Live Board Cup'));
+    const [member, rival] = await Promise.all([
+      createMember(database.db, config.JWT_ACCESS_SECRET),
+      createMember(database.db, config.JWT_ACCESS_SECRET),
+    ]);
+
+    const page = await openPage(member);
+    await page.goto(`/challenges/${id}`);
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a charity' });
+    await dialog.getByRole('searchbox', { name: 'Search verified nonprofits' }).fill(NONPROFIT_SEARCH);
+    await dialog.getByRole('radio', { name: NONPROFIT_NAME }).check();
+    await dialog.getByRole('button', { name: 'Join with this charity' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    expect((await detailOf(id, member)).myCharity?.charityName).toMatch(NONPROFIT_NAME);
+
+    // A guest watches; the member's score must reach the guest's page with no reload.
+    const watcher = await openPage();
+    await watcher.goto(`/challenges/${id}`);
+    await watcher.getByRole('heading', { name: 'No scores yet' }).waitFor();
+    const navigations: string[] = [];
+    watcher.on('framenavigated', (frame) => navigations.push(frame.url()));
+
+    const posted = await call('POST', `/tournaments/${id}/scores`, { score: 777 }, member.accessToken);
+    expect(posted.status).toBe(201);
+    const row = leaderboardRow(watcher, member.username);
+    await row.filter({ hasText: '777' }).waitFor();
+    await row.filter({ hasText: NONPROFIT_NAME }).waitFor();
+    expect(navigations).toEqual([]);
+    // Nobody else's row offers to change the member's charity.
+    expect(await row.getByRole('button', { name: /charity/i }).count()).toBe(0);
+
+    // The member's own row, on the member's page, offers it.
+    await leaderboardRow(page, member.username).getByRole('button', { name: 'Change charity' }).waitFor();
+
+    // A second player joins by skipping the charity, scores, and sees 'Add Your Charity' on their own row.
+    await call('POST', `/tournaments/${id}/join`, {}, rival.accessToken);
+    await call('POST', `/tournaments/${id}/scores`, { score: 900 }, rival.accessToken);
+    const rivalPage = await openPage(rival);
+    await rivalPage.goto(`/challenges/${id}`);
+    await leaderboardRow(rivalPage, rival.username)
+      .getByRole('button', { name: 'Add Your Charity' })
+      .waitFor();
+    await leaderboardRow(watcher, rival.username).filter({ hasText: '900' }).waitFor();
+
+    await captureAtBothWidths(watcher, 'challenge-detail-score');
+  });
+
+  it("toasts the server's reason when a join is refused, and 'Failed to join tournament' otherwise", async () => {
+    const id = await createTournament(scoreTournament('Refused Join Cup'));
+    const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
+    const page = await openPage(member);
+    let answer = { status: 403, message: 'This tournament requires the Premium plan' };
+    await page.route(`**/api/tournaments/${id}/join`, (route) =>
+      route.fulfill({
+        status: answer.status,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: answer.message, statusCode: answer.status }),
+      }),
+    );
+    await page.goto(`/challenges/${id}`);
+
+    const joinSkippingCharity = async () => {
+      await page.getByRole('button', { name: 'Join', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Choose a charity' })
+        .getByRole('button', { name: 'Skip for now' })
+        .click();
+    };
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose a charity' })
+      .locator('.charity-modal__results > *')
+      .first()
+      .waitFor();
+    await captureAtBothWidths(page, 'challenge-detail-charity-modal', { fullPage: false });
+    await page
+      .getByRole('dialog', { name: 'Choose a charity' })
+      .getByRole('button', { name: 'Skip for now' })
+      .click();
+    await page.getByRole('status').filter({ hasText: 'This tournament requires the Premium plan' }).waitFor();
+
+    answer = { status: 500, message: 'Internal server error' };
+    await page
+      .getByRole('dialog', { name: 'Choose a charity' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await joinSkippingCharity();
+    await page.getByRole('status').filter({ hasText: 'Failed to join tournament' }).waitFor();
+  });
+
+  it("says 'Game integration not available' when the server names no game origin", async () => {
+    const id = await createTournament(scoreTournament('No Games Cup'));
+    const page = await openPage();
+    await page.route('**/api/config', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: { gameOrigin: null } }),
+      }),
+    );
+    await page.goto(`/challenges/${id}`);
+    await page.getByRole('button', { name: 'Play Demo' }).click();
+    await page
+      .getByRole('dialog', { name: 'Demo: Reflex' })
+      .getByText('Game integration not available')
+      .waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+  });
+
+  it("shows the top ten, the first three as a podium, then '+N more'", async () => {
+    const id = await createTournament(scoreTournament('Podium Cup'));
+    const players = await Promise.all(
+      Array.from({ length: 13 }, () => createMember(database.db, config.JWT_ACCESS_SECRET)),
+    );
+    for (const [index, player] of players.entries()) {
+      expect((await call('POST', `/tournaments/${id}/join`, {}, player.accessToken)).status).toBe(200);
+      const posted = await call(
+        'POST',
+        `/tournaments/${id}/scores`,
+        { score: 1000 + index * 10 },
+        player.accessToken,
+      );
+      expect(posted.status).toBe(201);
+    }
+    await eventually(async () => (await detailOf(id)).stats.playersWithScore === 13, 'every score projected');
+
+    const page = await openPage(players[5]);
+    await page.goto(`/challenges/${id}`);
+    const podium = page.getByRole('list', { name: 'Podium' }).getByRole('listitem');
+    await podium.first().waitFor();
+    expect(await podium.count()).toBe(3);
+    await expect(podium.first().innerText()).resolves.toContain(players[12]!.username);
+    expect(await page.getByRole('list', { name: 'Places 4 to 10' }).getByRole('listitem').count()).toBe(7);
+    await page.getByText('+3 more').waitFor();
+    // The signed-in member's own row (rank 8) is the only one that offers a charity.
+    const ownRow = leaderboardRow(page, players[5]!.username);
+    await ownRow.getByRole('button', { name: 'Add Your Charity' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add Your Charity' }).count()).toBe(1);
+
+    await captureAtBothWidths(page, 'challenge-detail-podium');
+  });
+
+  it('frames the game from GAME_ORIGIN, answers GAME_READY with AUTH and submits the score it sends', async () => {
+    const id = await createTournament(scoreTournament('Game Frame Cup'));
+    const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
+    expect((await call('POST', `/tournaments/${id}/join`, {}, member.accessToken)).status).toBe(200);
+
+    const page = await openPage(member);
+    await page
+      .context()
+      .route(`${gameOrigin}/games/**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: FAKE_GAME }),
+      );
+    await page.goto(`/challenges/${id}`);
+
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const game = await gameFrame(page);
+    await eventually(
+      async () => (await game.evaluate(() => (window as unknown as FakeGameWindow).answers.length)) > 0,
+      'AUTH',
+    );
+    expect(await game.evaluate(() => (window as unknown as FakeGameWindow).answers)).toEqual([
+      { type: 'AUTH', token: null, tournamentId: id },
+    ]);
+
+    // A message from anywhere but the game frame (here the page itself) is ignored.
+    await page.evaluate(() => window.postMessage({ type: 'TOURNAMENT_SUBMIT_SCORE', score: 99_999 }, '*'));
+    await game.evaluate(() => (window as unknown as FakeGameWindow).finish(4321));
+    // The page posts the score, closes the modal and reloads the tournament.
+    await page.getByRole('status').filter({ hasText: 'Score submitted: 4,321' }).waitFor();
+    await leaderboardRow(page, member.username).filter({ hasText: '4,321' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const detail = await detailOf(id);
+    expect(detail.leaderboard.map((entry) => entry.score)).toEqual([4321]);
+
+    // Demo play frames the game with demo=1 and answers DEMO_MODE; nothing is submitted.
+    const guest = await openPage();
+    await guest
+      .context()
+      .route(`${gameOrigin}/games/**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: FAKE_GAME }),
+      );
+    await guest.goto(`/challenges/${id}`);
+    await guest.getByRole('button', { name: 'Play Demo' }).click();
+    const demoFrame = guest.locator('iframe[title="Reflex game"]');
+    expect(new URL((await demoFrame.getAttribute('src')) ?? '').searchParams.get('demo')).toBe('1');
+    expect(await demoFrame.getAttribute('sandbox')).toContain('allow-scripts');
+    const demoGame = await gameFrame(guest);
+    await eventually(
+      async () => (await demoGame.evaluate(() => (window as unknown as FakeGameWindow).answers.length)) > 0,
+      'the page answered the demo game',
+    );
+    expect(await demoGame.evaluate(() => (window as unknown as FakeGameWindow).answers)).toEqual([
+      { type: 'DEMO_MODE', tournamentId: id },
+    ]);
+    await captureAtBothWidths(guest, 'challenge-detail-game-modal', { fullPage: false });
+  });
+
+  it('shows an upcoming head-to-head tournament with its schedule, a countdown and an empty bracket', async () => {
+    const id = await createTournament({
+      ...scoreTournament('Bracket Cup'),
+      mode: 'SCHEDULED',
+      format: 'SINGLE_ELIMINATION',
+      tournamentStart: new Date(Date.now() + 86_400_000).toISOString(),
+      tournamentEnd: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    } as CreateTournamentBody);
+    const page = await openPage();
+    await page.goto(`/challenges/${id}`);
+    await page.getByRole('heading', { name: 'Bracket', exact: true }).waitFor();
+    await page.getByText(/Starts in \d+h \d\dm/).waitFor();
+    await captureAtBothWidths(page, 'challenge-detail-upcoming');
+  });
+
+  /** Serves `detail` in place of the API's answer for its id, so the page draws what the server will send. */
+  async function openFixture(detail: TournamentDetail): Promise<Page> {
+    const page = await openPage();
+    await page.route(`**/api/tournaments/${detail.id}`, (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: detail }),
+      }),
+    );
+    await page.goto(`/challenges/${detail.id}`);
+    await page.getByRole('heading', { level: 1, name: detail.title }).waitFor();
+    return page;
+  }
+
+  it('draws a round robin into double elimination: standings, rounds, forfeits, byes, the final winners', async () => {
+    const detail = bracketDetailFixture();
+    const page = await openFixture(detail);
+
+    await page.getByRole('heading', { name: 'Stage 1: Round robin stage' }).waitFor();
+    await page.getByRole('heading', { name: 'Stage 2: Double elimination' }).waitFor();
+    const standings = page.getByRole('table', { name: 'Standings' });
+    expect(await standings.getByRole('row').count()).toBe(1 + 6);
+    const losers = page.getByRole('region', { name: 'Stage 2: Losers bracket' });
+    await losers.getByRole('heading', { name: 'Round 1' }).waitFor();
+    const grandFinal = page.getByRole('region', { name: 'Stage 2: Grand final' });
+    await grandFinal.getByRole('article', { name: 'Match 9' }).waitFor();
+    expect(await page.locator('.match__tag', { hasText: 'forfeit' }).count()).toBe(1);
+    expect(await page.locator('.match__side--empty', { hasText: 'Bye' }).count()).toBe(1);
+
+    const winners = page.getByRole('table', { name: 'Winners' });
+    await page.getByText('Final: the $250 pool is directed to these nonprofits.').waitFor();
+    expect(await winners.getByRole('row').count()).toBe(1 + 3);
+    await winners
+      .getByRole('row')
+      .filter({ hasText: '$125' })
+      .getByRole('link', { name: 'Southcentral Foundation' })
+      .waitFor();
+    await winners.getByRole('row').filter({ hasText: '$75' }).getByText('Not chosen yet').waitFor();
+    // A finished tournament offers no Join, only the demo.
+    expect(await page.getByRole('button', { name: 'Join to Compete' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Play Demo' }).waitFor();
+
+    await captureAtBothWidths(page, 'challenge-detail-bracket');
+  });
+
+  it("shows the member's next match with its deadline, and TIME_ATTACK results as times", async () => {
+    const base = bracketDetailFixture();
+    const deadline = new Date(Date.now() + 5 * 3_600_000).toISOString();
+    const detail = bracketDetailFixture({
+      ...base,
+      status: 'ACTIVE',
+      format: 'TIME_ATTACK',
+      lowerScoreWins: true,
+      leaderboard: base.leaderboard.map((entry, index) => ({ ...entry, score: 83_045 + index * 1000 })),
+      myNextMatch: {
+        matchId: 'm9',
+        stageKind: 'DOUBLE_ELIMINATION',
+        group: 'LOSERS',
+        round: 2,
+        opponentUsername: 'felix',
+        deadline,
+        played: false,
+      },
+    });
+    const page = await openFixture(detail);
+    // TIME_ATTACK is not head-to-head: no bracket, but times read m:ss.mmm.
+    expect(await page.getByRole('heading', { name: 'Bracket', exact: true }).count()).toBe(0);
+    await leaderboardRow(page, 'ada').filter({ hasText: '1:23.045' }).waitFor();
+
+    const headToHead = await openFixture(
+      bracketDetailFixture({ ...base, status: 'ACTIVE', myNextMatch: detail.myNextMatch }),
+    );
+    await headToHead.getByText('Your next match: vs felix (losers bracket, round 2)').waitFor();
+    await headToHead.getByText(/time left: 4h \d\dm/).waitFor();
+  });
+
+  it("submits a head-to-head game's score as the result of the member's due match", async () => {
+    const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
+    const deadline = new Date(Date.now() + 3_600_000).toISOString();
+    const nextMatch = {
+      matchId: 'm9',
+      stageKind: 'DOUBLE_ELIMINATION' as const,
+      group: 'GRAND_FINAL' as const,
+      round: 1,
+      opponentUsername: 'ben',
+      deadline,
+      played: false,
+    };
+    const detail = bracketDetailFixture({ status: 'ACTIVE', isUserJoined: true, myNextMatch: nextMatch });
+    const sent: unknown[] = [];
+    const page = await openPage(member);
+    await page.route(`**/api/tournaments/${detail.id}/matches/m9/result`, async (route) => {
+      sent.push(route.request().postDataJSON());
+      await route.fulfill({
+        status: 201,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: {} }),
+      });
+    });
+    await page.route(`**/api/tournaments/${detail.id}`, (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          data: sent.length === 0 ? detail : { ...detail, myNextMatch: { ...nextMatch, played: true } },
+        }),
+      }),
+    );
+    await page
+      .context()
+      .route(`${gameOrigin}/games/**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: FAKE_GAME }),
+      );
+    await page.goto(`/challenges/${detail.id}`);
+
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const game = await gameFrame(page, 'Chess Blitz game');
+    await eventually(
+      async () => (await game.evaluate(() => (window as unknown as FakeGameWindow).answers.length)) > 0,
+      'AUTH',
+    );
+    await game.evaluate(() => (window as unknown as FakeGameWindow).finish(555));
+    await page.getByRole('status').filter({ hasText: 'Score submitted: 555' }).waitFor();
+    expect(sent).toEqual([{ score: 555 }]);
+    // Once played, the match waits for the opponent and there is nothing more to play.
+    await page.getByText('You have played it: waiting for your opponent.').waitFor();
+    expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(0);
+  });
+
+  it('shows the reason of a cancelled tournament', async () => {
+    const page = await openFixture(
+      bracketDetailFixture({
+        status: 'CANCELLED',
+        cancelReason: 'The venue sponsor withdrew.',
+        bracket: null,
+      }),
+    );
+    const alert = page.getByRole('alert').filter({ hasText: 'This challenge was cancelled' });
+    await alert.getByText('The venue sponsor withdrew.').waitFor();
+  });
+
+  it("cuts the share text to 200 characters and offers the challenge's link", async () => {
+    const detail = bracketDetailFixture({ description: 'A very long description. '.repeat(20) });
+    const page = await openFixture(detail);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share this challenge' });
+    const text = await dialog.locator('.share-modal__text').innerText();
+    expect(Array.from(text).length).toBeLessThanOrEqual(200);
+    expect(text.endsWith('…')).toBe(true);
+    await expect(dialog.getByRole('textbox', { name: 'Challenge link' }).inputValue()).resolves.toBe(
+      `${baseUrl}/challenges/${detail.id}`,
+    );
+    const onX = new URL((await dialog.getByRole('link', { name: 'Share on X' }).getAttribute('href')) ?? '');
+    expect(onX.searchParams.get('text')).toBe(text);
+  });
+});

@@ -1,0 +1,205 @@
+import type { BracketMatch, BracketStage, MatchSide, NextMatch } from '@arena/contracts';
+import { formatScore } from './challenge-detail.format';
+import { Countdown } from './countdown';
+
+const GROUP_LABELS: Record<BracketStage['rounds'][number]['group'], string> = {
+  ROUND_ROBIN: 'Round robin',
+  WINNERS: 'Winners bracket',
+  LOSERS: 'Losers bracket',
+  GRAND_FINAL: 'Grand final',
+};
+
+const STAGE_LABELS: Record<BracketStage['kind'], string> = {
+  ROUND_ROBIN: 'Round robin stage',
+  SINGLE_ELIMINATION: 'Single elimination',
+  DOUBLE_ELIMINATION: 'Double elimination',
+};
+
+const STATUS_LABELS: Record<BracketMatch['status'], string> = {
+  LOCKED: 'Waiting for earlier matches',
+  WAITING: 'Waiting for an opponent',
+  READY: 'In play',
+  COMPLETED: 'Decided',
+};
+
+export const formatInstant = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+export interface BracketSectionProps {
+  stages: BracketStage[];
+  nextMatch: NextMatch | null;
+  lowerScoreWins: boolean;
+  memberId: string | null;
+}
+
+function Side({
+  side,
+  isBye,
+  lowerScoreWins,
+  memberId,
+}: {
+  side: MatchSide | null;
+  isBye: boolean;
+  lowerScoreWins: boolean;
+  memberId: string | null;
+}) {
+  if (!side) return <li className="match__side match__side--empty">{isBye ? 'Bye' : 'To be decided'}</li>;
+  const classes = [
+    'match__side',
+    side.result === 'WIN' ? 'match__side--won' : '',
+    side.userId === memberId ? 'is-own' : '',
+  ].filter(Boolean);
+  return (
+    <li className={classes.join(' ')}>
+      <span className="match__name">{side.username}</span>
+      {side.forfeited && <span className="match__tag">forfeit</span>}
+      <span className="match__score">
+        {side.score === null ? '–' : formatScore(side.score, lowerScoreWins)}
+      </span>
+      {side.result && <span className="visually-hidden">{side.result === 'WIN' ? 'won' : 'lost'}</span>}
+    </li>
+  );
+}
+
+function MatchCard({
+  match,
+  lowerScoreWins,
+  memberId,
+}: {
+  match: BracketMatch;
+  lowerScoreWins: boolean;
+  memberId: string | null;
+}) {
+  const open = match.status === 'READY' || match.status === 'WAITING';
+  return (
+    <article className="match" aria-label={`Match ${match.number}`}>
+      <header className="match__head">
+        <span>Match {match.number}</span>
+        <span className="muted">{match.isBye ? 'Bye' : STATUS_LABELS[match.status]}</span>
+      </header>
+      <ul className="match__sides">
+        <Side side={match.player1} isBye={match.isBye} lowerScoreWins={lowerScoreWins} memberId={memberId} />
+        <Side side={match.player2} isBye={match.isBye} lowerScoreWins={lowerScoreWins} memberId={memberId} />
+      </ul>
+      {open && match.deadline && <p className="match__deadline">Play by {formatInstant(match.deadline)}</p>}
+    </article>
+  );
+}
+
+function Standings({ stage }: { stage: BracketStage }) {
+  if (!stage.standings || stage.standings.length === 0) return null;
+  return (
+    // Focusable, so a keyboard can scroll the table sideways on a phone.
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={`Stage ${stage.number} standings`}>
+      <table className="table">
+        <caption>Standings</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="table__numeric">
+              #
+            </th>
+            <th scope="col">Player</th>
+            <th scope="col" className="table__numeric">
+              Played
+            </th>
+            <th scope="col" className="table__numeric">
+              Won
+            </th>
+            <th scope="col" className="table__numeric">
+              Lost
+            </th>
+            <th scope="col" className="table__numeric">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {stage.standings.map((row) => (
+            <tr key={row.userId}>
+              <td className="table__numeric">{row.rank}</td>
+              <td>{row.username}</td>
+              <td className="table__numeric">{row.played}</td>
+              <td className="table__numeric">{row.wins}</td>
+              <td className="table__numeric">{row.losses}</td>
+              <td className="table__numeric">{row.totalScore.toLocaleString('en-US')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type Round = BracketStage['rounds'][number];
+
+/** A double elimination reads as its winners bracket, then its losers bracket, then the grand final. */
+function groupsOf(stage: BracketStage): { group: Round['group']; rounds: Round[] }[] {
+  const groups = new Map<Round['group'], Round[]>();
+  for (const round of stage.rounds) groups.set(round.group, [...(groups.get(round.group) ?? []), round]);
+  return [...groups].map(([group, rounds]) => ({ group, rounds }));
+}
+
+/** The head-to-head bracket: each stage's rounds side by side (scrolling sideways on a phone). */
+export function BracketSection({ stages, nextMatch, lowerScoreWins, memberId }: BracketSectionProps) {
+  return (
+    <section className="detail-section" aria-labelledby="detail-bracket">
+      <h2 id="detail-bracket" className="detail-section__title">
+        Bracket
+      </h2>
+      {nextMatch && (
+        <div className="next-match" role="status">
+          <p className="next-match__title">
+            Your next match: vs {nextMatch.opponentUsername} ({GROUP_LABELS[nextMatch.group].toLowerCase()},
+            round {nextMatch.round})
+          </p>
+          {nextMatch.played ? (
+            <p className="muted">You have played it: waiting for your opponent.</p>
+          ) : (
+            <p className="muted">
+              Play by {formatInstant(nextMatch.deadline)} · time left:{' '}
+              <Countdown target={nextMatch.deadline} done="none" />. Not playing by then forfeits the match.
+            </p>
+          )}
+        </div>
+      )}
+      {stages.length === 0 && <p className="muted">The bracket is drawn when the tournament starts.</p>}
+      {stages.map((stage) => (
+        <div key={stage.number} className="bracket-stage">
+          <h3 className="bracket-stage__title">
+            Stage {stage.number}: {STAGE_LABELS[stage.kind]}
+          </h3>
+          <Standings stage={stage} />
+          {groupsOf(stage).map(({ group, rounds }) => (
+            <div key={group} className="bracket-group">
+              {stage.kind !== 'ROUND_ROBIN' && (
+                <h4 className="bracket-group__title">{GROUP_LABELS[group]}</h4>
+              )}
+              <div
+                className="bracket"
+                tabIndex={0}
+                role="region"
+                aria-label={`Stage ${stage.number}: ${GROUP_LABELS[group]}`}
+              >
+                {rounds.map((round) => (
+                  <div key={round.number} className="bracket__round">
+                    <h5 className="bracket__round-title">Round {round.number}</h5>
+                    <div className="bracket__matches">
+                      {round.matches.map((match) => (
+                        <MatchCard
+                          key={match.id}
+                          match={match}
+                          lowerScoreWins={lowerScoreWins}
+                          memberId={memberId}
+                        />
+                      ))}
+                    </div>
+                  </div>
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { PageToGameMessage, TournamentDetail } from '@arena/contracts';
+import { gameToPageMessage } from '@arena/contracts/game-frame.contract';
+import { ApiError } from '../../lib/api-client';
+import { tokenStorage } from '../../lib/tokens';
+import { Alert, Button, Modal, Skeleton } from '../../ui';
+import { DetailMessages } from './challenge-detail.messages';
+import { gameFrameUrl } from './challenge-detail.format';
+import { clientConfigQuery } from './game-frame.queries';
+import { tournamentsApi } from './tournaments.queries';
+
+export interface GameModalProps {
+  tournament: Pick<TournamentDetail, 'id' | 'title' | 'game'>;
+  /** Demo play: the game runs with `demo=1`, is answered DEMO_MODE and nothing is submitted. */
+  demo: boolean;
+  /** Head-to-head formats: the member's match, whose result the score becomes; null for score formats. */
+  matchId: string | null;
+  onClose: () => void;
+  /** A score reached the tournament: the page closes the modal and reloads the tournament. */
+  onSubmitted: () => void;
+}
+
+/**
+ * The sandbox of spec §9 (scripts, same-origin, forms, popups, presentation), except that a game
+ * served from the app's own origin never gets allow-same-origin: with it, the game could reach the
+ * app's storage and the member's tokens. It then runs with an opaque origin ('null').
+ */
+function sandboxFor(gameOrigin: string): { sandbox: string; messageOrigin: string; targetOrigin: string } {
+  const base = 'allow-scripts allow-forms allow-popups allow-presentation';
+  if (gameOrigin === window.location.origin)
+    return { sandbox: base, messageOrigin: 'null', targetOrigin: '*' };
+  return { sandbox: `${base} allow-same-origin`, messageOrigin: gameOrigin, targetOrigin: gameOrigin };
+}
+
+function failureReason(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Request failed';
+}
+
+export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: GameModalProps) {
+  const config = useQuery(clientConfigQuery);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const submitting = useRef(false);
+  const [fullscreen, setFullscreen] = useState(false);
+
+  const gameOrigin = config.data?.gameOrigin ?? null;
+  const url = config.data ? gameFrameUrl(tournament.game.integrationUrl, gameOrigin, demo) : null;
+  const frame = url && gameOrigin ? sandboxFor(new URL(gameOrigin).origin) : null;
+
+  // The latest callbacks, so the message listener is added once per frame rather than per render.
+  const latest = useRef({ onSubmitted, demo, matchId, tournamentId: tournament.id });
+  latest.current = { onSubmitted, demo, matchId, tournamentId: tournament.id };
+
+  const messageOrigin = frame?.messageOrigin;
+  const targetOrigin = frame?.targetOrigin;
+
+  useEffect(() => {
+    if (!messageOrigin || !targetOrigin) return undefined;
+    const post = (message: PageToGameMessage) =>
+      frameRef.current?.contentWindow?.postMessage(message, targetOrigin);
+
+    const onMessage = (event: MessageEvent) => {
+      // Only our own frame, from the game origin, is listened to; everything else is ignored.
+      if (event.origin !== messageOrigin || event.source !== frameRef.current?.contentWindow) return;
+      const parsed = gameToPageMessage.safeParse(event.data);
+      if (!parsed.success) return;
+      const { demo: isDemo, tournamentId } = latest.current;
+      const message = parsed.data;
+      switch (message.type) {
+        case 'GAME_READY':
+          // The games issue adds a game-session token; the member's access token never enters the frame.
+          post(
+            isDemo || !tokenStorage.accessToken()
+              ? { type: 'DEMO_MODE', tournamentId }
+              : { type: 'AUTH', token: null, tournamentId },
+          );
+          return;
+        case 'GAME_COMPLETED':
+          toast.success(`Game over: you scored ${message.score.toLocaleString('en-US')}`);
+          return;
+        case 'TOURNAMENT_SUBMIT_SCORE':
+          void submit(message.score, isDemo, tournamentId);
+          return;
+        case 'AUTH_ERROR':
+          toast.error(message.message ?? DetailMessages.authRequired);
+          return;
+        case 'GAME_ERROR':
+          toast.error(DetailMessages.gameError);
+          return;
+        default: {
+          const exhaustive: never = message;
+          return exhaustive;
+        }
+      }
+    };
+
+    const submit = async (score: number, isDemo: boolean, tournamentId: string) => {
+      if (!tokenStorage.accessToken()) {
+        toast.error(DetailMessages.loginToSubmit);
+        return;
+      }
+      if (isDemo) {
+        toast('Demo scores are not submitted to the tournament');
+        return;
+      }
+      if (submitting.current) return;
+      submitting.current = true;
+      try {
+        const { matchId: match } = latest.current;
+        if (match) await tournamentsApi.submitMatchResult(tournamentId, match, score);
+        else await tournamentsApi.submitScore(tournamentId, score);
+        toast.success(`Score submitted: ${score.toLocaleString('en-US')}`);
+        latest.current.onSubmitted();
+      } catch (error) {
+        toast.error(
+          error instanceof ApiError && error.status === 401
+            ? DetailMessages.loginToSubmit
+            : DetailMessages.submitFailed(failureReason(error)),
+        );
+      } finally {
+        submitting.current = false;
+      }
+    };
+
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [messageOrigin, targetOrigin]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === stageRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void stageRef.current?.requestFullscreen?.().catch(() => undefined);
+  };
+
+  const title = `${demo ? 'Demo: ' : ''}${tournament.game.name}`;
+  return (
+    <Modal open title={title} onClose={onClose} size="wide">
+      {config.isPending ? (
+        <Skeleton height="20rem" />
+      ) : !url || !frame ? (
+        <Alert tone="danger" title={DetailMessages.gameUnavailable}>
+          <p>This game cannot be played here yet. Please try again later.</p>
+        </Alert>
+      ) : (
+        <div className="game-modal">
+          <div ref={stageRef} className="game-modal__stage">
+            <iframe
+              ref={frameRef}
+              className="game-modal__frame"
+              title={`${tournament.game.name} game`}
+              src={url.toString()}
+              sandbox={frame.sandbox}
+              allow="fullscreen"
+              referrerPolicy="no-referrer"
+            />
+          </div>
+          <div className="game-modal__bar">
+            <span className="muted">
+              {demo ? 'Demo mode: scores are not submitted.' : `Playing in ${tournament.title}`}
+            </span>
+            <Button variant="secondary" size="small" onClick={toggleFullscreen} aria-pressed={fullscreen}>
+              {fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

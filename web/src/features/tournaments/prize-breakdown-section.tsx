@@ -1,0 +1,76 @@
+import type { PrizeLine } from '@arena/contracts';
+import { EmptyState } from '../../ui';
+import { formatScore } from './challenge-detail.format';
+
+export interface PrizeBreakdownSectionProps {
+  lines: PrizeLine[];
+  isFinal: boolean;
+  lowerScoreWins: boolean;
+  prizeDisplay: string;
+}
+
+/** 'Donation leaders and winners': who directs how much of the pool, and to which nonprofit. */
+export function PrizeBreakdownSection({
+  lines,
+  isFinal,
+  lowerScoreWins,
+  prizeDisplay,
+}: PrizeBreakdownSectionProps) {
+  return (
+    <section className="detail-section" aria-labelledby="detail-donations">
+      <h2 id="detail-donations" className="detail-section__title">
+        Donation leaders and winners
+      </h2>
+      <p className="muted">
+        {isFinal
+          ? `Final: the ${prizeDisplay} pool is directed to these nonprofits.`
+          : `Projected: what each leader would direct if the tournament ended now.`}
+      </p>
+      {lines.length === 0 ? (
+        <EmptyState title="No donation leaders yet">Post a score to direct part of the pool.</EmptyState>
+      ) : (
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Donation leaders and winners">
+          <table className="table">
+            <caption className="visually-hidden">{isFinal ? 'Winners' : 'Donation leaders'}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="table__numeric">
+                  Rank
+                </th>
+                <th scope="col">Player</th>
+                <th scope="col" className="table__numeric">
+                  {lowerScoreWins ? 'Time' : 'Score'}
+                </th>
+                <th scope="col" className="table__numeric">
+                  Directs
+                </th>
+                <th scope="col">Charity</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={`${line.rank}-${line.userId}`}>
+                  <td className="table__numeric">{line.rank}</td>
+                  <td>{line.username}</td>
+                  <td className="table__numeric">{formatScore(line.score, lowerScoreWins)}</td>
+                  <td className="table__numeric">{line.amountDisplay}</td>
+                  <td>
+                    {line.charityName ? (
+                      line.charityUrl ? (
+                        <a href={line.charityUrl}>{line.charityName}</a>
+                      ) : (
+                        line.charityName
+                      )
+                    ) : (
+                      <span className="muted">Not chosen yet</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
