@@ -7,7 +7,6 @@ import { tournamentRoom } from '@arena/contracts/realtime.contract';
 import { formatLabel, planLabel, prizeModelLabel, statusLabel } from '@arena/contracts/tournaments.rules';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
-import { laterRoutes } from '../../lib/later-routes';
 import { useSession } from '../../lib/session';
 import { useRoom } from '../../lib/socket';
 import { tokenStorage } from '../../lib/tokens';
@@ -61,7 +60,7 @@ export function ChallengeDetailPage({ tournamentId }: { tournamentId: string }) 
 
 function BackToChallenges() {
   return (
-    <Link to={laterRoutes.challenges} className={buttonClass({ variant: 'secondary' })}>
+    <Link to="/challenges" className={buttonClass({ variant: 'secondary' })}>
       Back to Challenges
     </Link>
   );
