@@ -301,37 +301,63 @@ describe('player stats projection', () => {
   });
 
   describe('head-to-head matches', () => {
+    const drawn = (tournamentId: string, stage: number, kind: string) => ({
+      type: 'BracketGenerated',
+      data: { tournamentId, stage, kind, seeding: [], matches: [], generatedAt: at(0) },
+    });
+    const played = (
+      tournamentId: string,
+      matchId: string,
+      userId: string,
+      score: number,
+      minute: number,
+    ) => ({
+      type: 'MatchPlayed',
+      data: { tournamentId, matchId, userId, username: 'ada', score, completed: true, playedAt: at(minute) },
+    });
+
     it('counts a match played as a play and shows a forfeit in the history only', async () => {
       const ada = randomUUID();
       const ben = randomUUID();
-      const bracket = new Stream('SINGLE_ELIMINATION').join(ada, -5).join(ben, -5).start();
-      bracket.push({
-        type: 'MatchPlayed',
-        data: {
-          tournamentId: bracket.id,
-          matchId: '3',
-          userId: ada,
-          score: 420,
-          completed: true,
-          playedAt: at(5),
-          group: 'WINNERS',
-          round: 1,
-        },
-      });
+      const bracket = new Stream('DOUBLE_ELIMINATION').join(ada, -5).join(ben, -5).start();
+      bracket.push(drawn(bracket.id, 1, 'DOUBLE_ELIMINATION'));
+      bracket.push(played(bracket.id, 's1-g1-r1-m1', ada, 420, 5));
       bracket.push({
         type: 'MatchForfeited',
-        data: { tournamentId: bracket.id, matchId: '3', userId: ben, forfeitedAt: at(60) },
+        data: { tournamentId: bracket.id, matchId: 's1-g1-r1-m1', userId: ben, forfeitedAt: at(60) },
       });
+      bracket.push(played(bracket.id, 's1-g3-r1-m1', ada, 380, 90));
       await apply(bracket.events);
 
       const adaStats = await statsOf(bracket.id, ada);
-      expect(adaStats).toMatchObject({ totalPlays: 1, bestScore: 420 });
+      expect(adaStats).toMatchObject({ totalPlays: 2, bestScore: 420, averageScore: 400 });
       expect(adaStats.scoreHistory).toEqual([
-        expect.objectContaining({ sessionId: 'match:3', stage: 'Winners round 1', status: 'COMPLETED' }),
+        expect.objectContaining({ sessionId: 'match:s1-g3-r1-m1', stage: 'Grand final', score: 380 }),
+        expect.objectContaining({
+          sessionId: 'match:s1-g1-r1-m1',
+          stage: 'Winners round 1',
+          status: 'COMPLETED',
+        }),
       ]);
       const benStats = await statsOf(bracket.id, ben);
       expect(benStats).toMatchObject({ totalPlays: 0, bestScore: null });
-      expect(benStats.scoreHistory).toEqual([expect.objectContaining({ status: 'FORFEITED', score: 0 })]);
+      expect(benStats.scoreHistory).toEqual([
+        expect.objectContaining({ status: 'FORFEITED', score: 0, stage: 'Winners round 1' }),
+      ]);
+    });
+
+    it('names round-robin and elimination matches by the stage they were drawn in', async () => {
+      const ada = randomUUID();
+      const bracket = new Stream('ROUND_ROBIN_SINGLE_ELIM').join(ada, -5).start();
+      bracket.push(drawn(bracket.id, 1, 'ROUND_ROBIN'));
+      bracket.push(played(bracket.id, 's1-g1-r2-m1', ada, 10, 1));
+      bracket.push(drawn(bracket.id, 2, 'SINGLE_ELIMINATION'));
+      bracket.push(played(bracket.id, 's2-g1-r1-m1', ada, 20, 2));
+      await apply(bracket.events);
+      expect((await statsOf(bracket.id, ada)).scoreHistory.map((play) => play.stage)).toEqual([
+        'Elimination round 1',
+        'Round robin round 2',
+      ]);
     });
 
     it('skips a match event missing the fields it needs instead of stopping', async () => {
@@ -383,7 +409,11 @@ describe('player stats projection', () => {
       const cup = new Stream('SCORE_ATTACK', 'Old title').join(ada, -5);
       cup.push({
         type: 'TournamentEdited',
-        data: { tournamentId: cup.id, title: 'New title', prizePoolCents: 99_900, editedAt: at(-1) },
+        data: {
+          tournamentId: cup.id,
+          changes: { title: 'New title', prizePoolCents: 99_900 },
+          editedAt: at(-1),
+        },
       });
       await apply(cup.events);
       expect((await statsOf(cup.id, ada)).tournamentTitle).toBe('New title');

@@ -28,9 +28,16 @@ interface TournamentEdited {
   };
 }
 
+/** The bracket formats' stage drawing: only its stage number and kind are read, to name matches. */
+interface BracketGenerated {
+  type: 'BracketGenerated';
+  data: { tournamentId: string; stage?: unknown; kind?: unknown };
+}
+
 type StatsEvent =
   | TournamentCreated
   | TournamentEdited
+  | BracketGenerated
   | PlayerJoined
   | TournamentStarted
   | ScoreSubmitted
@@ -40,6 +47,7 @@ type StatsEvent =
 const EVENT_TYPES: readonly string[] = [
   'TournamentCreated',
   'TournamentEdited',
+  'BracketGenerated',
   'PlayerJoined',
   'TournamentStarted',
   'ScoreSubmitted',
@@ -55,14 +63,15 @@ export interface Play {
   username: string;
   /**
    * The play's id in the history. Until the games issue adds play sessions, the id of the event that
-   * recorded it: unique, and the same after every rebuild.
+   * recorded a score (unique, and the same after every rebuild), or `match:{matchId}` for a match.
    */
   playId: string;
   score: number;
-  /** False for a TIME_ATTACK run that did not finish (it has no time) and for a forfeit. */
+  /** False for a run that did not finish (TIME_ATTACK: it has no time) and for a forfeit. */
   completed: boolean;
   status: 'COMPLETED' | 'INCOMPLETE' | 'FORFEITED';
   level: number | null;
+  /** Free text from the play session once the games issue records one; matches are named at read. */
   stage: string | null;
   startedAt: string;
   /** Seconds. Scores carry no duration yet (the games issue adds play sessions): 0 until then. */
@@ -100,6 +109,8 @@ export class PlayerStatsProjector implements Projector<Base> {
         format text NOT NULL,
         lower_is_better boolean NOT NULL,
         status text NOT NULL,
+        -- Head-to-head: each stage's kind by its number, to name where a match was.
+        stage_kinds jsonb NOT NULL DEFAULT '{}',
         last_revision integer NOT NULL
       )`.execute(db);
     await sql`
@@ -235,6 +246,14 @@ async function applyOne(
       if (typeof changes.title === 'string') values.title = changes.title;
       if (typeof changes.prizePoolCents === 'number') values.prize_pool_cents = changes.prizePoolCents;
       await update(values);
+      return;
+    }
+    case 'BracketGenerated': {
+      const { stage, kind } = event.data;
+      if (typeof stage !== 'number' || typeof kind !== 'string') return;
+      await update({
+        stage_kinds: sql`stage_kinds || jsonb_build_object(${String(stage)}::text, ${kind}::text)`,
+      });
       return;
     }
     case 'PlayerJoined': {

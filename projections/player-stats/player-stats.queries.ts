@@ -3,6 +3,7 @@ import { avatarUrl } from '@arena/contracts';
 import { isUuid } from '@arena/text';
 import type { TournamentStatus } from '@arena/tournaments/events';
 import { improvementTrend, TREND_WINDOW, type ImprovementTrend } from './improvement-trend';
+import { matchStageLabel, type StageKinds } from './match-plays';
 
 /** The score history answers the latest plays only: enough for the modal's list and chart. */
 export const SCORE_HISTORY_LIMIT = 50;
@@ -57,8 +58,9 @@ export async function findPlayerStats(
     title: string;
     status: TournamentStatus;
     lower_is_better: boolean;
+    stage_kinds: StageKinds;
   }>`
-    SELECT title, status, lower_is_better FROM player_stats_tournaments WHERE tournament_id = ${tournamentId}`.execute(
+    SELECT title, status, lower_is_better, stage_kinds FROM player_stats_tournaments WHERE tournament_id = ${tournamentId}`.execute(
     db,
   );
   const tournament = tournaments[0];
@@ -131,7 +133,7 @@ export async function findPlayerStats(
         sessionId: row.play_id,
         score: row.score,
         level: row.level,
-        stage: row.stage,
+        stage: row.stage ?? matchStageLabel(row.play_id, tournament.stage_kinds),
         startedAt: row.started_at.toISOString(),
         duration: row.duration_seconds,
         status: row.status,
