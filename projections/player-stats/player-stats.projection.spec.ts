@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import type { RecordedEvent } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import type { TournamentEvent, TournamentFormat } from '@arena/tournaments/events';
@@ -390,6 +391,67 @@ describe('player stats projection', () => {
       const play = cup.score(ada, 10, 1);
       await apply([...cup.events, play]);
       expect((await statsOf(cup.id, ada)).totalPlays).toBe(1);
+    });
+  });
+
+  describe('whatever the batches', () => {
+    const run = fc.record({
+      format: fc.constantFrom<TournamentFormat>('SCORE_ATTACK', 'TIME_ATTACK'),
+      plays: fc.array(
+        fc.record({
+          player: fc.nat(2),
+          score: fc.integer({ min: 0, max: 100_000 }),
+          completed: fc.boolean(),
+        }),
+        { maxLength: 25 },
+      ),
+      cuts: fc.array(fc.nat(40), { maxLength: 6 }),
+      redelivered: fc.array(fc.nat(40), { maxLength: 5 }),
+    });
+
+    it('every split into batches, with events delivered again, gives the totals of the plays', async () => {
+      await fc.assert(
+        fc.asyncProperty(run, async ({ format, plays, cuts, redelivered }) => {
+          const players = [randomUUID(), randomUUID(), randomUUID()];
+          const cup = new Stream(format);
+          for (const player of players) cup.join(player, -5);
+          cup.start();
+          plays.forEach((play, minute) =>
+            cup.score(players[play.player]!, play.score, minute, play.completed),
+          );
+
+          const events = [...cup.events];
+          for (const index of redelivered) if (events.length > 0) events.push(events[index % events.length]!);
+          const bounds = [...new Set(cuts.map((cut) => cut % (events.length + 1)))].sort((a, b) => a - b);
+          let from = 0;
+          for (const to of [...bounds, events.length]) {
+            if (to > from) await apply(events.slice(from, to));
+            from = Math.max(from, to);
+          }
+
+          for (const [index, player] of players.entries()) {
+            const mine = plays.filter((play) => play.player === index);
+            const results = mine
+              .filter((play) => format !== 'TIME_ATTACK' || play.completed)
+              .map((play) => play.score);
+            const stats = await statsOf(cup.id, player);
+            expect(stats.totalPlays).toBe(mine.length);
+            expect(stats.bestScore).toBe(
+              results.length === 0
+                ? null
+                : format === 'TIME_ATTACK'
+                  ? Math.min(...results)
+                  : Math.max(...results),
+            );
+            expect(stats.averageScore).toBe(
+              results.length === 0
+                ? null
+                : Math.round((results.reduce((sum, score) => sum + score, 0) / results.length) * 100) / 100,
+            );
+          }
+        }),
+        { numRuns: 30 },
+      );
     });
   });
 
