@@ -5,6 +5,8 @@ import { projectors } from '@arena/projections/registry';
 import { seedDemoTournaments, type DemoPlayers } from '@arena/tournaments';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
+import { signAccessToken } from '@arena/identity';
+import { randomUUID } from 'node:crypto';
 import { createMember, signIn, type TestMember } from './support/member';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
@@ -23,6 +25,8 @@ describe('profile: game statistics and gameplay', () => {
   let newcomer: TestMember;
   const errors: string[] = [];
 
+  const accessTokenFor = (member: TestMember) =>
+    signAccessToken(web.jwtSecret, { sub: member.id, username: member.username, sid: randomUUID() });
   const statistics = () => page.getByRole('region', { name: 'Game Statistics' });
   const gameplay = () => page.getByRole('region', { name: 'Gameplay' });
 
@@ -89,6 +93,20 @@ describe('profile: game statistics and gameplay', () => {
     expect(
       await gameplay().getByRole('link', { name: 'Find a challenge to join' }).getAttribute('href'),
     ).toBe('/challenges');
+  });
+
+  it("shows the next member's own figures, never the last one's, when another member signs in on the tab", async () => {
+    await signIn(page, web, ada);
+    await page.goto('/profile');
+    await gameplay().getByText('Winner', { exact: true }).first().waitFor();
+    // Another tab of the same browser signs in as someone else: this tab re-checks its session.
+    const other = await context.newPage();
+    await other.goto('/');
+    const newcomerToken = await accessTokenFor(newcomer);
+    await other.evaluate((token) => window.localStorage.setItem('accessToken', token), newcomerToken);
+    await page.getByRole('heading', { name: `@${newcomer.username}` }).waitFor();
+    await gameplay().getByText('No tournaments yet', { exact: true }).waitFor();
+    expect(await statistics().innerText()).toMatch(/Challenges Played\s+0/);
   });
 
   it("says 'Failed to load game statistics' when they cannot be loaded", async () => {

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/profile')({
   beforeLoad: requireMember,
   // Starts the game statistics with the route; the page shows its skeleton rather than waiting for them.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(gameStatsQuery());
+    void context.queryClient.prefetchQuery(gameStatsQuery(context.member.id));
   },
   pendingComponent: PendingPage,
   pendingMs: 0,

@@ -56,7 +56,7 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           Logout
         </Button>
       </header>
-      <GameStatisticsSection />
+      <GameStatisticsSection memberId={member.id} />
       <Card as="section" className="profile__section" aria-labelledby="profile-account">
         <h2 id="profile-account" className="card__title">
           Account
@@ -88,7 +88,7 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           </Button>
         </div>
       </Card>
-      <GameplaySection />
+      <GameplaySection memberId={member.id} />
       {(['email', 'phone'] as const).map((channel) => (
         <ContactChangeModal
           key={channel}

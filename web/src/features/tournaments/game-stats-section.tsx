@@ -13,8 +13,8 @@ export const GAMEPLAY_ROWS = 5;
 const FAILED = 'Failed to load game statistics';
 
 /** The profile's 'Game Statistics': the member's figures across every tournament they joined. */
-export function GameStatisticsSection() {
-  const stats = useQuery(gameStatsQuery());
+export function GameStatisticsSection({ memberId }: { memberId: string }) {
+  const stats = useQuery(gameStatsQuery(memberId));
   return (
     <Card
       as="section"
@@ -79,8 +79,8 @@ function TileSkeletons() {
 }
 
 /** The profile's 'Gameplay': the member's five latest tournaments, each linking to its page. */
-export function GameplaySection() {
-  const stats = useQuery(gameStatsQuery());
+export function GameplaySection({ memberId }: { memberId: string }) {
+  const stats = useQuery(gameStatsQuery(memberId));
   return (
     <Card
       as="section"
