@@ -79,10 +79,7 @@ export function SiteHeader() {
                   {account.label}
                 </Link>
               ) : (
-                <span
-                  className="site-nav__link site-nav__link--account site-nav__link--pending"
-                  aria-hidden="true"
-                >
+                <span className="site-nav__link site-nav__link--account site-nav__link--pending" aria-hidden="true">
                   Profile
                 </span>
               )}
