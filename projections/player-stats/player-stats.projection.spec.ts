@@ -523,14 +523,22 @@ describe('player stats projection', () => {
       });
       expect(stats.tournamentHistory).toEqual([
         {
-          tournament: { id: cancelled.id, title: 'Cancelled', prizePool: 125, game: { name: 'Snake' } },
+          tournament: {
+            id: cancelled.id,
+            title: 'Cancelled',
+            prizePool: 125,
+            game: { name: 'Snake' },
+            lowerScoreWins: false,
+          },
           participation: { finalRank: null, finalScore: null, isWinner: false, status: 'CANCELLED' },
         },
         expect.objectContaining({
           tournament: expect.objectContaining({ title: 'Live' }),
           participation: { finalRank: null, finalScore: null, isWinner: false, status: 'ACTIVE' },
         }),
-        expect.objectContaining({ tournament: expect.objectContaining({ title: 'Race' }) }),
+        expect.objectContaining({
+          tournament: expect.objectContaining({ title: 'Race', lowerScoreWins: true }),
+        }),
         expect.objectContaining({
           tournament: expect.objectContaining({ title: 'Lost' }),
           participation: { finalRank: 2, finalScore: 300, isWinner: false, status: 'COMPLETED' },

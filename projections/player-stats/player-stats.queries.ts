@@ -155,7 +155,13 @@ export interface MemberGameStatsRow {
     totalPlayTime: number;
   };
   tournamentHistory: Array<{
-    tournament: { id: string; title: string; prizePool: number; game: { name: string } };
+    tournament: {
+      id: string;
+      title: string;
+      prizePool: number;
+      game: { name: string };
+      lowerScoreWins: boolean;
+    };
     participation: {
       finalRank: number | null;
       finalScore: number | null;
@@ -184,6 +190,7 @@ interface HistoryRow {
   status: TournamentStatus;
   final_rank: number | null;
   final_score: number | null;
+  lower_is_better: boolean;
 }
 
 /**
@@ -216,7 +223,8 @@ export async function memberGameStats(db: Kysely<any>, userId: string): Promise<
       JOIN player_stats_tournaments t ON t.tournament_id = p.tournament_id
       WHERE p.user_id = ${userId}`.execute(db),
     sql<HistoryRow>`
-      SELECT t.tournament_id, t.title, t.prize_pool_cents, t.game_name, t.status, p.final_rank, p.final_score
+      SELECT t.tournament_id, t.title, t.prize_pool_cents, t.game_name, t.status, t.lower_is_better,
+        p.final_rank, p.final_score
       FROM player_stats_participants p
       JOIN player_stats_tournaments t ON t.tournament_id = p.tournament_id
       WHERE p.user_id = ${userId}
@@ -249,6 +257,7 @@ function toMemberGameStats(row: TotalsRow | undefined, history: HistoryRow[]): M
           title: entry.title,
           prizePool: Number(entry.prize_pool_cents) / 100,
           game: { name: entry.game_name },
+          lowerScoreWins: entry.lower_is_better,
         },
         participation: {
           finalRank,

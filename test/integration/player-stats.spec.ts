@@ -162,7 +162,13 @@ describe('player statistics over HTTP', () => {
         },
         tournamentHistory: [
           {
-            tournament: { id: cupId, title: 'Stats Cup', prizePool: 50, game: { name: 'Snake' } },
+            tournament: {
+              id: cupId,
+              title: 'Stats Cup',
+              prizePool: 50,
+              game: { name: 'Snake' },
+              lowerScoreWins: false,
+            },
             participation: { finalRank: null, finalScore: null, isWinner: false, status: 'ACTIVE' },
           },
         ],

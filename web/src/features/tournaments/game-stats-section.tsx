@@ -132,7 +132,8 @@ function GameplayRow({ entry }: { entry: MemberGameStats['tournamentHistory'][nu
         {participation.isWinner && <Badge tone="accent">Winner</Badge>}
         {participation.status === 'COMPLETED' && (
           <span>
-            Rank {formatRank(participation.finalRank)} · Score {formatResult(participation.finalScore)}
+            Rank {formatRank(participation.finalRank)} · {tournament.lowerScoreWins ? 'Time' : 'Score'}{' '}
+            {formatResult(participation.finalScore, tournament.lowerScoreWins)}
           </span>
         )}
       </div>
