@@ -1,5 +1,6 @@
 import type { Projector } from '@arena/projection-runner';
 import { leaderboardsProjector } from './leaderboards/leaderboards.projection';
+import { PlayerStatsProjector } from './player-stats/player-stats.projection';
 import { TournamentCatalogProjector } from './tournament-catalog/tournament-catalog.projection';
 import { tournamentPrizesProjector } from './tournament-prizes/tournament-prizes.projection';
 
@@ -8,4 +9,5 @@ export const projectors: readonly Projector[] = [
   leaderboardsProjector,
   new TournamentCatalogProjector(),
   tournamentPrizesProjector,
+  new PlayerStatsProjector(),
 ];

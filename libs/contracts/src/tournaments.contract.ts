@@ -471,6 +471,8 @@ export const memberGameStats = z
           title: z.string(),
           prizePool: z.number(),
           game: z.object({ name: z.string() }),
+          /** TIME_ATTACK: finalScore is a completion time in milliseconds, lower is better. */
+          lowerScoreWins: z.boolean(),
         }),
         participation: z.object({
           finalRank: z.number().int().nullable(),

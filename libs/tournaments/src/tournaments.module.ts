@@ -9,12 +9,15 @@ import { EndTournamentHandler } from './application/commands/end-tournament.hand
 import { JoinTournamentHandler } from './application/commands/join-tournament.handler';
 import { StartTournamentHandler } from './application/commands/start-tournament.handler';
 import { SubmitScoreHandler } from './application/commands/submit-score.handler';
+import { GetMemberGameStatsHandler } from './application/queries/get-member-game-stats.handler';
+import { GetPlayerStatsHandler } from './application/queries/get-player-stats.handler';
 import { GetTournamentHandler } from './application/queries/get-tournament.handler';
 import { ListTournamentsHandler } from './application/queries/list-tournaments.handler';
 import { TournamentStreamRepository } from './application/tournament-stream.repository';
 import { AdminTournamentsController } from './infrastructure/admin-tournaments.controller';
 import { EndTournamentProcessor } from './infrastructure/end-tournament.processor';
 import { StartTournamentProcessor } from './infrastructure/start-tournament.processor';
+import { PlayerStatsController } from './infrastructure/player-stats.controller';
 import { TournamentScheduler } from './infrastructure/tournament.scheduler';
 import { TournamentsController } from './infrastructure/tournaments.controller';
 
@@ -24,7 +27,7 @@ import { TournamentsController } from './infrastructure/tournaments.controller';
  */
 @Module({
   imports: [CharitiesModule],
-  controllers: [TournamentsController, AdminTournamentsController],
+  controllers: [TournamentsController, AdminTournamentsController, PlayerStatsController],
   providers: [
     TournamentStreamRepository,
     TournamentScheduler,
@@ -39,6 +42,8 @@ import { TournamentsController } from './infrastructure/tournaments.controller';
     { provide: MemberPlans, useClass: EveryoneFreeMemberPlans },
     ListTournamentsHandler,
     GetTournamentHandler,
+    GetPlayerStatsHandler,
+    GetMemberGameStatsHandler,
     StartTournamentProcessor,
     EndTournamentProcessor,
   ],

@@ -34,3 +34,5 @@ export const notEditable = (why: string) =>
 export const charityClosed = (why: string) =>
   new TournamentError('conflict', `The charity can no longer be changed: ${why}`);
 export const charityNotFound = () => new TournamentError('invalid', 'Charity not found');
+export const playerNotInTournament = () =>
+  new TournamentError('not_found', 'Player not found in this tournament');

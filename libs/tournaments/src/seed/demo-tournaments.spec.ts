@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import {
-  demoTournamentId,
-  seedDemoTournaments,
-  type DemoPlayers,
-  type DemoSeedResult,
-} from './demo-tournaments';
+import { demoTournamentId, seedDemoTournaments, type DemoPlayers, type DemoSeedResult } from './demo-tournaments';
 
 const players: DemoPlayers = Object.fromEntries(
   ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'].map((key) => [

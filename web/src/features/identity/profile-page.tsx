@@ -7,6 +7,7 @@ import type { MemberProfile } from '@arena/contracts';
 import { sessionQuery, useSession, type Session } from '../../lib/session';
 import { tokenStorage } from '../../lib/tokens';
 import { Button, Card } from '../../ui';
+import { GameplaySection, GameStatisticsSection } from '../tournaments/game-stats-section';
 import type { CodeChannel } from '@arena/contracts';
 import { authApi } from './auth.api';
 import { maskPhone } from './auth.validation';
@@ -55,6 +56,7 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           Logout
         </Button>
       </header>
+      <GameStatisticsSection memberId={member.id} />
       <Card as="section" className="profile__section" aria-labelledby="profile-account">
         <h2 id="profile-account" className="card__title">
           Account
@@ -86,6 +88,7 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           </Button>
         </div>
       </Card>
+      <GameplaySection memberId={member.id} />
       {(['email', 'phone'] as const).map((channel) => (
         <ContactChangeModal
           key={channel}

@@ -23,7 +23,8 @@ export const tournamentKeys = {
   detail: (tournamentId: string) => ['tournaments', 'detail', { tournamentId }] as const,
   playerStats: (tournamentId: string, playerId: string) =>
     ['tournaments', 'player-stats', { tournamentId, playerId }] as const,
-  gameStats: () => ['tournaments', 'game-stats'] as const,
+  /** Keyed by member: after a sign-out and another sign-in in the same tab, nobody sees the last one's. */
+  gameStats: (memberId: string) => ['tournaments', 'game-stats', { memberId }] as const,
   nonprofits: (term: string) => ['tournaments', 'nonprofits', { term }] as const,
 };
 
@@ -61,9 +62,10 @@ export const playerStatsQuery = (tournamentId: string, playerId: string) =>
       ).data,
   });
 
-export const gameStatsQuery = () =>
+/** The signed-in member's own: the server reads the member from the token, the key only separates caches. */
+export const gameStatsQuery = (memberId: string) =>
   queryOptions({
-    queryKey: tournamentKeys.gameStats(),
+    queryKey: tournamentKeys.gameStats(memberId),
     queryFn: async ({ signal }) =>
       (await apiClient.get<Answer<MemberGameStats>>('/users/game-stats', signal)).data,
   });

@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { projectEvents, testEventStore } from '@arena/projection-runner/testing';
+import { projectors } from '@arena/projections/registry';
+import { seedDemoTournaments, type DemoPlayers } from '@arena/tournaments';
+import { DESKTOP, launchBrowser } from './support/browser';
+import { captureAtBothWidths } from './support/capture';
+import { signAccessToken } from '@arena/identity';
+import { randomUUID } from 'node:crypto';
+import { createMember, signIn, type TestMember } from './support/member';
+import { startWebApp, type RunningWebApp } from './support/web-app';
+
+jest.setTimeout(180_000);
+
+/**
+ * The profile's Game Statistics and Gameplay sections in Chromium against the real API serving the
+ * built app, for a member who played the demo seed's tournaments (projected as the worker would).
+ */
+describe('profile: game statistics and gameplay', () => {
+  let web: RunningWebApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let ada: TestMember;
+  let newcomer: TestMember;
+  const errors: string[] = [];
+
+  const accessTokenFor = (member: TestMember) =>
+    signAccessToken(web.jwtSecret, { sub: member.id, username: member.username, sid: randomUUID() });
+  const statistics = () => page.getByRole('region', { name: 'Game Statistics' });
+  const gameplay = () => page.getByRole('region', { name: 'Gameplay' });
+
+  beforeAll(async () => {
+    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+    const keys = ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'];
+    const members = await Promise.all(keys.map(() => createMember(web)));
+    ada = members[0]!;
+    newcomer = await createMember(web);
+    const players: DemoPlayers = Object.fromEntries(
+      keys.map((key, index) => [key, { accountId: members[index]!.id, username: members[index]!.username }]),
+    );
+    const store = testEventStore(web.database);
+    try {
+      await seedDemoTournaments({ players, eventStore: store });
+      const events = await store.readAll();
+      for (const projector of projectors) await projectEvents(web.database.db, projector, events);
+    } finally {
+      await store.close();
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+  });
+
+  // A context each: every test signs in its own member, whose tokens live in the context's storage.
+  beforeEach(async () => {
+    context = await browser.newContext({ baseURL: web.baseUrl, viewport: DESKTOP });
+    page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+  afterEach(() => context.close());
+
+  it("shows a seeded member's figures and their five latest tournaments, each linking to its page", async () => {
+    await signIn(page, web, ada);
+    await page.goto('/profile');
+    await statistics().getByText('Challenges Played', { exact: true }).waitFor();
+    const figures = await statistics().innerText();
+    expect(figures).toMatch(/Wins\s+[1-9]\d*\s+[\d.]+% win rate/);
+    expect(figures).toMatch(/Total Play Time\s+0s/);
+
+    const rows = gameplay().getByRole('listitem');
+    await rows.first().waitFor();
+    const count = await rows.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    expect(count).toBeLessThanOrEqual(5);
+    await gameplay().getByText('Winner', { exact: true }).first().waitFor();
+    const { rows: joined } = await sql<{ tournament_id: string }>`
+      SELECT tournament_id FROM player_stats_participants WHERE user_id = ${ada.id}
+      ORDER BY joined_at DESC, tournament_id LIMIT 1`.execute(web.database.db);
+    const newest = gameplay().getByRole('link').first();
+    expect(await newest.getAttribute('href')).toBe(`/challenges/${joined[0]!.tournament_id}`);
+    await captureAtBothWidths(page, 'profile-game-stats');
+    expect(errors).toEqual([]);
+  });
+
+  it('invites a member with no tournaments to find a challenge', async () => {
+    await signIn(page, web, newcomer);
+    await page.goto('/profile');
+    await gameplay().getByText('No tournaments yet', { exact: true }).waitFor();
+    expect(await statistics().innerText()).toMatch(/Challenges Played\s+0/);
+    expect(
+      await gameplay().getByRole('link', { name: 'Find a challenge to join' }).getAttribute('href'),
+    ).toBe('/challenges');
+  });
+
+  it("shows the next member's own figures, never the last one's, when another member signs in on the tab", async () => {
+    await signIn(page, web, ada);
+    await page.goto('/profile');
+    await gameplay().getByText('Winner', { exact: true }).first().waitFor();
+    // Another tab of the same browser signs in as someone else: this tab re-checks its session.
+    const other = await context.newPage();
+    await other.goto('/');
+    const newcomerToken = await accessTokenFor(newcomer);
+    await other.evaluate((token) => window.localStorage.setItem('accessToken', token), newcomerToken);
+    await page.getByRole('heading', { name: `@${newcomer.username}` }).waitFor();
+    await gameplay().getByText('No tournaments yet', { exact: true }).waitFor();
+    expect(await statistics().innerText()).toMatch(/Challenges Played\s+0/);
+  });
+
+  it("says 'Failed to load game statistics' when they cannot be loaded", async () => {
+    await page.route('**/api/users/game-stats', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Internal server error', statusCode: 500 }),
+      }),
+    );
+    await signIn(page, web, ada);
+    await page.goto('/profile');
+    await statistics().getByText('Failed to load game statistics', { exact: true }).waitFor();
+    await gameplay().getByText('Failed to load game statistics', { exact: true }).waitFor();
+    // The rest of the profile still works.
+    await page.getByRole('region', { name: 'Account' }).getByText(ada.email, { exact: true }).waitFor();
+  });
+});
