@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { dollarsFromCents, statusLabel } from '@arena/contracts/tournaments.rules';
 import type { MemberGameStats } from '@arena/contracts';
-import { laterRoutes } from '../../lib/later-routes';
 import { Alert, Badge, Card, EmptyState, Skeleton } from '../../ui';
 import { formatCount, formatPercent, formatPlayTime, formatRank, formatResult } from './stats-format';
 import { gameStatsQuery } from './tournaments.queries';
@@ -98,7 +97,7 @@ export function GameplaySection({ memberId }: { memberId: string }) {
       ) : stats.data.tournamentHistory.length === 0 ? (
         <EmptyState
           title="No tournaments yet"
-          action={<Link to={laterRoutes.challenges}>Find a challenge to join</Link>}
+          action={<Link to="/challenges">Find a challenge to join</Link>}
         >
           Join a challenge and your results show here.
         </EmptyState>
@@ -115,12 +114,10 @@ export function GameplaySection({ memberId }: { memberId: string }) {
 
 function GameplayRow({ entry }: { entry: MemberGameStats['tournamentHistory'][number] }) {
   const { tournament, participation } = entry;
-  // A plain string until the challenge detail's route file exists (see laterRoutes).
-  const detailPath: string = `${laterRoutes.challenges}/${encodeURIComponent(tournament.id)}`;
   return (
     <li className="gameplay-row">
       <div className="gameplay-row__main">
-        <Link className="gameplay-row__title" to={detailPath}>
+        <Link className="gameplay-row__title" to="/challenges/$id" params={{ id: tournament.id }}>
           {tournament.title}
         </Link>
         <div className="gameplay-row__meta">
