@@ -206,6 +206,14 @@ export class TournamentCatalogProjector implements Projector<Base> {
       case 'PrizeAllocated':
         // The tournament-prizes read model keeps the allocations.
         return;
+      // Matches live in the tournament-brackets read model.
+      case 'BracketGenerated':
+      case 'MatchScheduled':
+      case 'MatchPlayed':
+      case 'MatchForfeited':
+      case 'MatchDecided':
+      case 'StageAdvanced':
+        return;
       default: {
         const unexpected: never = event;
         return unexpected;

@@ -1,3 +1,4 @@
+import type { BracketCommand } from './bracket/bracket.commands';
 import type { EditableSettings, Plan, TournamentCreated } from './tournament.events';
 
 /** Commands the tournament decider takes. Time and generated values come in with the command. */
@@ -79,4 +80,5 @@ export type TournamentCommand =
   | EndTournament
   | CancelTournament
   | EditTournament
-  | SelectCharity;
+  | SelectCharity
+  | BracketCommand;

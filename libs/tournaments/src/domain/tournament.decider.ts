@@ -38,6 +38,15 @@ import type {
 import { allPlayers, emptyPlayerTable, getPlayer, setPlayer, type PlayerTable } from './tournament.players';
 import { compareStandings, isBetterResult, lowerScoreWins, tieBreakKey } from './tournament.standings';
 import { allocatePrizes, prizeConfigOf, resolvePrizeConfig } from './prize-allocation';
+import {
+  bracketFinalStandings,
+  decideAdvance,
+  decideForfeit,
+  decideMatchResult,
+} from './bracket/bracket.decider';
+import { playedInMatches } from './bracket/bracket.errors';
+import type { AdvanceBracket } from './bracket/bracket.commands';
+import { emptyBracket, evolveBracket, isHeadToHead, type BracketState } from './bracket/bracket.state';
 
 /**
  * Rules of one tournament.
@@ -68,6 +77,8 @@ export type TournamentState =
       tournament: TournamentCreated['data'];
       players: PlayerTable;
       scoredCount: number;
+      /** Head-to-head formats' stages and matches (empty for the others). */
+      bracket: BracketState;
     };
 
 export type ExistingTournament = Exclude<TournamentState, { status: 'NONE' }>;
@@ -81,6 +92,7 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       tournament: event.data,
       players: emptyPlayerTable,
       scoredCount: 0,
+      bracket: emptyBracket,
     };
   }
   if (state.status === 'NONE') return state;
@@ -129,6 +141,13 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       if (!previous) return state;
       return { ...state, players: setPlayer(state.players, { ...previous, charityId, charityName }) };
     }
+    case 'BracketGenerated':
+    case 'MatchScheduled':
+    case 'MatchPlayed':
+    case 'MatchForfeited':
+    case 'MatchDecided':
+    case 'StageAdvanced':
+      return { ...state, bracket: evolveBracket(state.bracket, event) };
     default: {
       const unexpected: never = event;
       return unexpected;
@@ -154,6 +173,12 @@ export function decide(command: TournamentCommand, state: TournamentState): Tour
       return edit(command, state);
     case 'SelectCharity':
       return selectCharity(command, state);
+    case 'RecordMatchResult':
+      return decideMatchResult(command, state);
+    case 'ForfeitMatch':
+      return decideForfeit(command, state);
+    case 'AdvanceBracket':
+      return advanceBracket(command, state);
     default: {
       const unexpected: never = command;
       return unexpected;
@@ -204,6 +229,13 @@ function create(command: CreateTournament, state: TournamentState): TournamentEv
   if (!isCount(data.game.maxScore, 1)) {
     throw invalidTournament(`The game's maxScore must be a whole number from 1 to ${MAX_STORED_INTEGER}`);
   }
+  if (
+    data.matchWindowMinutes !== undefined &&
+    data.matchWindowMinutes !== null &&
+    !(Number.isSafeInteger(data.matchWindowMinutes) && data.matchWindowMinutes >= 5 && data.matchWindowMinutes <= 43_200)
+  ) {
+    throw invalidTournament('matchWindowMinutes must be a whole number from 5 to 43200');
+  }
   if (!/^[0-9a-f]{32,}$/.test(data.tieBreakSeed))
     throw invalidTournament('tieBreakSeed must be at least 16 bytes of hex');
   if (data.mode === 'SCHEDULED') {
@@ -244,9 +276,14 @@ function join(command: JoinTournament, state: ExistingTournament): TournamentEve
   if (isOver(state, now)) throw joiningClosed('this tournament has ended');
   const { requiredPlan } = state.tournament;
   if (!planAllows(memberPlan, requiredPlan)) throw belowRequiredPlan(planLabel(requiredPlan));
-  if (state.tournament.mode === 'SCHEDULED' && state.players.size >= state.tournament.maxParticipants) {
+  const headToHead = isHeadToHead(state.tournament.format);
+  if (
+    (state.tournament.mode === 'SCHEDULED' || headToHead) &&
+    state.players.size >= state.tournament.maxParticipants
+  ) {
     throw joiningClosed('this tournament is full');
   }
+  if (headToHead && state.bracket.stages.length > 0) throw joiningClosed('the bracket has been drawn');
   return [
     { type: 'PlayerJoined', data: { tournamentId, userId, username, charityId, charityName, joinedAt: now } },
   ];
@@ -277,6 +314,7 @@ function submitScore(command: SubmitScore, state: ExistingTournament): Tournamen
   const { tournamentId, userId, username, score, now } = command.data;
   const completedRun = command.data.completed !== false;
   if (state.status !== 'ACTIVE' || isOver(state, now)) throw notActive();
+  if (isHeadToHead(state.tournament.format)) throw playedInMatches();
   const player = getPlayer(state.players, userId);
   if (!player) throw notJoined();
   assertStorableText({ username });
@@ -315,6 +353,8 @@ function submitScore(command: SubmitScore, state: ExistingTournament): Tournamen
 function end(command: EndTournament, state: ExistingTournament): TournamentEvent[] {
   if (state.status === 'COMPLETED' || state.status === 'CANCELLED') return [];
   if (isStaleJob(command.data.scheduledFor, state.tournament.tournamentEnd)) return [];
+  // A drawn bracket ends with its final match (deadlines make sure it does), not at tournamentEnd.
+  if (isHeadToHead(state.tournament.format) && state.bracket.stages.length > 0) return [];
   return completed(state, command.data.now, 'SCHEDULE_ENDED');
 }
 
@@ -326,6 +366,7 @@ function cancel(command: CancelTournament, state: ExistingTournament): Tournamen
 }
 
 export function finalStandings(state: ExistingTournament): FinalStanding[] {
+  if (isHeadToHead(state.tournament.format)) return bracketFinalStandings(state);
   const seed = state.tournament.tieBreakSeed;
   const lowerWins = lowerScoreWins(state.tournament.format);
   return allPlayers(state.players)
@@ -342,6 +383,14 @@ export function finalStandings(state: ExistingTournament): FinalStanding[] {
       score: player.bestScore,
       attempts: player.attempts,
     }));
+}
+
+/** The bracket's own events, then completion through `completed` once its last match is decided. */
+function advanceBracket(command: AdvanceBracket, state: ExistingTournament): TournamentEvent[] {
+  const { events, complete } = decideAdvance(command, state);
+  if (!complete) return events;
+  const after = events.reduce(evolve, state as TournamentState) as ExistingTournament;
+  return [...events, ...completed(after, command.data.now, 'BRACKET_DECIDED')];
 }
 
 /**

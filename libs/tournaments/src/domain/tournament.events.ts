@@ -11,6 +11,7 @@ import {
   TOURNAMENT_STATUSES,
   type PrizeConfig,
 } from '@arena/contracts/tournaments.contract';
+import { BRACKET_EVENT_TYPES, type BracketEvent } from './bracket/bracket.events';
 
 // The value lists are the API's (libs/contracts); the events store the same values.
 export { PLANS, PRIZE_MODELS, TOURNAMENT_FORMATS, TOURNAMENT_MODES, TOURNAMENT_STATUSES };
@@ -143,7 +144,7 @@ export interface PlayerCharitySelected {
   };
 }
 
-export type CompletionReason = 'SCHEDULE_ENDED' | 'PLAYER_CAP_REACHED';
+export type CompletionReason = 'SCHEDULE_ENDED' | 'PLAYER_CAP_REACHED' | 'BRACKET_DECIDED';
 
 export interface FinalStanding {
   rank: number;
@@ -159,7 +160,7 @@ export interface TournamentCompleted {
     tournamentId: string;
     completedAt: string;
     reason: CompletionReason;
-    /** Players with at least one score, ranked by compareStandings. */
+    /** Players with at least one score, ranked by compareStandings (head-to-head: bracketFinalStandings). */
     finalStandings: FinalStanding[];
   };
 }
@@ -198,7 +199,8 @@ export type TournamentEvent =
   | TournamentCancelled
   | TournamentEdited
   | PlayerCharitySelected
-  | PrizeAllocated;
+  | PrizeAllocated
+  | BracketEvent;
 
 export type TournamentEventType = TournamentEvent['type'];
 
@@ -212,4 +214,5 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'TournamentCancelled',
   'TournamentEdited',
   'PlayerCharitySelected',
+  ...BRACKET_EVENT_TYPES,
 ];
