@@ -4,8 +4,17 @@ import { IdentityModule, PurgeExpiredSignInsProcessor } from '@arena/identity';
 import { JobWorkersModule } from '@arena/jobs';
 import { PlatformModule } from '@arena/platform';
 import { ProjectionRunnerModule } from '@arena/projection-runner';
-import { EndTournamentProcessor, StartTournamentProcessor, TournamentsModule } from '@arena/tournaments';
-import { EmailDeliveryProcessor, NotificationDeliveryModule, SmsDeliveryProcessor } from '@arena/notifications';
+import {
+  EndTournamentProcessor,
+  MatchDeadlineProcessor,
+  StartTournamentProcessor,
+  TournamentsModule,
+} from '@arena/tournaments';
+import {
+  EmailDeliveryProcessor,
+  NotificationDeliveryModule,
+  SmsDeliveryProcessor,
+} from '@arena/notifications';
 import { projectors } from '@arena/projections/registry';
 import { RedisPolicyCheck } from './redis-policy.check';
 
@@ -22,6 +31,7 @@ export class WorkerModule {
           handlers: [
             StartTournamentProcessor,
             EndTournamentProcessor,
+            MatchDeadlineProcessor,
             EmailDeliveryProcessor,
             SmsDeliveryProcessor,
             PurgeExpiredSignInsProcessor,

@@ -36,6 +36,8 @@ import {
   memberGameStats,
   playerTournamentStats,
   submitScoreBody,
+  matchResultBody,
+  recordedMatchResult,
   submittedScore,
   tournamentDetail,
   tournamentList,
@@ -291,6 +293,17 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     tag: 'tournaments',
     access: member,
     answer: answerOf(memberGameStats),
+  },
+  {
+    method: 'post',
+    path: '/api/tournaments/{id}/matches/{matchId}/result',
+    summary:
+      "Record the member's result in one of their head-to-head matches (403 not a player in it, 409 after its deadline or played already)",
+    tag: 'tournaments',
+    access: member,
+    body: matchResultBody,
+    statuses: [201],
+    answer: answerOf(recordedMatchResult),
   },
   {
     method: 'post',

@@ -191,6 +191,21 @@ export const matchResultBody = z
   .meta({ id: 'MatchResultBody' });
 export type MatchResultBody = z.infer<typeof matchResultBody>;
 
+/** What a match result did: `decided` once both played; the winner then (null until decided). */
+export const recordedMatchResult = z
+  .object({
+    tournamentId: z.uuid(),
+    matchId: z.string(),
+    score: z.number(),
+    completed: z.boolean(),
+    decided: z.boolean(),
+    winnerId: z.uuid().nullable(),
+    /** COMPLETED when this result decided the final. */
+    tournamentStatus: z.enum(TOURNAMENT_STATUSES),
+  })
+  .meta({ id: 'RecordedMatchResult' });
+export type RecordedMatchResult = z.infer<typeof recordedMatchResult>;
+
 export const cancelTournamentBody = z
   .object({ reason: z.string().trim().min(1).max(500) })
   .meta({ id: 'CancelTournamentBody' });

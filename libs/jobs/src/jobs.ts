@@ -12,6 +12,7 @@ export enum QueueName {
 export enum JobName {
   StartTournament = 'tournament.start',
   EndTournament = 'tournament.end',
+  MatchDeadline = 'tournament.match-deadline',
   DeliverEmail = 'notification.email',
   DeliverSms = 'notification.sms',
   PurgeExpiredSignIns = 'identity.purge-expired-sign-ins',
@@ -21,6 +22,7 @@ export interface JobPayloads {
   /** `scheduledFor`: the instant the job was queued for; absent in jobs queued before edits existed. */
   [JobName.StartTournament]: { tournamentId: string; scheduledFor?: string };
   [JobName.EndTournament]: { tournamentId: string; scheduledFor?: string };
+  [JobName.MatchDeadline]: { tournamentId: string; matchId: string };
   [JobName.DeliverEmail]: { messageId: string };
   [JobName.DeliverSms]: { messageId: string };
   [JobName.PurgeExpiredSignIns]: Record<string, never>;
@@ -29,6 +31,7 @@ export interface JobPayloads {
 export const jobQueue: Record<JobName, QueueName> = {
   [JobName.StartTournament]: QueueName.Tournaments,
   [JobName.EndTournament]: QueueName.Tournaments,
+  [JobName.MatchDeadline]: QueueName.Tournaments,
   [JobName.DeliverEmail]: QueueName.Notifications,
   [JobName.DeliverSms]: QueueName.Notifications,
   [JobName.PurgeExpiredSignIns]: QueueName.Maintenance,

@@ -11,6 +11,8 @@ export { TournamentError } from './domain/tournament.errors';
 export { TournamentsModule } from './tournaments.module';
 export { StartTournamentProcessor } from './infrastructure/start-tournament.processor';
 export { EndTournamentProcessor } from './infrastructure/end-tournament.processor';
+export { Clock } from './application/clock';
+export { MatchDeadlineProcessor } from './infrastructure/match-deadline.processor';
 export {
   seedDemoTournaments,
   demoTournamentId,

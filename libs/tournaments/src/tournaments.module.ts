@@ -11,6 +11,12 @@ import { StartTournamentHandler } from './application/commands/start-tournament.
 import { SubmitScoreHandler } from './application/commands/submit-score.handler';
 import { GetMemberGameStatsHandler } from './application/queries/get-member-game-stats.handler';
 import { GetPlayerStatsHandler } from './application/queries/get-player-stats.handler';
+import { ForfeitMatchHandler } from './application/commands/forfeit-match.handler';
+import { RecordMatchResultHandler } from './application/commands/record-match-result.handler';
+import { BracketAdvancer } from './application/bracket-advancer';
+import { Clock } from './application/clock';
+import { MatchDeadlines } from './infrastructure/match-deadlines';
+import { MatchDeadlineProcessor } from './infrastructure/match-deadline.processor';
 import { GetTournamentHandler } from './application/queries/get-tournament.handler';
 import { ListTournamentsHandler } from './application/queries/list-tournaments.handler';
 import { TournamentStreamRepository } from './application/tournament-stream.repository';
@@ -46,7 +52,18 @@ import { TournamentsController } from './infrastructure/tournaments.controller';
     GetMemberGameStatsHandler,
     StartTournamentProcessor,
     EndTournamentProcessor,
+    BracketAdvancer,
+    Clock,
+    MatchDeadlines,
+    RecordMatchResultHandler,
+    ForfeitMatchHandler,
+    MatchDeadlineProcessor,
   ],
-  exports: [TournamentStreamRepository, StartTournamentProcessor, EndTournamentProcessor],
+  exports: [
+    TournamentStreamRepository,
+    StartTournamentProcessor,
+    EndTournamentProcessor,
+    MatchDeadlineProcessor,
+  ],
 })
 export class TournamentsModule {}

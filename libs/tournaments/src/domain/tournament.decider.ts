@@ -232,7 +232,11 @@ function create(command: CreateTournament, state: TournamentState): TournamentEv
   if (
     data.matchWindowMinutes !== undefined &&
     data.matchWindowMinutes !== null &&
-    !(Number.isSafeInteger(data.matchWindowMinutes) && data.matchWindowMinutes >= 5 && data.matchWindowMinutes <= 43_200)
+    !(
+      Number.isSafeInteger(data.matchWindowMinutes) &&
+      data.matchWindowMinutes >= 5 &&
+      data.matchWindowMinutes <= 43_200
+    )
   ) {
     throw invalidTournament('matchWindowMinutes must be a whole number from 5 to 43200');
   }

@@ -16,6 +16,7 @@ import { AccessTokenGuard, CurrentMember, OptionalAccessTokenGuard, type Member 
 import { JoinTournamentCommand } from '../application/commands/join-tournament.command';
 import { SelectCharityCommand } from '../application/commands/select-charity.command';
 import { SubmitScoreCommand } from '../application/commands/submit-score.command';
+import { RecordMatchResultCommand } from '../application/commands/record-match-result.command';
 import { GetTournamentQuery } from '../application/queries/get-tournament.query';
 import { ListTournamentsQuery } from '../application/queries/list-tournaments.query';
 import { TournamentErrorsInterceptor } from './tournament-errors.interceptor';
@@ -23,6 +24,8 @@ import {
   joinTournamentBody,
   listTournamentsParams,
   selectCharityBody,
+  matchResultBody,
+  type MatchResultBody,
   submitScoreBody,
   type JoinTournamentBody,
   type ListTournamentsParams,
@@ -87,6 +90,24 @@ export class TournamentsController {
     return {
       success: true,
       data: await this.commands.execute(new SelectCharityCommand(id, member, body.charityId)),
+    };
+  }
+
+  /** Head-to-head formats: the member's result in one of their matches (docs/brackets.md). */
+  @Post(':id/matches/:matchId/result')
+  @HttpCode(201)
+  @UseGuards(AccessTokenGuard)
+  async recordMatchResult(
+    @Param('id') id: string,
+    @Param('matchId') matchId: string,
+    @CurrentMember() member: Member,
+    @Body(new ZodValidationPipe(matchResultBody)) body: MatchResultBody,
+  ) {
+    return {
+      success: true,
+      data: await this.commands.execute(
+        new RecordMatchResultCommand(id, matchId, member, body.score, body.completed),
+      ),
     };
   }
 }

@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { NonprofitDirectory } from '@arena/charities';
 import { charityNotFound, tournamentNotFound } from '../../domain/tournament.errors';
 import { getPlayer } from '../../domain/tournament.players';
+import { BracketAdvancer } from '../bracket-advancer';
 import { randomEventIds } from '../event-ids';
 import { MemberPlans } from '../ports/member-plans';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
@@ -13,6 +14,7 @@ export class JoinTournamentHandler implements ICommandHandler<JoinTournamentComm
     private readonly streams: TournamentStreamRepository,
     private readonly plans: MemberPlans,
     private readonly nonprofits: NonprofitDirectory,
+    private readonly advancer: BracketAdvancer,
   ) {}
 
   /** Joining again answers with the first join, unchanged. */
@@ -34,6 +36,8 @@ export class JoinTournamentHandler implements ICommandHandler<JoinTournamentComm
       },
       randomEventIds,
     );
+    // An instant head-to-head bracket is drawn once its last place is taken.
+    await this.advancer.advance(tournamentId);
     const player = getPlayer(state.players, member.id);
     if (!player) throw tournamentNotFound();
     return { tournamentId, userId: player.userId, charityId: player.charityId, joinedAt: player.joinedAt };

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { BracketAdvancer } from '../bracket-advancer';
 import { deterministicEventIds } from '../event-ids';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import type { ScheduleTransitionResult } from './schedule-transition.result';
@@ -9,7 +10,10 @@ export class StartTournamentHandler implements ICommandHandler<
   StartTournamentCommand,
   ScheduleTransitionResult
 > {
-  constructor(private readonly streams: TournamentStreamRepository) {}
+  constructor(
+    private readonly streams: TournamentStreamRepository,
+    private readonly advancer: BracketAdvancer,
+  ) {}
 
   async execute({
     tournamentId,
@@ -20,6 +24,8 @@ export class StartTournamentHandler implements ICommandHandler<
       { type: 'StartTournament', data: { tournamentId, now: new Date().toISOString(), scheduledFor } },
       deterministicEventIds(cause),
     );
+    // Head-to-head formats draw their bracket now (also on a re-run, if a crash stopped the first).
+    await this.advancer.advance(tournamentId);
     return { tournamentId, changed: events.length > 0, status: state.status };
   }
 }

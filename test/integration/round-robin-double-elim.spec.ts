@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { Job } from 'bullmq';
+import { JobName, JobsService, JobWorkersModule, QueueName } from '@arena/jobs';
+import {
+  Clock,
+  MatchDeadlineProcessor,
+  StartTournamentProcessor,
+  TournamentsModule,
+  type TournamentEvent,
+} from '@arena/tournaments';
+import { ADMIN_KEY, startTournamentsHarness, type TournamentsHarness } from './tournaments.harness';
+
+const admin = { authorization: `Bearer ${ADMIN_KEY}` };
+
+/**
+ * A 6-player ROUND_ROBIN_DOUBLE_ELIM tournament from creation to its champion, through the HTTP API
+ * and the BullMQ jobs: the start job draws the round robin, one match is decided by its deadline job,
+ * the top four go on to double elimination, and the grand final completes the tournament.
+ */
+describe('a 6-player round robin then double elimination, through the API and the jobs', () => {
+  let h: TournamentsHarness;
+  let offsetMs = 0;
+
+  beforeAll(async () => {
+    h = await startTournamentsHarness([
+      JobWorkersModule.register({
+        imports: [TournamentsModule],
+        handlers: [StartTournamentProcessor, MatchDeadlineProcessor],
+      }),
+    ]);
+    // The bracket handlers' clock, moved past a deadline instead of waiting five minutes.
+    h.app.get(Clock).now = () => new Date(Date.now() + offsetMs);
+  });
+  afterAll(() => h.close());
+
+  const queue = () => h.app.get(JobsService).queue(QueueName.Tournaments);
+  const stream = async (id: string) =>
+    (await h.store.readStream(`tournament-${id}`)).map(
+      (event) => ({ type: event.type, data: event.data }) as TournamentEvent,
+    );
+  const openMatches = async (id: string) => {
+    const events = await stream(id);
+    const decided = new Set(
+      events.flatMap((event) => (event.type === 'MatchDecided' ? [event.data.matchId] : [])),
+    );
+    return events.flatMap((event) =>
+      event.type === 'MatchScheduled' && !decided.has(event.data.matchId) ? [event.data] : [],
+    );
+  };
+  const finished = (jobId: string) =>
+    h.eventually(async () => {
+      expect(await queue().getJobState(jobId)).toBe('completed');
+      return (await queue().getJob(jobId)) as Job;
+    });
+
+  it('runs to one champion, with a forfeit at a deadline, and completes with final standings', async () => {
+    const tournamentId = randomUUID();
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/tournaments',
+      headers: admin,
+      payload: {
+        tournamentId,
+        title: 'Chess Ladder',
+        mode: 'SCHEDULED',
+        format: 'ROUND_ROBIN_DOUBLE_ELIM',
+        prizeModel: 'WINNER_TAKES_ALL',
+        prizePoolCents: 10_000,
+        maxParticipants: 6,
+        game: { slug: 'chess', name: 'Chess', integrationUrl: '/games/chess', maxScore: 1000 },
+        tournamentStart: new Date(Date.now() + 1500).toISOString(),
+        tournamentEnd: new Date(Date.now() + 86_400_000).toISOString(),
+        matchWindowMinutes: 5,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+
+    const players = await Promise.all(
+      ['ann', 'bob', 'cat', 'dan', 'eve', 'fay'].map((name) => h.member(name)),
+    );
+    const byId = new Map(players.map((player) => [player.id, player]));
+    for (const player of players) {
+      const join = await h.app.inject({
+        method: 'POST',
+        url: `/api/tournaments/${tournamentId}/join`,
+        headers: player.auth,
+      });
+      expect(join.statusCode).toBe(200);
+    }
+    const outsider = await h.member('zed');
+    const full = await h.app.inject({
+      method: 'POST',
+      url: `/api/tournaments/${tournamentId}/join`,
+      headers: outsider.auth,
+    });
+    expect(full.statusCode).toBe(409);
+
+    await finished(`${JobName.StartTournament}-${tournamentId}`);
+    const roundRobin = await openMatches(tournamentId);
+    expect(roundRobin).toHaveLength(15);
+
+    const result = (matchId: string, auth: { authorization: string }, score: number) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/tournaments/${tournamentId}/matches/${matchId}/result`,
+        headers: auth,
+        payload: { score },
+      });
+
+    // Bad input first: someone not in the match, an unknown match, an unknown tournament, a bad score.
+    const [first, ...rest] = roundRobin;
+    const stranger = players.find(
+      (player) => player.id !== first!.player1Id && player.id !== first!.player2Id,
+    )!;
+    expect((await result(first!.matchId, stranger.auth, 5)).statusCode).toBe(403);
+    expect((await result('s9-g1-r1-m1', stranger.auth, 5)).json()).toMatchObject({
+      statusCode: 404,
+      message: 'Match not found',
+    });
+    const unknown = await h.app.inject({
+      method: 'POST',
+      url: `/api/tournaments/${randomUUID()}/matches/${first!.matchId}/result`,
+      headers: stranger.auth,
+      payload: { score: 1 },
+    });
+    expect(unknown.json()).toMatchObject({ statusCode: 404, message: 'Tournament not found' });
+    expect((await result(first!.matchId, byId.get(first!.player1Id)!.auth, -1)).statusCode).toBe(400);
+    expect((await result(first!.matchId, byId.get(first!.player1Id)!.auth, 1e12)).statusCode).toBe(400);
+
+    // The first match: only player1 plays; its deadline decides it.
+    expect((await result(first!.matchId, byId.get(first!.player1Id)!.auth, 40)).statusCode).toBe(201);
+    expect((await result(first!.matchId, byId.get(first!.player1Id)!.auth, 41)).statusCode).toBe(409);
+    // Every other round-robin match: the lower-listed player wins with the higher score.
+    for (const match of rest) {
+      expect((await result(match.matchId, byId.get(match.player1Id)!.auth, 10)).statusCode).toBe(201);
+      const second = await result(match.matchId, byId.get(match.player2Id)!.auth, 20);
+      expect(second.json().data).toMatchObject({ decided: true, winnerId: match.player2Id });
+    }
+
+    offsetMs = 6 * 60_000;
+    const late = await result(first!.matchId, byId.get(first!.player2Id)!.auth, 99);
+    expect(late.json()).toMatchObject({ statusCode: 409, message: expect.stringMatching(/deadline/) });
+    const deadlineJobId = `${JobName.MatchDeadline}-${tournamentId}-${first!.matchId}`;
+    await (await queue().getJob(deadlineJobId))!.promote();
+    const deadlineRun = await finished(deadlineJobId);
+    expect(deadlineRun.returnvalue).toMatch(/decided at its deadline/);
+    // The job run again (BullMQ delivers at least once) changes nothing.
+    const before = (await stream(tournamentId)).length;
+    expect(await h.app.get(MatchDeadlineProcessor).handle({ tournamentId, matchId: first!.matchId })).toMatch(
+      /already decided/,
+    );
+    expect(await stream(tournamentId)).toHaveLength(before);
+
+    const events = await stream(tournamentId);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'MatchDecided',
+        data: expect.objectContaining({
+          matchId: first!.matchId,
+          winnerId: first!.player1Id,
+          reason: 'FORFEIT',
+        }),
+      }),
+    );
+    const advanced = events.find((event) => event.type === 'StageAdvanced');
+    expect(advanced?.type === 'StageAdvanced' && advanced.data.advancing).toHaveLength(4);
+
+    // Double elimination: player1 of each match wins, until the grand final is decided.
+    for (let guard = 0; guard < 20; guard++) {
+      const open = await openMatches(tournamentId);
+      if (open.length === 0) break;
+      for (const match of open) {
+        expect((await result(match.matchId, byId.get(match.player1Id)!.auth, 30)).statusCode).toBe(201);
+        expect((await result(match.matchId, byId.get(match.player2Id)!.auth, 25)).statusCode).toBe(201);
+      }
+    }
+    const final = await stream(tournamentId);
+    const completed = final.find((event) => event.type === 'TournamentCompleted');
+    expect(completed?.type).toBe('TournamentCompleted');
+    if (completed?.type !== 'TournamentCompleted') return;
+    expect(completed.data.reason).toBe('BRACKET_DECIDED');
+    expect(completed.data.finalStandings.map((row) => row.rank)).toEqual([1, 2, 3, 4, 5, 6]);
+    const grandFinal = final.filter((event) => event.type === 'MatchDecided').at(-1);
+    expect(grandFinal?.type === 'MatchDecided' && grandFinal.data.matchId).toMatch(/^s2-g3-/);
+    expect(completed.data.finalStandings[0]!.userId).toBe(
+      grandFinal?.type === 'MatchDecided' ? grandFinal.data.winnerId : null,
+    );
+    const allocations = final.filter((event) => (event.type as string) === 'PrizeAllocated');
+    if (allocations.length > 0) {
+      expect(allocations[0]!.data).toMatchObject({ userId: completed.data.finalStandings[0]!.userId });
+    }
+    // Nothing more is accepted once it is over.
+    const after = await result(first!.matchId, byId.get(first!.player1Id)!.auth, 1);
+    expect(after.statusCode).toBe(409);
+  });
+});
