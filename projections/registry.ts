@@ -3,6 +3,7 @@ import { leaderboardsProjector } from './leaderboards/leaderboards.projection';
 import { PlayerStatsProjector } from './player-stats/player-stats.projection';
 import { TournamentCatalogProjector } from './tournament-catalog/tournament-catalog.projection';
 import { tournamentPrizesProjector } from './tournament-prizes/tournament-prizes.projection';
+import { tournamentBracketsProjector } from './tournament-brackets/tournament-brackets.projection';
 
 /** Every read model the worker keeps up to date; `npm run migrate` creates their first tables. */
 export const projectors: readonly Projector[] = [
@@ -10,4 +11,5 @@ export const projectors: readonly Projector[] = [
   new TournamentCatalogProjector(),
   tournamentPrizesProjector,
   new PlayerStatsProjector(),
+  tournamentBracketsProjector,
 ];

@@ -98,6 +98,18 @@ describe('a 6-player round robin then double elimination, through the API and th
     await finished(`${JobName.StartTournament}-${tournamentId}`);
     const roundRobin = await openMatches(tournamentId);
     expect(roundRobin).toHaveLength(15);
+    const detail = (auth?: { authorization: string }) =>
+      h.app
+        .inject({ method: 'GET', url: `/api/tournaments/${tournamentId}`, headers: auth ?? {} })
+        .then((r) => r.json().data);
+    const drawn = await h.eventually(async () => {
+      const data = await detail(players[0]!.auth);
+      expect(data.bracket?.stages).toHaveLength(1);
+      return data;
+    });
+    expect(drawn.bracket.stages[0]).toMatchObject({ kind: 'ROUND_ROBIN', standings: expect.any(Array) });
+    expect(drawn.myNextMatch).toMatchObject({ stageKind: 'ROUND_ROBIN', played: false });
+    expect(drawn.matchWindowMinutes).toBe(5);
 
     const result = (matchId: string, auth: { authorization: string }, score: number) =>
       h.app.inject({
@@ -189,6 +201,14 @@ describe('a 6-player round robin then double elimination, through the API and th
     if (allocations.length > 0) {
       expect(allocations[0]!.data).toMatchObject({ userId: completed.data.finalStandings[0]!.userId });
     }
+    const shown = await h.eventually(async () => {
+      const data = await detail();
+      expect(data.bracket.stages).toHaveLength(2);
+      expect(data.bracket.stages[1].rounds.at(-1)).toMatchObject({ group: 'GRAND_FINAL' });
+      expect(data.bracket.stages[1].rounds.at(-1).matches[0].status).toBe('COMPLETED');
+      return data;
+    });
+    expect(shown.myNextMatch).toBeNull();
     // Nothing more is accepted once it is over.
     const after = await result(first!.matchId, byId.get(first!.player1Id)!.auth, 1);
     expect(after.statusCode).toBe(409);

@@ -15,3 +15,4 @@ export {
   type PrizeAmount,
   type RankedPlayer,
 } from './domain/prize-allocation';
+export * from './domain/bracket/bracket.events';

@@ -1,4 +1,5 @@
 export * from './domain/tournament.events';
+export * from './domain/bracket/bracket.events';
 export type * from './domain/tournament.commands';
 export {
   compareStandings,

@@ -3,6 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
 import { topEntries } from '@arena/projections/leaderboards/leaderboards.queries';
+import { findBracketDetail } from '@arena/projections/tournament-brackets/tournament-brackets.queries';
 import {
   charityOf,
   findTournament,
@@ -25,10 +26,11 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
   async execute({ tournamentId, memberId }: GetTournamentQuery): Promise<TournamentDetail> {
     const row = isUuid(tournamentId) ? await findTournament(this.db, tournamentId) : undefined;
     if (!row) throw tournamentNotFound();
-    const [mine, entries, prizes] = await Promise.all([
+    const [mine, entries, prizes, bracket] = await Promise.all([
       memberId ? charityOf(this.db, tournamentId, memberId) : undefined,
       topEntries(this.db, tournamentId, LEADERBOARD_SIZE),
       prizeView(this.db, row),
+      findBracketDetail(this.db, tournamentId, memberId),
     ]);
     const leaderboard = entries.map(
       ({ rank, userId, username, avatarUrl, score, charityName, charityUrl }) => ({
@@ -44,6 +46,7 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
     return {
       ...toTournamentDetail(row, mine !== undefined, leaderboard, new Date(), prizes),
       myCharity: myCharity(mine),
+      ...bracket,
     };
   }
 }
