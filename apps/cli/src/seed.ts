@@ -4,7 +4,12 @@ import { createDatabase } from '@arena/database';
 import { createEventStore } from '@arena/event-store';
 import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
-import { seedDemoFormats, seedDemoPrizeTournaments, seedDemoTournaments } from '@arena/tournaments';
+import {
+  seedDemoBrackets,
+  seedDemoFormats,
+  seedDemoPrizeTournaments,
+  seedDemoTournaments,
+} from '@arena/tournaments';
 
 // .env for local runs; variables already set in the environment win.
 loadEnvFile({ quiet: true });
@@ -19,6 +24,7 @@ async function main() {
     const players = await seedDemoMembers(database.db);
     const { tournaments } = await seedDemoTournaments({ players, eventStore, jobs });
     tournaments.push(...(await seedDemoFormats({ players, eventStore, jobs })).tournaments);
+    tournaments.push(...(await seedDemoBrackets({ players, eventStore, jobs })));
     // A completed tournament of every prize model, with its allocations.
     const prizes = await seedDemoPrizeTournaments({ players, eventStore });
     for (const t of [...tournaments, ...prizes.tournaments]) {

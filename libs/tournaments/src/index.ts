@@ -14,6 +14,7 @@ export { StartTournamentProcessor } from './infrastructure/start-tournament.proc
 export { EndTournamentProcessor } from './infrastructure/end-tournament.processor';
 export { Clock } from './application/clock';
 export { MatchDeadlineProcessor } from './infrastructure/match-deadline.processor';
+export { seedDemoBrackets } from './seed/demo-brackets';
 export {
   seedDemoTournaments,
   demoTournamentId,

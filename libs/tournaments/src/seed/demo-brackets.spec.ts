@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { InMemoryEventStore } from '@arena/testing';
+import { seedDemoBrackets } from './demo-brackets';
+import type { DemoPlayers } from './demo-tournaments';
+
+const players: DemoPlayers = Object.fromEntries(
+  ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'].map((key) => [
+    key,
+    { accountId: randomUUID(), username: `demo_${key}` },
+  ]),
+);
+
+describe('head-to-head demo tournaments seed', () => {
+  it('seeds every format upcoming, live mid-bracket and completed, and a second run appends nothing', async () => {
+    const eventStore = new InMemoryEventStore();
+    const first = await seedDemoBrackets({ players, eventStore, now: new Date('2026-11-22T12:00:00Z') });
+    expect(first.map((t) => t.status)).toEqual(
+      Array.from({ length: 5 }, () => ['UPCOMING', 'ACTIVE', 'COMPLETED']).flat(),
+    );
+    const live = await eventStore.readStream(`tournament-${first[1]!.id}`);
+    expect(live.some((event) => event.type === 'MatchPlayed')).toBe(true);
+    expect(live.some((event) => event.type === 'MatchScheduled')).toBe(true);
+    const second = await seedDemoBrackets({ players, eventStore, now: new Date('2026-11-23T12:00:00Z') });
+    expect(second.map((t) => t.appended)).toEqual(second.map(() => 0));
+  });
+});

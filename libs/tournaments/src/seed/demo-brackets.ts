@@ -1,0 +1,176 @@
+import type { EventStore } from '@arena/event-store';
+import type { JobsService } from '@arena/jobs';
+import { workOutBracket } from '../application/bracket.engine';
+import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
+import { TournamentStreamRepository } from '../application/tournament-stream.repository';
+import { bracketWork } from '../domain/bracket/bracket.decider';
+import type { TournamentFormat, TournamentStatus } from '../domain/tournament.events';
+import type { ExistingTournament } from '../domain/tournament.decider';
+import { MatchDeadlines } from '../infrastructure/match-deadlines';
+import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
+import { demoTournamentId, type DemoPlayers } from './demo-tournaments';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const FORMATS: { format: TournamentFormat; name: string }[] = [
+  { format: 'ROUND_ROBIN', name: 'Round Robin' },
+  { format: 'SINGLE_ELIMINATION', name: 'Knockout' },
+  { format: 'DOUBLE_ELIMINATION', name: 'Double Knockout' },
+  { format: 'ROUND_ROBIN_SINGLE_ELIM', name: 'Groups and Knockout' },
+  { format: 'ROUND_ROBIN_DOUBLE_ELIM', name: 'Groups and Double Knockout' },
+];
+
+type Phase = 'upcoming' | 'active' | 'completed';
+const PHASES: Phase[] = ['upcoming', 'active', 'completed'];
+const PLAYER_KEYS = ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'];
+
+/**
+ * Head-to-head demo tournaments: every format upcoming, live mid-bracket (open matches with
+ * deadlines and their jobs) and completed. Driven through the same decider and engine as the API,
+ * with event ids derived from fixed names and each step checking the stream first, so running it
+ * again appends nothing.
+ */
+export async function seedDemoBrackets(options: {
+  players: DemoPlayers;
+  eventStore: EventStore;
+  jobs?: JobsService;
+  now?: Date;
+}): Promise<Array<{ id: string; title: string; status: TournamentStatus; appended: number }>> {
+  const now = options.now ?? new Date();
+  const repository = new TournamentStreamRepository(options.eventStore);
+  const deadlines = options.jobs && new MatchDeadlines(options.jobs);
+  const scheduler = options.jobs && new TournamentScheduler(options.jobs);
+  const players = PLAYER_KEYS.map((key) => {
+    const found = options.players[key];
+    if (!found) throw new Error(`Demo player ${key} is missing`);
+    return found;
+  });
+  const results = [];
+  for (const [formatIndex, { format, name }] of FORMATS.entries()) {
+    for (const phase of PHASES) {
+      const key = `bracket-${format.toLowerCase()}-${phase}`;
+      const tournamentId = demoTournamentId(key);
+      const start = phase === 'upcoming' ? 2 * DAY : phase === 'active' ? -2 * HOUR : -3 * DAY;
+      let clock = now.getTime() + start - DAY;
+      const at = () => new Date(clock).toISOString();
+      let appended = 0;
+      let step = 0;
+      const run = async (
+        command: Parameters<TournamentStreamRepository['execute']>[0],
+        cause = `${key}:${step++}`,
+      ) => {
+        const { events, state } = await repository.execute(command, deterministicEventIds(`seed:${cause}`));
+        appended += events.length;
+        return state;
+      };
+      await run({
+        type: 'CreateTournament',
+        data: {
+          tournamentId,
+          title: `${name} Chess Cup (${phase})`,
+          description: `A ${name.toLowerCase()} of head-to-head chess matches for charity.`,
+          thumbnail: null,
+          mode: 'SCHEDULED',
+          format,
+          prizeModel: 'WINNER_TAKES_ALL',
+          prizePoolCents: 5_000 * (formatIndex + 1),
+          maxParticipants: 8,
+          requiredPlan: 'FREE',
+          rules: 'Both players play the same game seed.\nThe higher score wins the match.',
+          game: { slug: 'chess', name: 'Chess', integrationUrl: '/games/chess', maxScore: 1_000_000 },
+          tournamentStart: new Date(now.getTime() + start).toISOString(),
+          tournamentEnd: new Date(now.getTime() + start + 14 * DAY).toISOString(),
+          tieBreakSeed: nameBasedUuid(`demo-seed:${key}`).replace(/-/g, ''),
+          matchWindowMinutes: 1440,
+          now: at(),
+        },
+      });
+      for (const player of players) {
+        clock += MINUTE;
+        await run({
+          type: 'JoinTournament',
+          data: {
+            tournamentId,
+            userId: player.accountId,
+            username: player.username,
+            charityId: null,
+            charityName: null,
+            now: at(),
+          },
+        });
+      }
+      let state: ExistingTournament = (await repository.load(tournamentId)) as ExistingTournament;
+      if (phase !== 'upcoming') {
+        clock = now.getTime() + start;
+        state = await run({ type: 'StartTournament', data: { tournamentId, now: at() } });
+        state = await advance();
+        const alreadyPlayed = Object.values(state.bracket.matches).some((match) => match.plays.length > 0);
+        // Completed: play every match; active: play the first round robin / first round only.
+        for (let round = 0; round < 20 && state.status === 'ACTIVE' && !alreadyPlayed; round++) {
+          const open = Object.values(state.bracket.matches).filter(
+            (match) => match.deadline && !match.decision,
+          );
+          if (open.length === 0) break;
+          const toPlay = phase === 'active' ? open.slice(0, Math.ceil(open.length / 2)) : open;
+          if (phase === 'active' && round > 0) break;
+          for (const [index, match] of toPlay.entries()) {
+            for (const [side, userId] of [match.player1Id!, match.player2Id!].entries()) {
+              if (match.plays.some((play) => play.userId === userId)) continue;
+              // Active: half the played matches wait for the second player.
+              if (phase === 'active' && side === 1 && index % 2 === 1) continue;
+              clock += MINUTE;
+              const player = players.find((candidate) => candidate.accountId === userId)!;
+              state = await run(
+                {
+                  type: 'RecordMatchResult',
+                  data: {
+                    tournamentId,
+                    matchId: match.layout.matchId,
+                    userId,
+                    username: player.username,
+                    score: 100 + ((index * 37 + side * 53 + round * 11) % 97),
+                    completed: true,
+                    now: at(),
+                  },
+                },
+                `${key}:${match.layout.matchId}:${userId}`,
+              );
+            }
+          }
+          clock += HOUR;
+          state = await advance();
+        }
+      }
+      if (scheduler && (state.status === 'UPCOMING' || state.status === 'ACTIVE')) {
+        await scheduler.schedule(state.tournament, now);
+      }
+      if (deadlines && state.status === 'ACTIVE') {
+        const open = Object.values(state.bracket.matches).flatMap((match) =>
+          match.deadline && !match.decision
+            ? [{ tournamentId, matchId: match.layout.matchId, deadline: match.deadline }]
+            : [],
+        );
+        await deadlines.schedule(open, now);
+      }
+      results.push({ id: tournamentId, title: state.tournament.title, status: state.status, appended });
+
+      async function advance(): Promise<ExistingTournament> {
+        let current = (await repository.load(tournamentId)) as ExistingTournament;
+        for (let i = 0; i < 4 && current.status === 'ACTIVE'; i++) {
+          const request = bracketWork(current);
+          const outlook = request ? await workOutBracket(request) : null;
+          const before = appended;
+          current = await run(
+            { type: 'AdvanceBracket', data: { tournamentId, outlook, now: at() } },
+            `${key}:advance:${current.bracket.revision}`,
+          );
+          if (appended === before) break;
+        }
+        return current;
+      }
+    }
+  }
+  return results;
+}
