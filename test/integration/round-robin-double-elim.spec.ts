@@ -213,4 +213,52 @@ describe('a 6-player round robin then double elimination, through the API and th
     const after = await result(first!.matchId, byId.get(first!.player1Id)!.auth, 1);
     expect(after.statusCode).toBe(409);
   });
+
+  it('an instant bracket is drawn when its last place is taken; 50 copies of one result at once count once', async () => {
+    const tournamentId = randomUUID();
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/tournaments',
+      headers: admin,
+      payload: {
+        tournamentId,
+        title: 'Quick Duel',
+        mode: 'INSTANT',
+        format: 'SINGLE_ELIMINATION',
+        prizeModel: 'WINNER_TAKES_ALL',
+        prizePoolCents: 500,
+        maxParticipants: 2,
+        game: { slug: 'chess', name: 'Chess', integrationUrl: '/games/chess', maxScore: 1000 },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const [ann, bob] = [await h.member('ann'), await h.member('bob')];
+    await h.app.inject({ method: 'POST', url: `/api/tournaments/${tournamentId}/join`, headers: ann.auth });
+    expect(await openMatches(tournamentId)).toEqual([]);
+    await h.app.inject({ method: 'POST', url: `/api/tournaments/${tournamentId}/join`, headers: bob.auth });
+    const [match] = await openMatches(tournamentId);
+    expect(match).toMatchObject({ matchId: 's1-g1-r1-m1' });
+
+    const post = (auth: { authorization: string }, score: number) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/tournaments/${tournamentId}/matches/${match!.matchId}/result`,
+        headers: auth,
+        payload: { score },
+      });
+    const burst = await Promise.all(Array.from({ length: 50 }, () => post(ann.auth, 10)));
+    const statuses = burst.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 201).every((status) => status === 409)).toBe(true);
+
+    const last = await post(bob.auth, 12);
+    expect(last.json().data).toMatchObject({
+      decided: true,
+      winnerId: bob.id,
+      tournamentStatus: 'COMPLETED',
+    });
+    const types = (await stream(tournamentId)).map((event) => event.type);
+    expect(types.filter((type) => type === 'MatchPlayed')).toHaveLength(2);
+    expect(types).toContain('TournamentCompleted');
+  });
 });
