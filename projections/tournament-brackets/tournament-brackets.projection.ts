@@ -23,8 +23,8 @@ const HEAD_TO_HEAD = new Set([
 /**
  * The bracket of every head-to-head tournament as one JSON document per tournament (the detail
  * reads it whole). Each row remembers the last stream revision applied, so a redelivered event
- * changes nothing. After a change it publishes the tournament's change notice, so the room's
- * members hear of it as they hear of a new score.
+ * changes nothing. After a change it publishes a `bracket` change notice: the API tells the
+ * tournament's room, whose detail pages then refetch.
  */
 export const tournamentBracketsProjector: Projector<Base> = {
   name: 'tournament_brackets',
@@ -89,6 +89,6 @@ export const tournamentBracketsProjector: Projector<Base> = {
         )
         .execute();
     }
-    return [...changed].map((tournamentId): ChangeNotice => ({ topic: 'leaderboard', tournamentId }));
+    return [...changed].map((tournamentId): ChangeNotice => ({ topic: 'bracket', tournamentId }));
   },
 };

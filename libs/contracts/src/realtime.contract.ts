@@ -33,7 +33,10 @@ export function roomName(room: Room): string {
  * Every change notice a projector may publish after its commit. A new live topic adds a member here,
  * a projector that returns it, and a case in the API's ChangeNoticeListener (the switch is exhaustive).
  */
-export type ChangeNotice = { topic: 'leaderboard'; tournamentId: string };
+export type ChangeNotice =
+  | { topic: 'leaderboard'; tournamentId: string }
+  /** A head-to-head tournament's bracket changed (drawn, scheduled, played, decided). */
+  | { topic: 'bracket'; tournamentId: string };
 export type ChangeTopic = ChangeNotice['topic'];
 
 /** A notice read back from Redis, or undefined when it is not one we know. */
@@ -47,6 +50,9 @@ export function parseChangeNotice(raw: string): ChangeNotice | undefined {
   const notice = value as Partial<Record<string, unknown>> | null;
   if (notice?.topic === 'leaderboard' && typeof notice.tournamentId === 'string') {
     return { topic: 'leaderboard', tournamentId: notice.tournamentId };
+  }
+  if (notice?.topic === 'bracket' && typeof notice.tournamentId === 'string') {
+    return { topic: 'bracket', tournamentId: notice.tournamentId };
   }
   return undefined;
 }
@@ -65,8 +71,18 @@ export interface RoomAck {
   message?: string;
 }
 
+/**
+ * A head-to-head tournament's bracket changed: the detail page refetches the tournament (the bracket
+ * and the member's own next match, which differ per member, so the message carries no bracket).
+ */
+export interface BracketChangedMessage {
+  tournamentId: string;
+  at: string;
+}
+
 export interface ServerToClientEvents {
   leaderboard: (message: LeaderboardMessage) => void;
+  bracket: (message: BracketChangedMessage) => void;
 }
 
 export interface ClientToServerEvents {

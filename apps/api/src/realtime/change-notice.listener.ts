@@ -1,9 +1,16 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { REDIS } from '@arena/redis';
 import { parseChangeNotice, type ChangeNotice } from '@arena/contracts';
 import { changesChannel } from '@arena/projection-runner';
+import { BracketBroadcaster } from './bracket.broadcaster';
 import { LeaderboardBroadcaster } from './leaderboard.broadcaster';
 
 /** Listens to the projection runner's change notices and hands them to the broadcaster of their topic. */
@@ -16,6 +23,7 @@ export class ChangeNoticeListener implements OnApplicationBootstrap, OnApplicati
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly leaderboards: LeaderboardBroadcaster,
+    private readonly brackets: BracketBroadcaster,
   ) {}
 
   async onApplicationBootstrap() {
@@ -34,12 +42,16 @@ export class ChangeNoticeListener implements OnApplicationBootstrap, OnApplicati
   }
 
   private route(notice: ChangeNotice) {
-    switch (notice.topic) {
+    const { topic } = notice;
+    switch (topic) {
       case 'leaderboard':
         this.leaderboards.changed(notice.tournamentId);
         return;
+      case 'bracket':
+        this.brackets.changed(notice.tournamentId);
+        return;
       default: {
-        const unknown: never = notice.topic;
+        const unknown: never = topic;
         return unknown;
       }
     }
