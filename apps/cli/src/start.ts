@@ -35,9 +35,7 @@ async function main() {
     stopping = true;
     for (const child of children) child.kill('SIGTERM');
     setTimeout(() => process.exit(code), 10_000).unref();
-    Promise.all(children.map((child) => new Promise((r) => child.once('exit', r)))).then(() =>
-      process.exit(code),
-    );
+    Promise.all(children.map((child) => new Promise((r) => child.once('exit', r)))).then(() => process.exit(code));
   };
   for (const child of children) child.on('exit', (code) => stop(code ?? 1));
   process.on('SIGINT', () => stop(0));
@@ -47,9 +45,7 @@ async function main() {
   loadDotenv({ path: resolve(root, '.env'), quiet: true });
   const url = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
   await waitForHealth(url);
-  console.log(
-    `\n  Charity Arena is running: ${url}\n  (the API, the worker and the web app; Ctrl-C stops them)\n`,
-  );
+  console.log(`\n  Charity Arena is running: ${url}\n  (the API, the worker and the web app; Ctrl-C stops them)\n`);
 }
 
 async function waitForHealth(url: string) {

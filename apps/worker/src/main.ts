@@ -11,10 +11,7 @@ loadEnvFile({ quiet: true });
 async function main() {
   const config = loadConfig();
   const logger = new PinoLoggerService(createPino(config.LOG_LEVEL, 'worker'));
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
-    logger,
-    abortOnError: false,
-  });
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger, abortOnError: false });
   // SIGTERM/SIGINT: BullMQ workers finish their running jobs and the projection runner its batch.
   app.enableShutdownHooks();
   await app.init();

@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
@@ -48,10 +42,7 @@ export class JobWorkersService implements OnApplicationBootstrap, OnApplicationS
         concurrency: 8,
       });
       worker.on('failed', (job, error) =>
-        this.logger.warn(
-          { job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, error: error.message },
-          'job failed',
-        ),
+        this.logger.warn({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, error: error.message }, 'job failed'),
       );
       this.workers.push(worker);
     }

@@ -50,11 +50,7 @@ export class JobsService implements OnApplicationShutdown {
     return queue;
   }
 
-  async enqueue<N extends JobName>(
-    name: N,
-    payload: JobPayloads[N],
-    options: EnqueueOptions = {},
-  ): Promise<void> {
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
     await this.queue(jobQueue[name]).add(name, payload, { jobId: options.jobId, delay: options.delay });
   }
 
