@@ -10,11 +10,7 @@ import {
   StartTournamentProcessor,
   TournamentsModule,
 } from '@arena/tournaments';
-import {
-  EmailDeliveryProcessor,
-  NotificationDeliveryModule,
-  SmsDeliveryProcessor,
-} from '@arena/notifications';
+import { EmailDeliveryProcessor, NotificationDeliveryModule, SmsDeliveryProcessor } from '@arena/notifications';
 import { projectors } from '@arena/projections/registry';
 import { RedisPolicyCheck } from './redis-policy.check';
 
