@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { bracketWork } from '../domain/bracket/bracket.decider';
 import { isHeadToHead } from '../domain/bracket/bracket.state';
 import { MatchDeadlines } from '../infrastructure/match-deadlines';
@@ -20,11 +20,28 @@ const MAX_STEPS = 4;
  */
 @Injectable()
 export class BracketAdvancer {
+  private readonly logger = new Logger('BracketAdvancer');
   constructor(
     private readonly streams: TournamentStreamRepository,
     private readonly deadlines: MatchDeadlines,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * After a member's command, whose own events are already appended: a failure to move the bracket on
+   * must not turn their accepted result into an error. It is logged, and the match's deadline job (or
+   * the next result) advances the bracket again.
+   */
+  async advanceAfterMember(tournamentId: string): Promise<void> {
+    try {
+      await this.advance(tournamentId);
+    } catch (error) {
+      this.logger.error(
+        { err: error, tournamentId },
+        'bracket advance failed; the next result or deadline retries it',
+      );
+    }
+  }
 
   async advance(tournamentId: string): Promise<void> {
     for (let step = 0; step < MAX_STEPS; step++) {

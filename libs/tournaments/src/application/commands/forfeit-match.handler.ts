@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { getMatch } from '../../domain/bracket/bracket.state';
 import { BracketAdvancer } from '../bracket-advancer';
 import { Clock } from '../clock';
 import { deterministicEventIds } from '../event-ids';
@@ -21,7 +22,7 @@ export class ForfeitMatchHandler implements ICommandHandler<ForfeitMatchCommand,
     );
     // Also when nothing changed: a run after a crash between the forfeit and the advance heals it.
     await this.advancer.advance(tournamentId);
-    const match = state.bracket.matches[matchId];
+    const match = getMatch(state.bracket, matchId);
     const early =
       state.status === 'ACTIVE' &&
       !!match?.deadline &&

@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { NonprofitDirectory } from '@arena/charities';
 import { charityNotFound, tournamentNotFound } from '../../domain/tournament.errors';
 import { getPlayer } from '../../domain/tournament.players';
+import { isHeadToHead } from '../../domain/bracket/bracket.state';
 import { BracketAdvancer } from '../bracket-advancer';
 import { randomEventIds } from '../event-ids';
 import { MemberPlans } from '../ports/member-plans';
@@ -37,7 +38,7 @@ export class JoinTournamentHandler implements ICommandHandler<JoinTournamentComm
       randomEventIds,
     );
     // An instant head-to-head bracket is drawn once its last place is taken.
-    await this.advancer.advance(tournamentId);
+    if (isHeadToHead(state.tournament.format)) await this.advancer.advanceAfterMember(tournamentId);
     const player = getPlayer(state.players, member.id);
     if (!player) throw tournamentNotFound();
     return { tournamentId, userId: player.userId, charityId: player.charityId, joinedAt: player.joinedAt };

@@ -40,7 +40,7 @@ export class RecordMatchResultHandler implements ICommandHandler<
       randomEventIds,
     );
     const decision = events.find((event) => event.type === 'MatchDecided');
-    await this.advancer.advance(tournamentId);
+    await this.advancer.advanceAfterMember(tournamentId);
     const state = await this.streams.load(tournamentId);
     return {
       tournamentId,

@@ -349,6 +349,27 @@ describe('head-to-head bracket decider', () => {
         .thenThrows(TournamentError, 'Match not found');
     });
 
+    it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+      'a match id like %p is not found',
+      (matchId) => {
+        spec
+          .given(se3Live)
+          .when({
+            type: 'RecordMatchResult',
+            data: {
+              tournamentId: id,
+              matchId,
+              userId: u(2),
+              username: 'x',
+              score: 1,
+              completed: true,
+              now: at(12),
+            },
+          })
+          .thenThrows(TournamentError, 'Match not found');
+      },
+    );
+
     it('a match whose players are not both known is not ready', () => {
       spec
         .given(se3Live)

@@ -22,6 +22,7 @@ import {
   comparePlays,
   currentStage,
   evolveBracket,
+  getMatch,
   isPlayer,
   isStageComplete,
   padToPowerOfTwo,
@@ -160,7 +161,7 @@ export function decideAdvance(command: AdvanceBracket, state: BracketTournament)
   }
   const window = (state.tournament.matchWindowMinutes ?? DEFAULT_MATCH_WINDOW_MINUTES) * 60_000;
   for (const side of outlook.matches) {
-    const match = bracket.matches[side.matchId];
+    const match = getMatch(bracket, side.matchId);
     if (!match || match.decision || match.deadline) continue;
     if (!isPlayer(side.player1) || !isPlayer(side.player2)) continue;
     const scheduled: MatchScheduled = {
@@ -189,7 +190,7 @@ export const gameSeed = (tieBreakSeed: string, matchId: string) =>
 
 function findMatch(state: BracketTournament, matchId: string): MatchState {
   if (stagesOf(state).length === 0) throw notHeadToHead();
-  const match = state.bracket.matches[matchId];
+  const match = getMatch(state.bracket, matchId);
   if (!match) throw matchNotFound();
   return match;
 }

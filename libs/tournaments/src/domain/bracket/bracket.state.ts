@@ -57,7 +57,7 @@ export const emptyBracket: BracketState = { revision: 0, stages: [], matches: {}
 export function evolveBracket(bracket: BracketState, event: BracketEvent): BracketState {
   const next = { ...bracket, revision: bracket.revision + 1 };
   const withMatch = (matchId: string, change: (match: MatchState) => MatchState): BracketState => {
-    const match = bracket.matches[matchId];
+    const match = getMatch(bracket, matchId);
     return match ? { ...next, matches: { ...bracket.matches, [matchId]: change(match) } } : next;
   };
   switch (event.type) {
@@ -108,6 +108,10 @@ export function evolveBracket(bracket: BracketState, event: BracketEvent): Brack
     }
   }
 }
+
+/** A match by id; only the bracket's own keys (a path value like `constructor` is no match). */
+export const getMatch = (bracket: BracketState, matchId: string): MatchState | undefined =>
+  Object.hasOwn(bracket.matches, matchId) ? bracket.matches[matchId] : undefined;
 
 export const matchIdOf = (stage: number, group: number, round: number, number: number) =>
   `s${stage}-g${group}-r${round}-m${number}`;
