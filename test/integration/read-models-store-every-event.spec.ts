@@ -8,6 +8,8 @@ import type { TournamentCommand } from '@arena/tournaments';
 import { randomEventIds } from '../../libs/tournaments/src/application/event-ids';
 import { TournamentStreamRepository } from '../../libs/tournaments/src/application/tournament-stream.repository';
 import { MAX_STORED_INTEGER } from '../../libs/tournaments/src/domain/tournament.decider';
+import { workOutBracket } from '../../libs/tournaments/src/application/bracket.engine';
+import { bracketWork } from '../../libs/tournaments/src/domain/bracket/bracket.decider';
 
 /**
  * Issue 7 item 2: whatever commands arrive, every event the deciders let through is stored by the
@@ -258,5 +260,119 @@ describe('read models store every event the deciders emit', () => {
     // The property saw both sides of the rules, so it proved something.
     expect(stored).toBeGreaterThan(100);
     expect(refused).toBeGreaterThan(0);
+  });
+
+  it('head-to-head matches, results generated hostile: every bracket event is stored and projected', async () => {
+    const minutes = (start: string, offset: number) =>
+      new Date(Date.parse(start) + offset * 60_000).toISOString();
+    const matchId = mostly(
+      fc.constantFrom('s1-g1-r1-m1', 's1-g1-r1-m2', 's1-g1-r2-m1', 's1-g1-r3-m1'),
+      anyText,
+    );
+    const step = fc.oneof(
+      fc.record({
+        kind: fc.constant('result' as const),
+        matchId,
+        userId: memberId,
+        username: hostileText,
+        score: hostileNumber,
+        completed: fc.boolean(),
+        offset: fc.integer({ min: 0, max: 3000 }),
+      }),
+      fc.record({
+        kind: fc.constant('deadline' as const),
+        matchId,
+        offset: fc.integer({ min: 0, max: 3000 }),
+      }),
+    );
+    const sequence = fc.record({
+      tournamentId: fc.uuid({ version: 4 }),
+      format: fc.constantFrom(
+        'ROUND_ROBIN' as const,
+        'SINGLE_ELIMINATION' as const,
+        'DOUBLE_ELIMINATION' as const,
+        'ROUND_ROBIN_SINGLE_ELIM' as const,
+        'ROUND_ROBIN_DOUBLE_ELIM' as const,
+      ),
+      players: fc.integer({ min: 1, max: 3 }),
+      start: clock,
+      steps: fc.array(step, { maxLength: 14 }),
+    });
+    let bracketEvents = 0;
+    await fc.assert(
+      fc.asyncProperty(sequence, async ({ tournamentId, format, players, start, steps }) => {
+        const repository = new TournamentStreamRepository(store);
+        const run = async (command: TournamentCommand) => {
+          try {
+            await repository.execute(command, randomEventIds);
+          } catch (error) {
+            if (!(error instanceof TournamentError)) throw error;
+          }
+        };
+        const advance = async (now: string) => {
+          const state = await repository.load(tournamentId);
+          const request = state.status === 'NONE' ? null : bracketWork(state);
+          const outlook = request ? await workOutBracket(request) : null;
+          await run({ type: 'AdvanceBracket', data: { tournamentId, outlook, now } });
+        };
+        await run({
+          type: 'CreateTournament',
+          data: {
+            tournamentId,
+            title: 'Duel',
+            description: '',
+            thumbnail: null,
+            mode: 'SCHEDULED',
+            format,
+            prizeModel: 'WINNER_TAKES_ALL',
+            prizePoolCents: 100,
+            maxParticipants: 8,
+            requiredPlan: 'FREE',
+            rules: '',
+            game: { slug: 'chess', name: 'Chess', integrationUrl: '/games/chess', maxScore: 1000 },
+            tournamentStart: start,
+            tournamentEnd: minutes(start, 10_000),
+            tieBreakSeed: 'ab'.repeat(16),
+            matchWindowMinutes: 60,
+            now: minutes(start, -10),
+          },
+        });
+        for (const userId of memberIds.slice(0, players)) {
+          await run({
+            type: 'JoinTournament',
+            data: {
+              tournamentId,
+              userId,
+              username: `p${userId.slice(-1)}`,
+              charityId: null,
+              charityName: null,
+              now: minutes(start, -5),
+            },
+          });
+        }
+        await run({ type: 'StartTournament', data: { tournamentId, now: start } });
+        await advance(start);
+        for (const next of steps) {
+          const now = minutes(start, next.offset);
+          if (next.kind === 'result') {
+            const { matchId: id, userId, username, score, completed } = next;
+            await run({
+              type: 'RecordMatchResult',
+              data: { tournamentId, matchId: id, userId, username, score, completed, now },
+            });
+          } else {
+            await run({ type: 'ForfeitMatch', data: { tournamentId, matchId: next.matchId, now } });
+          }
+          await advance(now);
+        }
+        const events = await store.readStream(`tournament-${tournamentId}`);
+        bracketEvents += events.filter(
+          (event) => event.type.startsWith('Match') || event.type === 'BracketGenerated',
+        ).length;
+        for (const projector of projectors) await projectEvents(database.db, projector, events);
+      }),
+      { numRuns: 60 },
+    );
+    expect(bracketEvents).toBeGreaterThan(100);
   });
 });

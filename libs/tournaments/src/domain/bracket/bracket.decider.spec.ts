@@ -410,6 +410,24 @@ describe('head-to-head bracket decider', () => {
         .thenThrows(TournamentError);
     });
 
+    it('a username a read model could not store is refused', () => {
+      spec
+        .given(duelLive)
+        .when({
+          type: 'RecordMatchResult',
+          data: {
+            tournamentId: id,
+            matchId: duel.matchId,
+            userId: u(1),
+            username: 'a\u0000b',
+            score: 1,
+            completed: true,
+            now: at(12),
+          },
+        })
+        .thenThrows(TournamentError, /NUL/);
+    });
+
     it('a tournament without a bracket has no matches', () => {
       spec
         .given([created('SCORE_ATTACK'), joined(1), started])

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { MAX_STORED_INTEGER } from '@arena/contracts/tournaments.contract';
-import { invalidScore, notActive } from '../tournament.errors';
+import { isWellFormedText } from '@arena/text';
+import { invalidScore, notActive, unstorableText } from '../tournament.errors';
 import type { FinalStanding, TournamentCreated, TournamentStatus } from '../tournament.events';
 import { allPlayers, getPlayer, type PlayerTable } from '../tournament.players';
 import type { AdvanceBracket, BracketRequest, ForfeitMatch, RecordMatchResult } from './bracket.commands';
@@ -208,6 +209,7 @@ export function decideMatchResult(command: RecordMatchResult, state: BracketTour
   if (Date.parse(now) >= Date.parse(match.deadline)) throw matchDeadlinePassed();
   if (match.plays.some((play) => play.userId === userId)) throw alreadyPlayedMatch();
   if (!getPlayer(state.players, userId)) throw notInMatch();
+  if (!isWellFormedText(username)) throw unstorableText('username');
   if (!Number.isSafeInteger(score) || score < 0)
     throw invalidScore('Score must be a whole number of 0 or more');
   if (score > Math.min(state.tournament.game.maxScore, MAX_STORED_INTEGER)) {
