@@ -428,6 +428,16 @@ describe('head-to-head bracket decider', () => {
         .thenThrows(TournamentError, /NUL/);
     });
 
+    it('a result for a cancelled tournament is refused', () => {
+      spec
+        .given([
+          ...duelLive,
+          { type: 'TournamentCancelled', data: { tournamentId: id, reason: 'x', cancelledAt: at(11) } },
+        ])
+        .when(result(duel, u(1), 5, 12))
+        .thenThrows(TournamentError, /not live/);
+    });
+
     it('a tournament without a bracket has no matches', () => {
       spec
         .given([created('SCORE_ATTACK'), joined(1), started])
