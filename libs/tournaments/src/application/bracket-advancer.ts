@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Injectable, Logger } from '@nestjs/common';
 import { bracketWork } from '../domain/bracket/bracket.decider';
 import { isHeadToHead } from '../domain/bracket/bracket.state';
@@ -7,8 +8,8 @@ import { Clock } from './clock';
 import { deterministicEventIds } from './event-ids';
 import { TournamentStreamRepository } from './tournament-stream.repository';
 
-/** Enough for: draw a stage, advance to the next one, complete. */
-const MAX_STEPS = 4;
+/** Enough for: draw a stage, advance to the next one, complete, and a few stale outlooks. */
+const MAX_STEPS = 6;
 
 /**
  * Moves a head-to-head tournament's bracket on after anything that can change it (a start, a join
@@ -60,7 +61,9 @@ export class BracketAdvancer {
           : [],
       );
       await this.deadlines.schedule(open, now);
-      if (events.length === 0) return;
+      // Nothing appended: done, unless the stream moved while the engine worked (a join just before the
+      // draw, a result just before the advance) and the question is now another one.
+      if (events.length === 0 && isDeepStrictEqual(bracketWork(after), request)) return;
     }
   }
 }

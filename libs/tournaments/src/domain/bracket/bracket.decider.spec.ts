@@ -48,7 +48,8 @@ const joined = (n: number): TournamentEvent => ({
     username: `p${n}`,
     charityId: null,
     charityName: null,
-    joinedAt: at(1),
+    // Joined in order, a second apart: the first stage seeds by join order.
+    joinedAt: new Date(Date.UTC(2026, 10, 22, 12, 1, n)).toISOString(),
   },
 });
 const started: TournamentEvent = { type: 'TournamentStarted', data: { tournamentId: id, startedAt: at(10) } };
@@ -221,6 +222,20 @@ describe('head-to-head bracket decider', () => {
       spec
         .given([created('SINGLE_ELIMINATION', 'INSTANT', 4), started, joined(1), joined(2), joined(3)])
         .when(advance(null))
+        .then([]);
+    });
+
+    it('an outlook drawn without a player who joined since is stale and draws nothing', () => {
+      spec
+        .given([created('SINGLE_ELIMINATION'), joined(1), joined(2), joined(3), joined(4), started])
+        .when(
+          advance(
+            outlookOf(1, [se3.bye, se3.semi, se3.final], {
+              kind: 'SINGLE_ELIMINATION',
+              seeding: se3.seeding,
+            }),
+          ),
+        )
         .then([]);
     });
 

@@ -4,7 +4,13 @@ import { isWellFormedText } from '@arena/text';
 import { invalidScore, notActive, unstorableText } from '../tournament.errors';
 import type { FinalStanding, TournamentCreated, TournamentStatus } from '../tournament.events';
 import { allPlayers, getPlayer, type PlayerTable } from '../tournament.players';
-import type { AdvanceBracket, BracketRequest, ForfeitMatch, RecordMatchResult } from './bracket.commands';
+import type {
+  AdvanceBracket,
+  BracketOutlook,
+  BracketRequest,
+  ForfeitMatch,
+  RecordMatchResult,
+} from './bracket.commands';
 import {
   alreadyPlayedMatch,
   matchAlreadyDecided,
@@ -131,33 +137,41 @@ export function decideAdvance(command: AdvanceBracket, state: BracketTournament)
     bracket = evolveBracket(bracket, event);
   };
   const stage = currentStage(bracket);
-  let target = stage?.stage ?? 1;
   if (!stage) {
     const { mode, maxParticipants } = state.tournament;
     if (mode === 'INSTANT' && state.players.size < maxParticipants) return { events, complete: false };
     // Nobody to play against: the tournament ends at once, its one player (if any) first.
     if (state.players.size < 2) return { events, complete: true };
-  } else if (isStageComplete(bracket, stage)) {
-    const nextKind = kinds[stage.stage];
-    if (!nextKind) return { events, complete: true };
-    target = stage.stage + 1;
+  } else if (isStageComplete(bracket, stage) && !kinds[stage.stage]) {
+    return { events, complete: true };
   }
-  // An outlook worked out for another stage is stale (someone else moved the bracket on): no change.
-  if (!outlook || outlook.stage !== target) return { events: [], complete: false };
-  if (target !== stage?.stage) {
-    if (!outlook.drawn) return { events: [], complete: false };
+  // The outlook must answer what this state asks: one worked out on an older state (another stage,
+  // or a seeding without a player who joined since) is stale and changes nothing.
+  const request = bracketWork(state);
+  if (!request || !outlook || !answers(outlook, request)) return { events, complete: false };
+  if (request.draw) {
     if (stage) {
-      const standings = roundRobinStandings(bracket, stage, state.tournament.tieBreakSeed);
-      const going = outlook.drawn.seeding.filter(isPlayer);
       emit({
         type: 'StageAdvanced',
-        data: { tournamentId, fromStage: stage.stage, standings, advancing: going, advancedAt: now },
+        data: {
+          tournamentId,
+          fromStage: stage.stage,
+          standings: roundRobinStandings(bracket, stage, state.tournament.tieBreakSeed),
+          advancing: request.seeding.filter(isPlayer),
+          advancedAt: now,
+        },
       });
     }
-    const { kind, seeding, matches } = outlook.drawn;
     emit({
       type: 'BracketGenerated',
-      data: { tournamentId, stage: target, kind, seeding, matches, generatedAt: now },
+      data: {
+        tournamentId,
+        stage: request.stage,
+        kind: request.kind,
+        seeding: request.seeding,
+        matches: outlook.drawn!.matches,
+        generatedAt: now,
+      },
     });
   }
   const window = (state.tournament.matchWindowMinutes ?? DEFAULT_MATCH_WINDOW_MINUTES) * 60_000;
@@ -180,6 +194,19 @@ export function decideAdvance(command: AdvanceBracket, state: BracketTournament)
     emit(scheduled);
   }
   return { events, complete: false };
+}
+
+function answers(outlook: BracketOutlook, request: BracketRequest): boolean {
+  if (outlook.stage !== request.stage) return false;
+  if (!request.draw) return true;
+  const drawn = outlook.drawn;
+  return (
+    drawn !== null &&
+    drawn.kind === request.kind &&
+    drawn.seeding.length === request.seeding.length &&
+    drawn.seeding.every((userId, index) => userId === request.seeding[index]) &&
+    drawn.matches.every((match) => match.stage === request.stage)
+  );
 }
 
 /** The seed both players of a match play: derived from the tournament's secret, so nobody picks it. */
