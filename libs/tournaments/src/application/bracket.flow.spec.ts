@@ -9,6 +9,7 @@ import {
 } from '../domain/tournament.decider';
 import type { TournamentCompleted, TournamentEvent, TournamentFormat } from '../domain/tournament.events';
 import { bracketWork } from '../domain/bracket/bracket.decider';
+import { BYE } from '../domain/bracket/bracket.events';
 import { currentStage } from '../domain/bracket/bracket.state';
 import { workOutBracket } from './bracket.engine';
 
@@ -172,6 +173,33 @@ describe('head-to-head brackets, driven through brackets-manager', () => {
       }),
       expect.objectContaining({ matchId: 's1-g1-r1-m4', player1Id: user(3), player2Id: user(6) }),
     ]);
+  });
+
+  it.each([
+    [3, 4],
+    [5, 8],
+    [6, 8],
+    [7, 8],
+  ])('%i players in elimination: the bracket of %i gives the top seeds the byes', async (players, size) => {
+    for (const format of ['SINGLE_ELIMINATION', 'DOUBLE_ELIMINATION'] as const) {
+      const flow = await startedFlow(format, players);
+      const generated = flow.events.find((event) => event.type === 'BracketGenerated');
+      if (generated?.type !== 'BracketGenerated') throw new Error('no bracket');
+      const firstRound = generated.data.matches.filter((match) => match.group === 1 && match.round === 1);
+      const byes = firstRound.filter((match) => match.player1 === BYE || match.player2 === BYE);
+      expect(firstRound).toHaveLength(size / 2);
+      expect(byes).toHaveLength(size - players);
+      const seededWithBye = byes
+        .map((match) => (match.player1 === BYE ? match.player2 : match.player1))
+        .sort();
+      expect(seededWithBye).toEqual(
+        Array.from({ length: size - players }, (_, index) => user(index + 1)).sort(),
+      );
+      const scheduledFirst = flow.events.filter(
+        (event) => event.type === 'MatchScheduled' && /^s1-g1-r1-/.test(event.data.matchId),
+      );
+      expect(scheduledFirst).toHaveLength(size / 2 - (size - players));
+    }
   });
 
   it.each([3, 5, 6, 7])('single elimination with %i players reaches one champion', async (players) => {
