@@ -305,6 +305,14 @@ describe('head-to-head bracket decider', () => {
         .thenThrows(TournamentError, /head-to-head matches/);
     });
 
+    it('the end job completes a bracket that was never drawn with no ranking (nobody played)', () => {
+      const events = decideOn([created('SINGLE_ELIMINATION'), joined(1), joined(2), started], {
+        type: 'EndTournament',
+        data: { tournamentId: id, now: at(59) },
+      });
+      expect(completion(events)?.data).toMatchObject({ reason: 'SCHEDULE_ENDED', finalStandings: [] });
+    });
+
     it('the end job leaves a drawn bracket to finish with its final', () => {
       spec
         .given(se3Live)

@@ -311,7 +311,10 @@ export function bracketFinalStandings(state: BracketTournament): FinalStanding[]
   const seed = state.tournament.tieBreakSeed;
   const final = currentStage(bracket);
   if (!final) {
-    return seedingByJoinOrder(state).map((userId, index) => standing(state, userId, index + 1));
+    // Never drawn: a lone player is first; a field that never played (the end job came before any
+    // draw) has no ranking at all rather than one by join order.
+    const players = seedingByJoinOrder(state);
+    return players.length === 1 ? [standing(state, players[0]!, 1)] : [];
   }
   let order: string[];
   if (final.kind === 'ROUND_ROBIN') {
