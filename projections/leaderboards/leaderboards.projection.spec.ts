@@ -21,6 +21,54 @@ describe('leaderboards projection', () => {
 
   const at = (seconds: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, seconds));
 
+  it("ranks a head-to-head tournament by matches won: each decided match is its winner's score", async () => {
+    const tournament = new TournamentStreamBuilder();
+    const ada = tournament.join(randomUUID(), 'ada', null);
+    const ben = tournament.join(randomUUID(), 'ben', null);
+    const decided = (
+      matchId: string,
+      winnerId: string | null,
+      winnerWins: number | null,
+      seconds: number,
+    ) => ({
+      id: randomUUID(),
+      type: 'MatchDecided',
+      data: {
+        tournamentId: tournament.tournamentId,
+        matchId,
+        winnerId,
+        loserId: null,
+        reason: 'PLAYED',
+        decidedAt: at(seconds).toISOString(),
+        winnerWins,
+      },
+    });
+    const events = asRecorded([
+      ...tournament.events,
+      decided('s1-g1-r1-m1', ben, 1, 1),
+      decided('s1-g1-r2-m1', ada, 1, 2),
+      decided('s1-g1-r3-m1', ben, 2, 3),
+      decided('s1-g1-r4-m1', null, null, 4),
+    ]);
+    const notices = await projectEvents(database.db, leaderboardsProjector, events);
+    expect(notices).toEqual([{ topic: 'leaderboard', tournamentId: tournament.tournamentId }]);
+    const top = async () =>
+      (await topEntries(database.db, tournament.tournamentId, 10)).map((entry) => [
+        entry.username,
+        entry.score,
+      ]);
+    expect(await top()).toEqual([
+      ['ben', 2],
+      ['ada', 1],
+    ]);
+    // Redelivered, nothing moves.
+    await projectEvents(database.db, leaderboardsProjector, events);
+    expect(await top()).toEqual([
+      ['ben', 2],
+      ['ada', 1],
+    ]);
+  });
+
   it('keeps each player best score, the time it was reached, attempts and charity', async () => {
     const tournament = new TournamentStreamBuilder();
     const ada = tournament.join(randomUUID(), 'ada', 'Ocean Trust');

@@ -5,6 +5,7 @@ import {
   lowerScoreWins,
   tieBreakKey,
   type PlayerCharitySelected,
+  type MatchDecided,
   type PlayerJoined,
   type ScoreSubmitted,
   type TournamentCreated,
@@ -13,18 +14,29 @@ import {
 type Base = 'leaderboard_tournaments' | 'leaderboard_entries' | 'leaderboard_score_counts';
 type Names = TableNames<Base>;
 
-type LeaderboardEvent = TournamentCreated | PlayerJoined | ScoreSubmitted | PlayerCharitySelected;
+type LeaderboardEvent =
+  | TournamentCreated
+  | PlayerJoined
+  | ScoreSubmitted
+  | PlayerCharitySelected
+  | MatchDecided;
 const EVENT_TYPES: readonly LeaderboardEvent['type'][] = [
   'TournamentCreated',
   'PlayerJoined',
   'ScoreSubmitted',
   'PlayerCharitySelected',
+  'MatchDecided',
 ];
 
 interface NewTournament {
   tieBreakSeed: string;
   lowerScoreWins: boolean;
 }
+
+/** A score row; a head-to-head win carries no username (the joined one stays). */
+type ScoreRow = Omit<ScoreSubmitted['data'], 'username' | 'score' | 'submittedAt'> & {
+  username: string | null;
+};
 
 const entryKey = (tournamentId: string, userId: string) => `${tournamentId}/${userId}`;
 
@@ -42,7 +54,7 @@ const entryKey = (tournamentId: string, userId: string) => `${tournamentId}/${us
  */
 export const leaderboardsProjector: Projector<Base> = {
   name: 'leaderboards',
-  version: 3,
+  version: 4,
   eventTypes: EVENT_TYPES,
   tables: ['leaderboard_tournaments', 'leaderboard_entries', 'leaderboard_score_counts'],
 
@@ -91,7 +103,7 @@ export const leaderboardsProjector: Projector<Base> = {
     const newSeeds = new Map<string, NewTournament>();
     const joins = new Map<string, PlayerJoined['data']>();
     const charities = new Map<string, PlayerCharitySelected['data']>();
-    const scores = new Map<string, ScoreSubmitted['data']>();
+    const scores = new Map<string, ScoreRow>();
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as LeaderboardEvent;
       switch (event.type) {
@@ -110,6 +122,24 @@ export const leaderboardsProjector: Projector<Base> = {
         case 'ScoreSubmitted': {
           const key = entryKey(event.data.tournamentId, event.data.userId);
           if ((scores.get(key)?.attempt ?? 0) < event.data.attempt) scores.set(key, event.data);
+          break;
+        }
+        case 'MatchDecided': {
+          // Head-to-head formats rank by matches won: each win is the winner's next "attempt", with
+          // their win count as the score, reached when the match was decided (docs/brackets.md).
+          const { tournamentId, winnerId, winnerWins, decidedAt } = event.data;
+          if (winnerId === null || winnerWins === null) break;
+          const key = entryKey(tournamentId, winnerId);
+          if ((scores.get(key)?.attempt ?? 0) < winnerWins) {
+            scores.set(key, {
+              tournamentId,
+              userId: winnerId,
+              username: null,
+              attempt: winnerWins,
+              bestScore: winnerWins,
+              bestScoreAt: decidedAt,
+            });
+          }
           break;
         }
         default: {
@@ -201,11 +231,7 @@ async function saveJoins(
     ON CONFLICT (tournament_id, user_id) DO UPDATE SET username = excluded.username`.execute(trx);
 }
 
-async function saveScores(
-  trx: Transaction<any>,
-  names: Names,
-  scores: ScoreSubmitted['data'][],
-): Promise<void> {
+async function saveScores(trx: Transaction<any>, names: Names, scores: ScoreRow[]): Promise<void> {
   if (scores.length === 0) return;
   const entries = sql.table(names.leaderboard_entries);
   const input = sql`unnest(
@@ -222,7 +248,7 @@ async function saveScores(
     WITH k AS (SELECT * FROM ${input}),
     changed AS (
       UPDATE ${entries} e SET
-        username = k.username,
+        username = COALESCE(k.username, e.username),
         attempts = k.attempt,
         best_score = k.best_score,
         rank_score = CASE WHEN t.lower_score_wins THEN k.best_score ELSE -k.best_score END,

@@ -181,6 +181,7 @@ describe('tournament brackets projection', () => {
           loserId: u(3),
           reason: 'FORFEIT',
           decidedAt: at(40),
+          winnerWins: 1,
         },
       }),
     ]);
@@ -267,6 +268,7 @@ describe('tournament brackets projection', () => {
             loserId: u(1),
             reason: 'PLAYED',
             decidedAt: at(12),
+            winnerWins: 1,
           },
         },
       ].map((event) => record(event as TournamentEvent)),

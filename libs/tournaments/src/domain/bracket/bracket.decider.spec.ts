@@ -132,9 +132,18 @@ const decided = (
   loserId: string | null,
   reason: 'PLAYED' | 'TIE_BREAK' | 'FORFEIT' | 'DOUBLE_FORFEIT',
   minute: number,
+  winnerWins: number | null = winnerId ? 1 : null,
 ): TournamentEvent => ({
   type: 'MatchDecided',
-  data: { tournamentId: id, matchId: match.matchId, winnerId, loserId, reason, decidedAt: at(minute) },
+  data: {
+    tournamentId: id,
+    matchId: match.matchId,
+    winnerId,
+    loserId,
+    reason,
+    decidedAt: at(minute),
+    winnerWins,
+  },
 });
 const forfeitAt = (match: MatchLayout, minute: number): TournamentCommand => ({
   type: 'ForfeitMatch',

@@ -249,7 +249,7 @@ export function decideMatchResult(command: RecordMatchResult, state: BracketTour
     const { order, byTieBreak: tie } = comparePlays(state.tournament.tieBreakSeed, played, other);
     const [winner, loser] = order < 0 ? [played, other] : [other, played];
     events.push(
-      decided(tournamentId, matchId, winner.userId, loser.userId, tie ? 'TIE_BREAK' : 'PLAYED', now),
+      decided(state, tournamentId, matchId, winner.userId, loser.userId, tie ? 'TIE_BREAK' : 'PLAYED', now),
     );
   }
   return events;
@@ -274,12 +274,12 @@ export function decideForfeit(command: ForfeitMatch, state: BracketTournament): 
   if (absent.length === 1) {
     const loser = absent[0]!;
     const winner = sides.find((userId) => userId !== loser)!;
-    events.push(decided(tournamentId, matchId, winner, loser, 'FORFEIT', now));
+    events.push(decided(state, tournamentId, matchId, winner, loser, 'FORFEIT', now));
   } else if (stageOf(state, matchId) === 'ROUND_ROBIN') {
-    events.push(decided(tournamentId, matchId, null, null, 'DOUBLE_FORFEIT', now));
+    events.push(decided(state, tournamentId, matchId, null, null, 'DOUBLE_FORFEIT', now));
   } else {
     const [winner, loser] = [...sides].sort(byTieBreak(state.tournament.tieBreakSeed));
-    events.push(decided(tournamentId, matchId, winner!, loser!, 'DOUBLE_FORFEIT', now));
+    events.push(decided(state, tournamentId, matchId, winner!, loser!, 'DOUBLE_FORFEIT', now));
   }
   return events;
 }
@@ -287,7 +287,9 @@ export function decideForfeit(command: ForfeitMatch, state: BracketTournament): 
 const stageOf = (state: BracketTournament, matchId: string) =>
   state.bracket.stages.find((stage) => stage.matchIds.includes(matchId))?.kind;
 
+/** `winnerWins` counts the winner's decided wins in the tournament, this one included (the live leaderboard's score). */
 const decided = (
+  state: BracketTournament,
   tournamentId: string,
   matchId: string,
   winnerId: string | null,
@@ -296,7 +298,19 @@ const decided = (
   decidedAt: string,
 ): MatchDecided => ({
   type: 'MatchDecided',
-  data: { tournamentId, matchId, winnerId, loserId, reason, decidedAt },
+  data: {
+    tournamentId,
+    matchId,
+    winnerId,
+    loserId,
+    reason,
+    decidedAt,
+    winnerWins:
+      winnerId === null
+        ? null
+        : Object.values(state.bracket.matches).filter((match) => match.decision?.winnerId === winnerId)
+            .length + 1,
+  },
 });
 
 /**

@@ -79,6 +79,8 @@ export interface MatchDecided {
     loserId: string | null;
     reason: MatchDecisionReason;
     decidedAt: string;
+    /** Matches the winner has won in this tournament, this one included (the live leaderboard's score); null without a winner. */
+    winnerWins: number | null;
   };
 }
 
