@@ -110,6 +110,7 @@ describe('a 6-player round robin then double elimination, through the API and th
     expect(drawn.bracket.stages[0]).toMatchObject({ kind: 'ROUND_ROBIN', standings: expect.any(Array) });
     expect(drawn.myNextMatch).toMatchObject({ stageKind: 'ROUND_ROBIN', played: false });
     expect(drawn.matchWindowMinutes).toBe(5);
+    expect((await detail(outsider.auth)).canJoin).toBe(false);
 
     const result = (matchId: string, auth: { authorization: string }, score: number) =>
       h.app.inject({

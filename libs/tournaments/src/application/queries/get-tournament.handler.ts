@@ -43,10 +43,13 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
         charityUrl,
       }),
     );
+    const detail = toTournamentDetail(row, mine !== undefined, leaderboard, new Date(), prizes);
+    // A drawn bracket takes nobody new.
     return {
-      ...toTournamentDetail(row, mine !== undefined, leaderboard, new Date(), prizes),
+      ...detail,
       myCharity: myCharity(mine),
       ...bracket,
+      canJoin: detail.canJoin && bracket.bracket === null,
     };
   }
 }

@@ -2,6 +2,7 @@ import type { LeaderboardEntry, TournamentDetail, TournamentSummary } from '@are
 import { charityProfileUrl, dollarsFromCents } from '@arena/contracts/tournaments.rules';
 import type { TournamentCatalogRow } from '@arena/projections/tournament-catalog/tournament-catalog.queries';
 import type { PrizeView } from './prize-view';
+import { isHeadToHead } from '../../domain/bracket/bracket.state';
 
 export function toTournamentSummary(row: TournamentCatalogRow): TournamentSummary {
   return {
@@ -53,7 +54,9 @@ export function canJoin(row: TournamentCatalogRow, isUserJoined: boolean, now: D
   if (isUserJoined) return false;
   if (row.status !== 'ACTIVE' && row.status !== 'UPCOMING') return false;
   if (row.tournament_end && now >= row.tournament_end) return false;
-  return row.mode === 'INSTANT' || row.participant_count < row.max_participants;
+  // Head-to-head brackets close when full, whatever the mode.
+  const rolling = row.mode === 'INSTANT' && !isHeadToHead(row.format);
+  return rolling || row.participant_count < row.max_participants;
 }
 
 export function toTournamentDetail(
