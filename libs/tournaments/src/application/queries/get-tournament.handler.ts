@@ -44,12 +44,13 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
       }),
     );
     const detail = toTournamentDetail(row, mine !== undefined, leaderboard, new Date(), prizes);
-    // A drawn bracket takes nobody new.
+    // A drawn bracket takes nobody new; a cancelled or completed one has no next match to play.
     return {
       ...detail,
       myCharity: myCharity(mine),
       ...bracket,
       canJoin: detail.canJoin && bracket.bracket === null,
+      myNextMatch: row.status === 'ACTIVE' ? bracket.myNextMatch : null,
     };
   }
 }
