@@ -262,4 +262,63 @@ describe('a 6-player round robin then double elimination, through the API and th
     expect(types.filter((type) => type === 'MatchPlayed')).toHaveLength(2);
     expect(types).toContain('TournamentCompleted');
   });
+
+  it('a cancelled bracket takes no result, shows no next match, and its deadline jobs change nothing', async () => {
+    const tournamentId = randomUUID();
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/tournaments',
+      headers: admin,
+      payload: {
+        tournamentId,
+        title: 'Called Off',
+        mode: 'INSTANT',
+        format: 'DOUBLE_ELIMINATION',
+        prizeModel: 'WINNER_TAKES_ALL',
+        prizePoolCents: 500,
+        maxParticipants: 2,
+        game: { slug: 'chess', name: 'Chess', integrationUrl: '/games/chess', maxScore: 1000 },
+      },
+    });
+    const [ann, bob] = [await h.member('ann'), await h.member('bob')];
+    for (const player of [ann, bob]) {
+      await h.app.inject({
+        method: 'POST',
+        url: `/api/tournaments/${tournamentId}/join`,
+        headers: player.auth,
+      });
+    }
+    const [match] = await openMatches(tournamentId);
+    const cancel = await h.app.inject({
+      method: 'POST',
+      url: `/api/admin/tournaments/${tournamentId}/cancel`,
+      headers: admin,
+      payload: { reason: 'Venue flooded' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const late = await h.app.inject({
+      method: 'POST',
+      url: `/api/tournaments/${tournamentId}/matches/${match!.matchId}/result`,
+      headers: ann.auth,
+      payload: { score: 3 },
+    });
+    expect(late.statusCode).toBe(409);
+    offsetMs = 2 * 86_400_000;
+    const before = (await stream(tournamentId)).length;
+    expect(await h.app.get(MatchDeadlineProcessor).handle({ tournamentId, matchId: match!.matchId })).toMatch(
+      /nothing to do/,
+    );
+    expect(await stream(tournamentId)).toHaveLength(before);
+    const shown = await h.eventually(async () => {
+      const response = await h.app.inject({
+        method: 'GET',
+        url: `/api/tournaments/${tournamentId}`,
+        headers: ann.auth,
+      });
+      expect(response.json().data.status).toBe('CANCELLED');
+      return response.json().data;
+    });
+    expect(shown.myNextMatch).toBeNull();
+    expect(shown.bracket.stages).toHaveLength(1);
+  });
 });

@@ -23,6 +23,6 @@ export class MatchDeadlineProcessor implements JobHandler<JobName.MatchDeadline>
     if (result.early) throw new Error(`match ${matchId} of ${tournamentId}: its deadline has not come yet`);
     return result.changed
       ? `match ${matchId} of ${tournamentId} decided at its deadline`
-      : `match ${matchId} of ${tournamentId} was already decided: nothing to do`;
+      : `match ${matchId} of ${tournamentId} was already decided, or the tournament is over: nothing to do`;
   }
 }
