@@ -281,6 +281,20 @@ describe('tournament brackets projection', () => {
     ]);
   });
 
+  it("follows an operator's edit of the match window", async () => {
+    const tournamentId = randomUUID();
+    await apply(
+      [
+        created(tournamentId, 'ROUND_ROBIN'),
+        {
+          type: 'TournamentEdited',
+          data: { tournamentId, changes: { matchWindowMinutes: 90 }, editedAt: at(2) },
+        },
+      ].map((event) => record(event as TournamentEvent)),
+    );
+    expect((await findBracketDetail(database.db, tournamentId, undefined)).matchWindowMinutes).toBe(90);
+  });
+
   it('keeps nothing for a tournament without a bracket', async () => {
     const tournamentId = randomUUID();
     expect(await apply([created(tournamentId, 'SCORE_ATTACK'), joined(tournamentId, 1)].map(record))).toEqual(

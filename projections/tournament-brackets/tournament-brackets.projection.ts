@@ -6,11 +6,12 @@ import {
   type BracketEvent,
   type PlayerJoined,
   type TournamentCreated,
+  type TournamentEdited,
 } from '@arena/tournaments/events';
 import { applyToDocument, emptyDocument, type BracketDocument } from './tournament-brackets.document';
 
 type Base = 'tournament_brackets';
-type BracketsEvent = TournamentCreated | PlayerJoined | BracketEvent;
+type BracketsEvent = TournamentCreated | TournamentEdited | PlayerJoined | BracketEvent;
 
 const HEAD_TO_HEAD = new Set([
   'ROUND_ROBIN',
@@ -29,7 +30,7 @@ const HEAD_TO_HEAD = new Set([
 export const tournamentBracketsProjector: Projector<Base> = {
   name: 'tournament_brackets',
   version: 1,
-  eventTypes: ['TournamentCreated', 'PlayerJoined', ...BRACKET_EVENT_TYPES],
+  eventTypes: ['TournamentCreated', 'TournamentEdited', 'PlayerJoined', ...BRACKET_EVENT_TYPES],
   tables: ['tournament_brackets'],
 
   async createTables(db, names) {
@@ -73,7 +74,11 @@ export const tournamentBracketsProjector: Projector<Base> = {
       documents.set(tournamentId, entry);
       entry.revision = recorded.revision;
       if (event.type === 'PlayerJoined') entry.doc.usernames[event.data.userId] = event.data.username;
-      else {
+      else if (event.type === 'TournamentEdited') {
+        // An operator may change the match window until the start.
+        const { matchWindowMinutes } = event.data.changes;
+        if (typeof matchWindowMinutes === 'number') entry.doc.matchWindowMinutes = matchWindowMinutes;
+      } else {
         applyToDocument(entry.doc, event);
         changed.add(tournamentId);
       }

@@ -346,6 +346,7 @@ describe('read models store every event the deciders emit', () => {
               username: `p${userId.slice(-1)}`,
               charityId: null,
               charityName: null,
+              memberPlan: 'FREE',
               now: minutes(start, -5),
             },
           });

@@ -55,6 +55,8 @@ describe('a 6-player round robin then double elimination, through the API and th
 
   it('runs to one champion, with a forfeit at a deadline, and completes with final standings', async () => {
     const tournamentId = randomUUID();
+    // Start jobs are named after their instant (tournament.scheduler.ts).
+    const tournamentStart = new Date(Date.now() + 1500).toISOString();
     const created = await h.app.inject({
       method: 'POST',
       url: '/api/admin/tournaments',
@@ -68,7 +70,7 @@ describe('a 6-player round robin then double elimination, through the API and th
         prizePoolCents: 10_000,
         maxParticipants: 6,
         game: { slug: 'chess', name: 'Chess', integrationUrl: '/games/chess', maxScore: 1000 },
-        tournamentStart: new Date(Date.now() + 1500).toISOString(),
+        tournamentStart,
         tournamentEnd: new Date(Date.now() + 86_400_000).toISOString(),
         matchWindowMinutes: 5,
       },
@@ -95,7 +97,7 @@ describe('a 6-player round robin then double elimination, through the API and th
     });
     expect(full.statusCode).toBe(409);
 
-    await finished(`${JobName.StartTournament}-${tournamentId}`);
+    await finished(`${JobName.StartTournament}-${tournamentId}-${Date.parse(tournamentStart)}`);
     const roundRobin = await openMatches(tournamentId);
     expect(roundRobin).toHaveLength(15);
     const detail = (auth?: { authorization: string }) =>
@@ -198,10 +200,15 @@ describe('a 6-player round robin then double elimination, through the API and th
     expect(completed.data.finalStandings[0]!.userId).toBe(
       grandFinal?.type === 'MatchDecided' ? grandFinal.data.winnerId : null,
     );
-    const allocations = final.filter((event) => (event.type as string) === 'PrizeAllocated');
-    if (allocations.length > 0) {
-      expect(allocations[0]!.data).toMatchObject({ userId: completed.data.finalStandings[0]!.userId });
-    }
+    // Winner Directs All Donations: one PrizeAllocated, the whole pool to the champion.
+    const allocations = final.flatMap((event) => (event.type === 'PrizeAllocated' ? [event.data] : []));
+    expect(allocations).toEqual([
+      expect.objectContaining({
+        rank: 1,
+        userId: completed.data.finalStandings[0]!.userId,
+        amountCents: 10_000,
+      }),
+    ]);
     const shown = await h.eventually(async () => {
       const data = await detail();
       expect(data.bracket.stages).toHaveLength(2);

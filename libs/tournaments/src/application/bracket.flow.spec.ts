@@ -84,6 +84,7 @@ async function startedFlow(format: TournamentFormat, players: number): Promise<F
         username: `p${n}`,
         charityId: null,
         charityName: null,
+        memberPlan: 'FREE',
         now: minutes(1 + n / 10),
       },
     });
@@ -253,9 +254,15 @@ describe('head-to-head brackets, driven through brackets-manager', () => {
 
   it('a bracket with one player completes at once with that player first', async () => {
     const flow = await startedFlow('SINGLE_ELIMINATION', 1);
-    const completed = flow.events.at(-1) as TournamentCompleted;
-    expect(completed.type).toBe('TournamentCompleted');
-    expect(completed.data.finalStandings.map((row) => row.userId)).toEqual([user(1)]);
+    const completed = flow.events.find(
+      (event): event is TournamentCompleted => event.type === 'TournamentCompleted',
+    );
+    expect(completed?.data.finalStandings.map((row) => row.userId)).toEqual([user(1)]);
+    // The prize model's allocation follows, through the decider's one completion.
+    expect(flow.events.at(-1)).toMatchObject({
+      type: 'PrizeAllocated',
+      data: { userId: user(1), amountCents: 1000 },
+    });
   });
 
   it('advancing again with nothing new appends nothing', async () => {

@@ -96,7 +96,7 @@ export async function seedDemoBrackets(options: {
             userId: player.accountId,
             username: player.username,
             charityId: null,
-            charityName: null,
+            charityName: null, memberPlan: 'FREE',
             now: at(),
           },
         });

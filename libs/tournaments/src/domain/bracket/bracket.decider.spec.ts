@@ -280,7 +280,7 @@ describe('head-to-head bracket decider', () => {
             userId: u(9),
             username: 'late',
             charityId: null,
-            charityName: null,
+            charityName: null, memberPlan: 'FREE',
             now: at(12),
           },
         })
@@ -297,7 +297,7 @@ describe('head-to-head bracket decider', () => {
             userId: u(9),
             username: 'late',
             charityId: null,
-            charityName: null,
+            charityName: null, memberPlan: 'FREE',
             now: at(12),
           },
         })
