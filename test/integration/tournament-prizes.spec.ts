@@ -183,6 +183,37 @@ describe('tournament prizes through the API', () => {
     expect(body.prizeBreakdownIsFinal).toBe(false);
   });
 
+  it("follows an operator's edit: the defaults follow a new pool, a given configuration replaces them", async () => {
+    const tournamentId = randomUUID();
+    const start = Date.now() + 3_600_000;
+    await create({
+      ...instant(tournamentId),
+      mode: 'SCHEDULED',
+      prizeModel: 'FLAT_PAYOUTS',
+      tournamentStart: new Date(start).toISOString(),
+      tournamentEnd: new Date(start + 3_600_000).toISOString(),
+    });
+    const edit = (payload: object) =>
+      h.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/tournaments/${tournamentId}`,
+        headers: admin,
+        payload,
+      });
+    const configShown = (expected: object) =>
+      h.eventually(async () => {
+        expect((await detail(tournamentId)).json().data.prizeConfig).toEqual(expected);
+      });
+    expect((await edit({ prizePoolCents: 50_000 })).statusCode).toBe(200);
+    await configShown({ model: 'FLAT_PAYOUTS', flatAmountCents: 5000 });
+    expect((await edit({ prizeConfig: { model: 'FLAT_PAYOUTS', flatAmountCents: 2500 } })).statusCode).toBe(
+      200,
+    );
+    await configShown({ model: 'FLAT_PAYOUTS', flatAmountCents: 2500 });
+    // A flat amount above the pool is refused on an edit as on creation.
+    expect((await edit({ prizePoolCents: 2000 })).statusCode).toBe(400);
+  });
+
   it('creating again with the same body and no configuration changes nothing (200)', async () => {
     const tournamentId = randomUUID();
     expect((await create(instant(tournamentId))).statusCode).toBe(201);
