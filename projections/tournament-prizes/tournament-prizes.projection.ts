@@ -1,20 +1,10 @@
 import { sql } from 'kysely';
 import type { Projector, TableNames } from '@arena/projection-runner';
-import type { PrizeConfig } from '@arena/contracts/tournaments.contract';
-import type { PrizeAllocated, TournamentCreated } from '@arena/tournaments/events';
+import type { PrizeAllocated, TournamentCreated, TournamentEdited } from '@arena/tournaments/events';
 
 type Base = 'tournament_prizes' | 'tournament_prize_lines';
 
-/**
- * An operator's edit before the start: only its prize configuration matters here (null: back to the
- * model's defaults; absent: unchanged). Read by shape, as the edit's other settings are the catalog's.
- */
-interface PrizeEdit {
-  type: 'TournamentEdited';
-  data: { tournamentId: string; changes?: { prizeConfig?: PrizeConfig | null } };
-}
-
-type PrizeEvent = TournamentCreated | PrizeAllocated | PrizeEdit;
+type PrizeEvent = TournamentCreated | PrizeAllocated | TournamentEdited;
 const EVENT_TYPES: readonly PrizeEvent['type'][] = [
   'TournamentCreated',
   'PrizeAllocated',
@@ -71,8 +61,10 @@ export const tournamentPrizesProjector: Projector<Base> = {
           .onConflict((conflict) => conflict.column('tournament_id').doNothing())
           .execute();
       } else if (event.type === 'TournamentEdited') {
-        const changes = event.data.changes ?? {};
-        if (!('prizeConfig' in changes) || changes.prizeConfig === undefined) continue;
+        // Only the prize configuration matters here (null: back to the model's defaults); the edit's
+        // other settings (model, pool) are the catalog's, which the detail resolves the defaults over.
+        const { changes } = event.data;
+        if (changes.prizeConfig === undefined) continue;
         await trx
           .updateTable(names.tournament_prizes)
           .set({

@@ -72,7 +72,8 @@ describe('tournament prizes through the API', () => {
         amountCents: 6251,
         amountDisplay: '$62',
         charityId: '530196605',
-        charityName: null,
+        // Named from the bundled nonprofit directory at join.
+        charityName: 'American National Red Cross',
         charityUrl: '/charity-profile/530196605',
       },
       {
@@ -113,10 +114,52 @@ describe('tournament prizes through the API', () => {
       (event) => event.type === 'PrizeAllocated',
     );
     expect(allocated.map((event) => event.data)).toEqual([
-      expect.objectContaining({ rank: 1, userId: ada.id, amountCents: 5001, charityId: '530196605' }),
+      expect.objectContaining({
+        rank: 1,
+        userId: ada.id,
+        amountCents: 5001,
+        charityId: '530196605',
+        charityName: 'American National Red Cross',
+      }),
       expect.objectContaining({ rank: 2, userId: cleo.id, amountCents: 3000, charityId: null }),
       expect.objectContaining({ rank: 3, userId: ben.id, amountCents: 2000, charityId: null }),
     ]);
+  });
+
+  it('allocates to the charity chosen last before completion; after it, the choice is closed and the line stays', async () => {
+    const tournamentId = randomUUID();
+    expect(
+      (await create(instant(tournamentId, { prizeModel: 'WINNER_TAKES_ALL', maxParticipants: 1 })))
+        .statusCode,
+    ).toBe(201);
+    const ada = await h.member('ada');
+    const choose = (charityId: string) =>
+      h.app.inject({
+        method: 'PUT',
+        url: `/api/tournaments/${tournamentId}/charity`,
+        headers: ada.auth,
+        payload: { charityId },
+      });
+    await h.app.inject({
+      method: 'POST',
+      url: `/api/tournaments/${tournamentId}/join`,
+      headers: ada.auth,
+      payload: { charityId: '530196605' },
+    });
+    expect((await choose('131788491')).statusCode).toBe(200);
+    await h.app.inject({
+      method: 'POST',
+      url: `/api/tournaments/${tournamentId}/scores`,
+      headers: ada.auth,
+      payload: { score: 10 },
+    });
+    const allocated = async () =>
+      (await h.store.readStream(`tournament-${tournamentId}`))
+        .filter((event) => event.type === 'PrizeAllocated')
+        .map((event) => (event.data as { charityId: string }).charityId);
+    expect(await allocated()).toEqual(['131788491']);
+    expect((await choose('530196605')).statusCode).toBe(409);
+    expect(await allocated()).toEqual(['131788491']);
   });
 
   it('shows no lines before the start, and the model defaults as its configuration', async () => {
@@ -138,6 +181,37 @@ describe('tournament prizes through the API', () => {
     expect(body.prizeConfig).toEqual({ model: 'FLAT_PAYOUTS', flatAmountCents: 1000 });
     expect(body.prizeBreakdown).toEqual([]);
     expect(body.prizeBreakdownIsFinal).toBe(false);
+  });
+
+  it("follows an operator's edit: the defaults follow a new pool, a given configuration replaces them", async () => {
+    const tournamentId = randomUUID();
+    const start = Date.now() + 3_600_000;
+    await create({
+      ...instant(tournamentId),
+      mode: 'SCHEDULED',
+      prizeModel: 'FLAT_PAYOUTS',
+      tournamentStart: new Date(start).toISOString(),
+      tournamentEnd: new Date(start + 3_600_000).toISOString(),
+    });
+    const edit = (payload: object) =>
+      h.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/tournaments/${tournamentId}`,
+        headers: admin,
+        payload,
+      });
+    const configShown = (expected: object) =>
+      h.eventually(async () => {
+        expect((await detail(tournamentId)).json().data.prizeConfig).toEqual(expected);
+      });
+    expect((await edit({ prizePoolCents: 50_000 })).statusCode).toBe(200);
+    await configShown({ model: 'FLAT_PAYOUTS', flatAmountCents: 5000 });
+    expect((await edit({ prizeConfig: { model: 'FLAT_PAYOUTS', flatAmountCents: 2500 } })).statusCode).toBe(
+      200,
+    );
+    await configShown({ model: 'FLAT_PAYOUTS', flatAmountCents: 2500 });
+    // A flat amount above the pool is refused on an edit as on creation.
+    expect((await edit({ prizePoolCents: 2000 })).statusCode).toBe(400);
   });
 
   it('creating again with the same body and no configuration changes nothing (200)', async () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PrizeConfig, PrizeLine } from '@arena/contracts';
-import { dollarsFromCents } from '@arena/contracts/tournaments.rules';
+import { charityProfileUrl, dollarsFromCents } from '@arena/contracts/tournaments.rules';
 import { topEntries } from '@arena/projections/leaderboards/leaderboards.queries';
 import type { TournamentCatalogRow } from '@arena/projections/tournament-catalog/tournament-catalog.queries';
 import {
@@ -10,6 +10,7 @@ import {
   type TournamentPrizesTables,
 } from '@arena/projections/tournament-prizes/tournament-prizes.queries';
 import { allocatePrizes, prizeConfigOf } from '../../domain/prize-allocation';
+import { lowerScoreWins } from '../../domain/tournament.standings';
 
 /** The detail's prize fields: the configuration and 'Donation leaders and winners'. */
 export interface PrizeView {
@@ -33,9 +34,6 @@ const HEAD_TO_HEAD = new Set([
   'SINGLE_ELIMINATION',
   'DOUBLE_ELIMINATION',
 ]);
-
-/** Our charity profile page for a nonprofit (its EIN). */
-export const charityProfileUrl = (charityId: string) => `/charity-profile/${encodeURIComponent(charityId)}`;
 
 /**
  * After completion, the PrizeAllocated lines (final). While live, what each current leader would
@@ -74,7 +72,7 @@ export async function prizeView(db: Kysely<any>, row: TournamentCatalogRow): Pro
     return { prizeConfig, prizeBreakdown: [], prizeBreakdownIsFinal: false };
   }
   const leaders = await topEntries(db, row.id, PREVIEW_LEADERS);
-  const amounts = allocatePrizes(prizeConfig, row.prize_pool_cents, leaders, row.format === 'TIME_ATTACK');
+  const amounts = allocatePrizes(prizeConfig, row.prize_pool_cents, leaders, lowerScoreWins(row.format));
   const charities = await chosenCharities(
     prizes,
     row.id,
