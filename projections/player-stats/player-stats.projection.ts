@@ -1,32 +1,20 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@arena/event-store';
 import type { Projector, TableNames } from '@arena/projection-runner';
-import type {
-  PlayerJoined,
-  ScoreSubmitted,
-  TournamentCancelled,
-  TournamentCompleted,
-  TournamentCreated,
-  TournamentStarted,
+import {
+  isCompletedRun,
+  type PlayerJoined,
+  type ScoreSubmitted,
+  type TournamentCancelled,
+  type TournamentCompleted,
+  type TournamentCreated,
+  type TournamentEdited,
+  type TournamentStarted,
 } from '@arena/tournaments/events';
 import { playFromMatchEvent, MATCH_PLAY_EVENT_TYPES } from './match-plays';
 
 type Base = 'player_stats_tournaments' | 'player_stats_participants' | 'player_stats_plays';
 type Names = TableNames<Base>;
-
-/**
- * Events of other helpers that may not exist in every stored log: read defensively (every field may be
- * missing in an older event). TournamentEdited changes what a member's history shows (title, prize pool).
- */
-interface TournamentEdited {
-  type: 'TournamentEdited';
-  data: {
-    tournamentId: string;
-    title?: unknown;
-    prizePoolCents?: unknown;
-    changes?: Record<string, unknown>;
-  };
-}
 
 /** The bracket formats' stage drawing: only its stage number and kind are read, to name matches. */
 interface BracketGenerated {
@@ -189,7 +177,7 @@ export class PlayerStatsProjector implements Projector<Base> {
  * so the statement that saves plays decides whether an unfinished run counts.
  */
 function playFromScore(eventId: string, data: ScoreSubmitted['data']): Play {
-  const completed = (data as { completed?: unknown }).completed !== false;
+  const completed = isCompletedRun(data);
   return {
     tournamentId: data.tournamentId,
     userId: data.userId,
@@ -241,7 +229,8 @@ async function applyOne(
       return;
     }
     case 'TournamentEdited': {
-      const changes = { ...event.data, ...(event.data.changes ?? {}) };
+      // Only what a member's history shows; an edit names just the settings that changed.
+      const { changes } = event.data;
       const values: Record<string, unknown> = {};
       if (typeof changes.title === 'string') values.title = changes.title;
       if (typeof changes.prizePoolCents === 'number') values.prize_pool_cents = changes.prizePoolCents;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { projectEvents, testEventStore } from '@arena/projection-runner/testing';
 import { projectors } from '@arena/projections/registry';
-import { seedDemoTournaments, type DemoPlayers } from '@arena/tournaments';
+import { demoTournamentId, seedDemoTournaments, type DemoPlayers } from '@arena/tournaments';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
 import { signAccessToken } from '@arena/identity';
@@ -107,6 +107,40 @@ describe('profile: game statistics and gameplay', () => {
     await page.getByRole('heading', { name: `@${newcomer.username}` }).waitFor();
     await gameplay().getByText('No tournaments yet', { exact: true }).waitFor();
     expect(await statistics().innerText()).toMatch(/Challenges Played\s+0/);
+  });
+
+  it("opens a player's statistics from their leaderboard row, with the score history drawn", async () => {
+    await page.goto(`/challenges/${demoTournamentId('snake-sprint')}`);
+    await page.getByRole('button', { name: ada.username }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Player Statistics' });
+    await dialog.getByText('Total Plays', { exact: true }).waitFor();
+    const text = await dialog.innerText();
+    expect(text).toContain(`@${ada.username}`);
+    expect(text).toMatch(/Current Rank\s+#1/);
+    expect(text).toMatch(/Total Plays\s+2/);
+    expect(text).toMatch(/Best Score\s+2,390/);
+    await dialog.getByRole('img', { name: /Score history: 2 results, from 1,840 to 2,390/ }).waitFor();
+    await captureAtBothWidths(page, 'player-stats-modal', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it("says 'Failed to load player statistics' in the modal when they cannot be loaded", async () => {
+    await page.route('**/api/tournaments/*/players/*/stats', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          message: 'Player not found in this tournament',
+          statusCode: 404,
+        }),
+      }),
+    );
+    await page.goto(`/challenges/${demoTournamentId('snake-sprint')}`);
+    await page.getByRole('button', { name: ada.username }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Player Statistics' });
+    await dialog.getByText('Failed to load player statistics', { exact: true }).waitFor();
   });
 
   it("says 'Failed to load game statistics' when they cannot be loaded", async () => {

@@ -19,6 +19,7 @@ import { Countdown } from './countdown';
 import { GameModal } from './game-modal';
 import { LeaderboardSection } from './leaderboard-section';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
+import { PlayerStatsModal } from './player-stats-modal';
 import { ShareModal } from './share-modal';
 import { tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
 import './challenge-detail.css';
@@ -363,6 +364,14 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
           currentCharityId={detail.myCharity?.charityId ?? null}
           busy={selectCharity.isPending}
           onChoose={(charityId) => selectCharity.mutate(charityId)}
+          onClose={close}
+        />
+      )}
+      {modal?.kind === 'stats' && (
+        <PlayerStatsModal
+          tournamentId={detail.id}
+          playerId={modal.playerId}
+          lowerScoreWins={detail.lowerScoreWins}
           onClose={close}
         />
       )}
