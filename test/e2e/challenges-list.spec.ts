@@ -294,6 +294,7 @@ describe('the challenges list', () => {
     await expectTitles(all);
     await card(target.title).getByRole('link', { name: target.title }).click();
     await page.waitForURL(`**/challenges/${target.id}`);
+    await page.getByRole('heading', { level: 1, name: target.title }).waitFor();
   });
 
   it('is the Challenges link of the header', async () => {

@@ -3,23 +3,24 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '@arena/event-s
 import { seedDemoMembers } from '@arena/identity';
 import { projectEvents } from '@arena/projection-runner/testing';
 import { projectors } from '@arena/projections/registry';
-import { seedDemoTournaments, type DemoSeedResult } from '@arena/tournaments';
+import { seedDemoFormats, seedDemoPrizeTournaments, seedDemoTournaments } from '@arena/tournaments';
 import type { RunningWebApp } from './web-app';
 
 const PAGE = 500;
 
 /**
- * The demo seed of `npm start` in a browser test's app: identity's demo members, the demo tournaments
- * in the app's own event store, and every read model projected from them once (the worker, which
- * would do it live, does not run here).
+ * The demo seed of `npm start` (apps/cli/src/seed.ts) in a browser test's app: identity's demo
+ * members, every demo tournament in the app's own event store, and every read model projected from
+ * them once (the worker, which would do it live, does not run here; nor do the start and end jobs).
  */
-export async function seedTournaments(web: RunningWebApp): Promise<DemoSeedResult> {
+export async function seedTournaments(web: RunningWebApp): Promise<void> {
   const eventStore = web.app.get<EventStore>(EVENT_STORE);
   const players = await seedDemoMembers(web.database.db);
-  const seeded = await seedDemoTournaments({ players, eventStore });
+  await seedDemoTournaments({ players, eventStore });
+  await seedDemoFormats({ players, eventStore });
+  await seedDemoPrizeTournaments({ players, eventStore });
   const events = await readEveryEvent(eventStore);
   for (const projector of projectors) await projectEvents(web.database.db, projector, events);
-  return seeded;
 }
 
 async function readEveryEvent(eventStore: EventStore): Promise<RecordedEvent[]> {

@@ -3,7 +3,7 @@ import { formatLabel, prizeModelLabel, statusLabel } from '@arena/contracts/tour
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Badge } from '../../ui';
-import { challengePath, planDisplay, timeLeft } from './challenge-list.rules';
+import { planDisplay, timeLeft } from './challenge-list.rules';
 
 export interface ChallengeCardProps {
   tournament: TournamentSummary;
@@ -29,7 +29,7 @@ export function ChallengeCard({ tournament, now }: ChallengeCardProps) {
       <div className="challenge-card__body">
         <p className="challenge-card__game">{tournament.game.name}</p>
         <h2 id={titleId} className="challenge-card__title">
-          <Link to={challengePath(tournament.id)} className="challenge-card__link">
+          <Link to="/challenges/$id" params={{ id: tournament.id }} className="challenge-card__link">
             {tournament.title}
           </Link>
         </h2>

@@ -149,6 +149,3 @@ export function planDisplay(
     tier: PLAN_ORDER[derived] > PLAN_ORDER[tournament.requiredPlan] ? planLabel(derived) : null,
   };
 }
-
-/** Where a card links: the detail route, `/challenges/{id}`. */
-export const challengePath = (tournamentId: string) => `/challenges/${encodeURIComponent(tournamentId)}`;
