@@ -197,6 +197,9 @@ describe('the challenge detail page', () => {
 
     await page.goto('/challenges/%20');
     await page.getByRole('heading', { name: 'Tournament ID is required' }).waitFor();
+
+    await page.getByRole('link', { name: 'Back to Challenges' }).click();
+    await page.waitForURL((url) => url.pathname === '/challenges');
   });
 
   it("says 'Failed to fetch tournament details' when the API fails, and Try Again loads it", async () => {
