@@ -585,6 +585,7 @@ describe('the challenge detail page', () => {
     await page.goto(`/challenges/${id}`);
     const alert = page.getByRole('alert').filter({ hasText: 'This challenge was cancelled' });
     await alert.getByText('The venue sponsor withdrew.').waitFor();
+    await page.getByText('The challenge was cancelled, so its pool is not directed.').waitFor();
     expect(await page.getByRole('button', { name: 'Join to Compete' }).count()).toBe(0);
   });
 

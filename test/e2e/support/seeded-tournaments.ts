@@ -3,7 +3,12 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '@arena/event-s
 import { seedDemoMembers } from '@arena/identity';
 import { projectEvents } from '@arena/projection-runner/testing';
 import { projectors } from '@arena/projections/registry';
-import { seedDemoTournaments, type DemoSeedResult } from '@arena/tournaments';
+import {
+  seedDemoFormats,
+  seedDemoPrizeTournaments,
+  seedDemoTournaments,
+  type DemoSeedResult,
+} from '@arena/tournaments';
 import type { RunningWebApp } from './web-app';
 
 const PAGE = 500;
@@ -17,6 +22,9 @@ export async function seedTournaments(web: RunningWebApp): Promise<DemoSeedResul
   const eventStore = web.app.get<EventStore>(EVENT_STORE);
   const players = await seedDemoMembers(web.database.db);
   const seeded = await seedDemoTournaments({ players, eventStore });
+  // The rest of `npm run seed` (apps/cli/src/seed.ts): every format, status and prize model.
+  seeded.tournaments.push(...(await seedDemoFormats({ players, eventStore })).tournaments);
+  await seedDemoPrizeTournaments({ players, eventStore });
   const events = await readEveryEvent(eventStore);
   for (const projector of projectors) await projectEvents(web.database.db, projector, events);
   return seeded;

@@ -340,6 +340,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
           <PrizeBreakdownSection
             lines={detail.prizeBreakdown}
             isFinal={detail.prizeBreakdownIsFinal}
+            cancelled={detail.status === 'CANCELLED'}
             lowerScoreWins={detail.lowerScoreWins}
             prizeDisplay={detail.prizeDisplay}
           />
