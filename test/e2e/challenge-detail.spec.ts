@@ -368,6 +368,13 @@ describe('the challenge detail page', () => {
     await ownRow.getByRole('button', { name: 'Add Your Charity' }).waitFor();
     expect(await page.getByRole('button', { name: 'Add Your Charity' }).count()).toBe(1);
 
+    // A player's name opens their statistics in this tournament.
+    await page.getByRole('button', { name: `${players[12]!.username} statistics` }).click();
+    const stats = page.getByRole('dialog', { name: 'Player Statistics' });
+    await stats.getByText(players[12]!.username).first().waitFor();
+    await captureAtBothWidths(page, 'challenge-detail-player-stats', { fullPage: false });
+    await stats.getByRole('button', { name: 'Close' }).click();
+
     await captureAtBothWidths(page, 'challenge-detail-podium');
   });
 

@@ -18,6 +18,7 @@ import { DetailMessages } from './challenge-detail.messages';
 import { Countdown } from './countdown';
 import { GameModal } from './game-modal';
 import { LeaderboardSection } from './leaderboard-section';
+import { PlayerStatsModal } from './player-stats-modal';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
 import { ShareModal } from './share-modal';
 import { tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
@@ -385,6 +386,14 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
             close();
             void reload();
           }}
+        />
+      )}
+      {modal?.kind === 'stats' && (
+        <PlayerStatsModal
+          tournamentId={detail.id}
+          playerId={modal.playerId}
+          lowerScoreWins={detail.lowerScoreWins}
+          onClose={close}
         />
       )}
     </div>
