@@ -197,6 +197,9 @@ describe('the challenge detail page', () => {
 
     await page.goto('/challenges/%20');
     await page.getByRole('heading', { name: 'Tournament ID is required' }).waitFor();
+
+    await page.getByRole('link', { name: 'Back to Challenges' }).click();
+    await page.waitForURL((url) => url.pathname === '/challenges');
   });
 
   it("says 'Failed to fetch tournament details' when the API fails, and Try Again loads it", async () => {
@@ -272,16 +275,19 @@ describe('the challenge detail page', () => {
   });
 
   it("toasts the server's reason when a join is refused, and 'Failed to join tournament' otherwise", async () => {
-    const id = await createTournament(scoreTournament('Refused Join Cup'));
+    // Every member is on the Free plan until subscriptions exist.
+    const id = await createTournament({ ...scoreTournament('Premium Only Cup'), requiredPlan: 'PREMIUM' });
     const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
     const page = await openPage(member);
-    let answer = { status: 403, message: 'This tournament requires the Premium plan' };
+    let serverDown = false;
     await page.route(`**/api/tournaments/${id}/join`, (route) =>
-      route.fulfill({
-        status: answer.status,
-        contentType: 'application/json',
-        body: JSON.stringify({ success: false, message: answer.message, statusCode: answer.status }),
-      }),
+      serverDown
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, message: 'Internal server error', statusCode: 500 }),
+          })
+        : route.continue(),
     );
     await page.goto(`/challenges/${id}`);
 
@@ -305,7 +311,7 @@ describe('the challenge detail page', () => {
       .click();
     await page.getByRole('status').filter({ hasText: 'This tournament requires the Premium plan' }).waitFor();
 
-    answer = { status: 500, message: 'Internal server error' };
+    serverDown = true;
     await page
       .getByRole('dialog', { name: 'Choose a charity' })
       .getByRole('button', { name: 'Close' })
@@ -361,6 +367,13 @@ describe('the challenge detail page', () => {
     const ownRow = leaderboardRow(page, players[5]!.username);
     await ownRow.getByRole('button', { name: 'Add Your Charity' }).waitFor();
     expect(await page.getByRole('button', { name: 'Add Your Charity' }).count()).toBe(1);
+
+    // A player's name opens their statistics in this tournament.
+    await page.getByRole('button', { name: `${players[12]!.username} statistics` }).click();
+    const stats = page.getByRole('dialog', { name: 'Player Statistics' });
+    await stats.getByText(players[12]!.username).first().waitFor();
+    await captureAtBothWidths(page, 'challenge-detail-player-stats', { fullPage: false });
+    await stats.getByRole('button', { name: 'Close' }).click();
 
     await captureAtBothWidths(page, 'challenge-detail-podium');
   });
@@ -566,15 +579,21 @@ describe('the challenge detail page', () => {
   });
 
   it('shows the reason of a cancelled tournament', async () => {
-    const page = await openFixture(
-      bracketDetailFixture({
-        status: 'CANCELLED',
-        cancelReason: 'The venue sponsor withdrew.',
-        bracket: null,
-      }),
+    const id = await createTournament(scoreTournament('Called Off Cup'));
+    const cancelled = await call(
+      'POST',
+      `/admin/tournaments/${id}/cancel`,
+      { reason: 'The venue sponsor withdrew.' },
+      ADMIN_KEY,
     );
+    expect(cancelled.status).toBe(200);
+    await eventually(async () => (await detailOf(id)).status === 'CANCELLED', 'the cancel projected');
+    const page = await openPage();
+    await page.goto(`/challenges/${id}`);
     const alert = page.getByRole('alert').filter({ hasText: 'This challenge was cancelled' });
     await alert.getByText('The venue sponsor withdrew.').waitFor();
+    await page.getByText('The challenge was cancelled, so its pool is not directed.').waitFor();
+    expect(await page.getByRole('button', { name: 'Join to Compete' }).count()).toBe(0);
   });
 
   it("cuts the share text to 200 characters and offers the challenge's link", async () => {

@@ -4,12 +4,7 @@ import { createDatabase } from '@arena/database';
 import { createEventStore } from '@arena/event-store';
 import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
-import {
-  seedDemoBrackets,
-  seedDemoFormats,
-  seedDemoPrizeTournaments,
-  seedDemoTournaments,
-} from '@arena/tournaments';
+import { seedAllDemoTournaments } from '@arena/tournaments';
 
 // .env for local runs; variables already set in the environment win.
 loadEnvFile({ quiet: true });
@@ -22,12 +17,8 @@ async function main() {
   const jobs = new JobsService(config);
   try {
     const players = await seedDemoMembers(database.db);
-    const { tournaments } = await seedDemoTournaments({ players, eventStore, jobs });
-    tournaments.push(...(await seedDemoFormats({ players, eventStore, jobs })).tournaments);
-    tournaments.push(...(await seedDemoBrackets({ players, eventStore, jobs })));
-    // A completed tournament of every prize model, with its allocations.
-    const prizes = await seedDemoPrizeTournaments({ players, eventStore });
-    for (const t of [...tournaments, ...prizes.tournaments]) {
+    const { tournaments } = await seedAllDemoTournaments({ players, eventStore, jobs });
+    for (const t of tournaments) {
       console.log(`${t.appended > 0 ? 'seeded' : 'already there'}: ${t.title} (${t.status})`);
     }
   } finally {

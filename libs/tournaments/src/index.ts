@@ -14,7 +14,6 @@ export { StartTournamentProcessor } from './infrastructure/start-tournament.proc
 export { EndTournamentProcessor } from './infrastructure/end-tournament.processor';
 export { Clock } from './application/clock';
 export { MatchDeadlineProcessor } from './infrastructure/match-deadline.processor';
-export { seedDemoBrackets } from './seed/demo-brackets';
 export {
   seedDemoTournaments,
   demoTournamentId,
@@ -22,5 +21,4 @@ export {
   type DemoSeedOptions,
   type DemoSeedResult,
 } from './seed/demo-tournaments';
-export { seedDemoFormats } from './seed/demo-formats';
-export { seedDemoPrizeTournaments } from './seed/demo-prize-tournaments';
+export { seedAllDemoTournaments } from './seed/demo-seed';

@@ -3,7 +3,7 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '@arena/event-s
 import { seedDemoMembers } from '@arena/identity';
 import { projectEvents } from '@arena/projection-runner/testing';
 import { projectors } from '@arena/projections/registry';
-import { seedDemoFormats, seedDemoPrizeTournaments, seedDemoTournaments } from '@arena/tournaments';
+import { seedAllDemoTournaments, type DemoSeedResult } from '@arena/tournaments';
 import type { RunningWebApp } from './web-app';
 
 const PAGE = 500;
@@ -13,14 +13,13 @@ const PAGE = 500;
  * members, every demo tournament in the app's own event store, and every read model projected from
  * them once (the worker, which would do it live, does not run here; nor do the start and end jobs).
  */
-export async function seedTournaments(web: RunningWebApp): Promise<void> {
+export async function seedTournaments(web: RunningWebApp): Promise<DemoSeedResult> {
   const eventStore = web.app.get<EventStore>(EVENT_STORE);
   const players = await seedDemoMembers(web.database.db);
-  await seedDemoTournaments({ players, eventStore });
-  await seedDemoFormats({ players, eventStore });
-  await seedDemoPrizeTournaments({ players, eventStore });
+  const seeded = await seedAllDemoTournaments({ players, eventStore });
   const events = await readEveryEvent(eventStore);
   for (const projector of projectors) await projectEvents(web.database.db, projector, events);
+  return seeded;
 }
 
 async function readEveryEvent(eventStore: EventStore): Promise<RecordedEvent[]> {

@@ -18,6 +18,7 @@ import { DetailMessages } from './challenge-detail.messages';
 import { Countdown } from './countdown';
 import { GameModal } from './game-modal';
 import { LeaderboardSection } from './leaderboard-section';
+import { PlayerStatsModal } from './player-stats-modal';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
 import { PlayerStatsModal } from './player-stats-modal';
 import { ShareModal } from './share-modal';
@@ -341,6 +342,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
           <PrizeBreakdownSection
             lines={detail.prizeBreakdown}
             isFinal={detail.prizeBreakdownIsFinal}
+            cancelled={detail.status === 'CANCELLED'}
             lowerScoreWins={detail.lowerScoreWins}
             prizeDisplay={detail.prizeDisplay}
           />
@@ -393,6 +395,14 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
             close();
             void reload();
           }}
+        />
+      )}
+      {modal?.kind === 'stats' && (
+        <PlayerStatsModal
+          tournamentId={detail.id}
+          playerId={modal.playerId}
+          lowerScoreWins={detail.lowerScoreWins}
+          onClose={close}
         />
       )}
     </div>

@@ -5,6 +5,7 @@ import { formatScore } from './challenge-detail.format';
 export interface PrizeBreakdownSectionProps {
   lines: PrizeLine[];
   isFinal: boolean;
+  cancelled: boolean;
   lowerScoreWins: boolean;
   prizeDisplay: string;
 }
@@ -13,6 +14,7 @@ export interface PrizeBreakdownSectionProps {
 export function PrizeBreakdownSection({
   lines,
   isFinal,
+  cancelled,
   lowerScoreWins,
   prizeDisplay,
 }: PrizeBreakdownSectionProps) {
@@ -22,15 +24,17 @@ export function PrizeBreakdownSection({
         Donation leaders and winners
       </h2>
       <p className="muted">
-        {isFinal
-          ? `Final: the ${prizeDisplay} pool is directed to these nonprofits.`
-          : `Projected: what each leader would direct if the tournament ended now.`}
+        {cancelled
+          ? 'The challenge was cancelled, so its pool is not directed.'
+          : isFinal
+            ? `Final: the ${prizeDisplay} pool is directed to these nonprofits.`
+            : 'Projected: what each leader would direct if the tournament ended now.'}
       </p>
-      {lines.length === 0 ? (
+      {cancelled && lines.length === 0 ? null : lines.length === 0 ? (
         <EmptyState title="No donation leaders yet">Post a score to direct part of the pool.</EmptyState>
       ) : (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Donation leaders and winners">
-          <table className="table">
+          <table className="table prize-table">
             <caption className="visually-hidden">{isFinal ? 'Winners' : 'Donation leaders'}</caption>
             <thead>
               <tr>
