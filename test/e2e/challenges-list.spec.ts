@@ -46,7 +46,8 @@ describe('the challenges list', () => {
   });
 
   const cards = () => page.getByRole('list', { name: 'Tournaments' }).getByRole('article');
-  const card = (title: string) => page.getByRole('article', { name: title });
+  // Exact: one title may end another's ('Knockout Cup', 'Double Knockout Cup').
+  const card = (title: string) => page.getByRole('article', { name: title, exact: true });
   const statusFilter = () => page.getByRole('navigation', { name: 'Filter by status' });
   const searchField = () => page.getByRole('textbox', { name: 'Search by title or game' });
   const searchButton = () => page.getByRole('button', { name: 'Search tournaments' });

@@ -24,6 +24,8 @@ const FORMATS: { format: TournamentFormat; name: string }[] = [
 
 type Phase = 'upcoming' | 'active' | 'completed';
 const PHASES: Phase[] = ['upcoming', 'active', 'completed'];
+/** Each phase reads as one edition of a monthly series: last month's is over, next month's is open. */
+const EDITION: Record<Phase, string> = { upcoming: 'December', active: 'November', completed: 'October' };
 const PLAYER_KEYS = ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'];
 
 /**
@@ -69,8 +71,8 @@ export async function seedDemoBrackets(options: {
         type: 'CreateTournament',
         data: {
           tournamentId,
-          title: `${name} Chess Cup (${phase})`,
-          description: `A ${name.toLowerCase()} of head-to-head chess matches for charity.`,
+          title: `${EDITION[phase]} ${name} Cup`,
+          description: `A ${name.toLowerCase()} of head-to-head Snake matches: the champion directs the pool.`,
           thumbnail: null,
           mode: 'SCHEDULED',
           format,
@@ -79,7 +81,7 @@ export async function seedDemoBrackets(options: {
           maxParticipants: 8,
           requiredPlan: 'FREE',
           rules: 'Both players play the same game seed.\nThe higher score wins the match.',
-          game: { slug: 'chess', name: 'Chess', integrationUrl: '/games/chess', maxScore: 1_000_000 },
+          game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 1_000_000 },
           tournamentStart: new Date(now.getTime() + start).toISOString(),
           tournamentEnd: new Date(now.getTime() + start + 14 * DAY).toISOString(),
           tieBreakSeed: nameBasedUuid(`demo-seed:${key}`).replace(/-/g, ''),
@@ -96,7 +98,8 @@ export async function seedDemoBrackets(options: {
             userId: player.accountId,
             username: player.username,
             charityId: null,
-            charityName: null, memberPlan: 'FREE',
+            charityName: null,
+            memberPlan: 'FREE',
             now: at(),
           },
         });

@@ -20,7 +20,6 @@ import { GameModal } from './game-modal';
 import { LeaderboardSection } from './leaderboard-section';
 import { PlayerStatsModal } from './player-stats-modal';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
-import { PlayerStatsModal } from './player-stats-modal';
 import { ShareModal } from './share-modal';
 import { tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
 import './challenge-detail.css';
@@ -395,14 +394,6 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
             close();
             void reload();
           }}
-        />
-      )}
-      {modal?.kind === 'stats' && (
-        <PlayerStatsModal
-          tournamentId={detail.id}
-          playerId={modal.playerId}
-          lowerScoreWins={detail.lowerScoreWins}
-          onClose={close}
         />
       )}
     </div>
