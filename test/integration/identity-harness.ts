@@ -12,6 +12,8 @@ import { EmailDeliveryProcessor, NotificationsModule, SmsDeliveryProcessor } fro
 import { RedisModule } from '@arena/redis';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
+import { projectEvents } from '@arena/projection-runner/testing';
+import { projectors } from '@arena/projections/registry';
 
 export interface Delivered {
   to: string;
@@ -119,6 +121,9 @@ export interface IdentityHarness {
 /** The real API (createApiApp) and a delivery worker over a fresh database and a private Redis prefix. */
 export async function startIdentityHarness(env: Record<string, string>): Promise<IdentityHarness> {
   const database = await createTestDatabase();
+  // Every read model exists, empty, as the worker leaves them: guarded routes that read one (a
+  // member's game stats) answer as they do in production, not with a missing table.
+  for (const projector of projectors) await projectEvents(database.db, projector, []);
   const config = testAppConfig(database.url, { TRUST_PROXY: 'true', ...env });
   const api: NestFastifyApplication = await createApiApp(config);
   await api.listen(0, '127.0.0.1');
