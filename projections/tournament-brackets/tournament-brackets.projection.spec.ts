@@ -133,7 +133,7 @@ describe('tournament brackets projection', () => {
   it('draws the bracket with its byes, schedules, records plays, and gives each member their next match', async () => {
     const tournamentId = randomUUID();
     const notices = await apply(bracketEvents(tournamentId).map(record));
-    expect(notices).toEqual([{ topic: 'bracket', tournamentId }]);
+    expect(notices).toEqual([{ topic: 'tournament', tournamentId }]);
     const forThree = await findBracketDetail(database.db, tournamentId, u(3));
     expect(forThree.matchWindowMinutes).toBe(30);
     const [stage] = forThree.bracket!.stages;

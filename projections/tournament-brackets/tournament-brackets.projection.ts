@@ -94,6 +94,6 @@ export const tournamentBracketsProjector: Projector<Base> = {
         )
         .execute();
     }
-    return [...changed].map((tournamentId): ChangeNotice => ({ topic: 'bracket', tournamentId }));
+    return [...changed].map((tournamentId): ChangeNotice => ({ topic: 'tournament', tournamentId }));
   },
 };

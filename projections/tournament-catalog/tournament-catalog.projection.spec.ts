@@ -60,6 +60,43 @@ describe('tournament catalog projection', () => {
     },
   });
 
+  it("tells a tournament's room when its own facts change, and leaves scores to the leaderboard's notice", async () => {
+    const id = randomUUID();
+    const player = randomUUID();
+    const creation = record(created(id, 'SCHEDULED'));
+    const joined = record({
+      type: 'PlayerJoined',
+      data: {
+        tournamentId: id,
+        userId: player,
+        username: 'ada',
+        charityId: null,
+        charityName: null,
+        joinedAt: '2026-11-22T10:01:00.000Z',
+      },
+    });
+    expect(await apply([creation, joined])).toEqual([{ topic: 'tournament', tournamentId: id }]);
+    const started = record({
+      type: 'TournamentStarted',
+      data: { tournamentId: id, startedAt: '2026-12-01T10:00:00.000Z' },
+    });
+    const scored = record({
+      type: 'ScoreSubmitted',
+      data: {
+        tournamentId: id,
+        userId: player,
+        username: 'ada',
+        score: 10,
+        attempt: 1,
+        bestScore: 10,
+        bestScoreAt: '2026-12-01T10:05:00.000Z',
+        submittedAt: '2026-12-01T10:05:00.000Z',
+      },
+    });
+    expect(await apply([started])).toEqual([{ topic: 'tournament', tournamentId: id }]);
+    expect(await apply([scored])).toEqual([]);
+  });
+
   it('builds a row per tournament, counts players and scores, and records completion', async () => {
     const id = randomUUID();
     const player = randomUUID();
@@ -107,8 +144,8 @@ describe('tournament catalog projection', () => {
         },
       }),
     ];
-    // The catalog has no live reader: a score batch publishes no notice of its own.
-    expect(await apply(events)).toBeUndefined();
+    // The tournament's own facts tell its room; its scores are the leaderboard's notice.
+    expect(await apply(events)).toEqual([{ topic: 'tournament', tournamentId: id }]);
 
     const live = await findTournament(database.db, id);
     expect(live).toMatchObject({

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ChangeNotice } from '@arena/contracts';
 import type { RecordedEvent } from '@arena/event-store';
 import type { Projector, TableNames } from '@arena/projection-runner';
 import {
@@ -76,12 +77,17 @@ export class TournamentCatalogProjector implements Projector<Base> {
     );
   }
 
-  /** Nothing live reads the catalog, so it publishes no change notice. */
+  /**
+   * A tournament's own facts (joined, started, edited, cancelled, completed) tell its room once they
+   * are here, so a detail page refetched on that notice shows them: another read model's notice may
+   * come first. Scores have the leaderboard's own, throttled notice.
+   */
   async apply(
     trx: Transaction<any>,
     events: readonly RecordedEvent[],
     names: TableNames<Base>,
-  ): Promise<void> {
+  ): Promise<ChangeNotice[]> {
+    const changed = new Set<string>();
     // Scores only add to counters, so a run of them is folded into one statement. Any other event
     // writes the pending scores first: each row still applies its events in stream order.
     let scores: CountedScore[] = [];
@@ -101,8 +107,10 @@ export class TournamentCatalogProjector implements Projector<Base> {
       }
       await flushScores();
       await this.applyOne(trx, event, recorded.revision, names);
+      changed.add(event.data.tournamentId);
     }
     await flushScores();
+    return [...changed].map((tournamentId): ChangeNotice => ({ topic: 'tournament', tournamentId }));
   }
 
   /** A redelivered event (revision already applied) changes nothing. */

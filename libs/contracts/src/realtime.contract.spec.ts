@@ -24,7 +24,17 @@ describe('live rooms and change notices', () => {
       topic: 'leaderboard',
       tournamentId: id,
     });
-    for (const raw of ['{', 'null', '{"topic":"tournament","tournamentId":"x"}', '{"topic":"leaderboard"}']) {
+    expect(parseChangeNotice(JSON.stringify({ topic: 'tournament', tournamentId: id }))).toEqual({
+      topic: 'tournament',
+      tournamentId: id,
+    });
+    for (const raw of [
+      '{',
+      'null',
+      '{"topic":"ledger","tournamentId":"x"}',
+      '{"topic":"tournament"}',
+      '{"topic":"leaderboard"}',
+    ]) {
       expect(parseChangeNotice(raw)).toBeUndefined();
     }
   });

@@ -35,8 +35,8 @@ export function roomName(room: Room): string {
  */
 export type ChangeNotice =
   | { topic: 'leaderboard'; tournamentId: string }
-  /** A head-to-head tournament's bracket changed (drawn, scheduled, played, decided). */
-  | { topic: 'bracket'; tournamentId: string };
+  /** The tournament's own facts changed: joined, started, edited, cancelled, completed, its bracket. */
+  | { topic: 'tournament'; tournamentId: string };
 export type ChangeTopic = ChangeNotice['topic'];
 
 /** A notice read back from Redis, or undefined when it is not one we know. */
@@ -51,8 +51,8 @@ export function parseChangeNotice(raw: string): ChangeNotice | undefined {
   if (notice?.topic === 'leaderboard' && typeof notice.tournamentId === 'string') {
     return { topic: 'leaderboard', tournamentId: notice.tournamentId };
   }
-  if (notice?.topic === 'bracket' && typeof notice.tournamentId === 'string') {
-    return { topic: 'bracket', tournamentId: notice.tournamentId };
+  if (notice?.topic === 'tournament' && typeof notice.tournamentId === 'string') {
+    return { topic: 'tournament', tournamentId: notice.tournamentId };
   }
   return undefined;
 }
@@ -72,17 +72,17 @@ export interface RoomAck {
 }
 
 /**
- * A head-to-head tournament's bracket changed: the detail page refetches the tournament (the bracket
- * and the member's own next match, which differ per member, so the message carries no bracket).
+ * A tournament changed (a join, a start, an edit, its bracket…): the detail page refetches it. What
+ * the detail shows differs per member (joined or not, the next match), so the message carries none of it.
  */
-export interface BracketChangedMessage {
+export interface TournamentChangedMessage {
   tournamentId: string;
   at: string;
 }
 
 export interface ServerToClientEvents {
   leaderboard: (message: LeaderboardMessage) => void;
-  bracket: (message: BracketChangedMessage) => void;
+  tournament: (message: TournamentChangedMessage) => void;
 }
 
 export interface ClientToServerEvents {

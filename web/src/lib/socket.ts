@@ -13,8 +13,8 @@ const staleQueries: {
   [E in keyof ServerToClientEvents]: (message: Parameters<ServerToClientEvents[E]>[0]) => QueryKey;
 } = {
   leaderboard: (message) => detailKey(message.tournamentId),
-  // The bracket and the member's next match are part of the tournament's detail too.
-  bracket: (message) => detailKey(message.tournamentId),
+  // Joins, starts, edits, the bracket and the member's next match are all in the tournament's detail.
+  tournament: (message) => detailKey(message.tournamentId),
 };
 
 /** The cached queries a room's messages keep fresh, if any. */
@@ -34,8 +34,8 @@ function connect(queryClient: QueryClient): ArenaSocket {
   created.on('leaderboard', (message) => {
     void queryClient.invalidateQueries({ queryKey: staleQueries.leaderboard(message) });
   });
-  created.on('bracket', (message) => {
-    void queryClient.invalidateQueries({ queryKey: staleQueries.bracket(message) });
+  created.on('tournament', (message) => {
+    void queryClient.invalidateQueries({ queryKey: staleQueries.tournament(message) });
   });
   let connectedBefore = false;
   // Rooms belong to one server connection, so a reconnect must ask for them again. Messages sent

@@ -10,7 +10,7 @@ import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { REDIS } from '@arena/redis';
 import { parseChangeNotice, type ChangeNotice } from '@arena/contracts';
 import { changesChannel } from '@arena/projection-runner';
-import { BracketBroadcaster } from './bracket.broadcaster';
+import { TournamentBroadcaster } from './tournament.broadcaster';
 import { LeaderboardBroadcaster } from './leaderboard.broadcaster';
 
 /** Listens to the projection runner's change notices and hands them to the broadcaster of their topic. */
@@ -23,7 +23,7 @@ export class ChangeNoticeListener implements OnApplicationBootstrap, OnApplicati
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly leaderboards: LeaderboardBroadcaster,
-    private readonly brackets: BracketBroadcaster,
+    private readonly tournaments: TournamentBroadcaster,
   ) {}
 
   async onApplicationBootstrap() {
@@ -47,8 +47,8 @@ export class ChangeNoticeListener implements OnApplicationBootstrap, OnApplicati
       case 'leaderboard':
         this.leaderboards.changed(notice.tournamentId);
         return;
-      case 'bracket':
-        this.brackets.changed(notice.tournamentId);
+      case 'tournament':
+        this.tournaments.changed(notice.tournamentId);
         return;
       default: {
         const unknown: never = topic;

@@ -59,7 +59,9 @@ export class LeaderboardBroadcaster implements OnApplicationShutdown {
       const tops = await topEntriesOf(this.db, listened, LEADERBOARD_SIZE);
       const at = new Date().toISOString();
       for (const [tournamentId, entries] of tops) {
-        this.gateway.server.local.to(tournamentRoom(tournamentId)).emit('leaderboard', { tournamentId, entries, at });
+        this.gateway.server.local
+          .to(tournamentRoom(tournamentId))
+          .emit('leaderboard', { tournamentId, entries, at });
       }
     } catch (error) {
       this.logger.error({ err: error, tournamentIds: listened }, 'leaderboard push failed');
@@ -77,4 +79,3 @@ export class LeaderboardBroadcaster implements OnApplicationShutdown {
     this.due.clear();
   }
 }
-

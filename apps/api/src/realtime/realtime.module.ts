@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { RealtimeGateway } from './realtime.gateway';
-import { BracketBroadcaster } from './bracket.broadcaster';
+import { TournamentBroadcaster } from './tournament.broadcaster';
 import { LeaderboardBroadcaster } from './leaderboard.broadcaster';
 import { ChangeNoticeListener } from './change-notice.listener';
 
-@Module({ providers: [RealtimeGateway, LeaderboardBroadcaster, BracketBroadcaster, ChangeNoticeListener] })
+@Module({ providers: [RealtimeGateway, LeaderboardBroadcaster, TournamentBroadcaster, ChangeNoticeListener] })
 export class RealtimeModule {}
