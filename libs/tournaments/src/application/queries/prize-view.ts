@@ -10,6 +10,7 @@ import {
   type TournamentPrizesTables,
 } from '@arena/projections/tournament-prizes/tournament-prizes.queries';
 import { allocatePrizes, prizeConfigOf } from '../../domain/prize-allocation';
+import { isHeadToHead } from '../../domain/bracket/bracket.state';
 import { lowerScoreWins } from '../../domain/tournament.standings';
 
 /** The detail's prize fields: the configuration and 'Donation leaders and winners'. */
@@ -26,14 +27,6 @@ export interface PrizeView {
  * these leaders would direct if they were the whole field.
  */
 export const PREVIEW_LEADERS = 200;
-
-const HEAD_TO_HEAD = new Set([
-  'ROUND_ROBIN',
-  'ROUND_ROBIN_SINGLE_ELIM',
-  'ROUND_ROBIN_DOUBLE_ELIM',
-  'SINGLE_ELIMINATION',
-  'DOUBLE_ELIMINATION',
-]);
 
 /**
  * After completion, the PrizeAllocated lines (final). While live, what each current leader would
@@ -68,7 +61,7 @@ export async function prizeView(db: Kysely<any>, row: TournamentCatalogRow): Pro
       ),
     };
   }
-  if (row.status !== 'ACTIVE' || HEAD_TO_HEAD.has(row.format)) {
+  if (row.status !== 'ACTIVE' || isHeadToHead(row.format)) {
     return { prizeConfig, prizeBreakdown: [], prizeBreakdownIsFinal: false };
   }
   const leaders = await topEntries(db, row.id, PREVIEW_LEADERS);
