@@ -525,6 +525,44 @@ describe('the challenge detail page', () => {
     await headToHead.getByText(/time left: 4h \d\dm/).waitFor();
   });
 
+  it('draws a real bracket once an instant elimination fills, and the member plays their match from the page', async () => {
+    const id = await createTournament({
+      ...scoreTournament('Knockout Four'),
+      format: 'SINGLE_ELIMINATION',
+      maxParticipants: 4,
+      matchWindowMinutes: 60,
+    });
+    const players = await Promise.all(
+      Array.from({ length: 4 }, () => createMember(database.db, config.JWT_ACCESS_SECRET)),
+    );
+    for (const player of players) {
+      expect((await call('POST', `/tournaments/${id}/join`, {}, player.accessToken)).status).toBe(200);
+    }
+    const [first] = players;
+    await eventually(async () => (await detailOf(id, first)).myNextMatch !== null, 'the bracket drawn');
+
+    const page = await openPage(first);
+    await page
+      .context()
+      .route(`${gameOrigin}/games/**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: FAKE_GAME }),
+      );
+    await page.goto(`/challenges/${id}`);
+    await page.getByText(/^Your next match: vs /).waitFor();
+    await page.getByRole('heading', { name: 'Stage 1: Single elimination' }).waitFor();
+    await page.getByText('4 of 4 players').waitFor();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const game = await gameFrame(page);
+    await eventually(
+      async () => (await game.evaluate(() => (window as unknown as FakeGameWindow).answers.length)) > 0,
+      'AUTH',
+    );
+    await game.evaluate(() => (window as unknown as FakeGameWindow).finish(321));
+    await page.getByRole('status').filter({ hasText: 'Score submitted: 321' }).waitFor();
+    await page.getByText('You have played it: waiting for your opponent.').waitFor();
+    await captureAtBothWidths(page, 'challenge-detail-knockout');
+  });
+
   it("submits a head-to-head game's score as the result of the member's due match", async () => {
     const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
     const deadline = new Date(Date.now() + 3_600_000).toISOString();

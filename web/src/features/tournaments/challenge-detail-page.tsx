@@ -294,7 +294,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
               </p>
             )}
           </Card>
-          <Schedule detail={detail} />
+          <Schedule detail={detail} headToHead={headToHead} />
         </aside>
 
         <div className="challenge__main">
@@ -452,9 +452,10 @@ function Actions({ detail, headToHead, sessionKnown, isMember, onJoin, onPlay }:
 }
 
 /** Scheduled challenges show their start and end; instant ones the unique-player cap (spec §2). */
-function Schedule({ detail }: { detail: TournamentDetail }) {
+function Schedule({ detail, headToHead }: { detail: TournamentDetail; headToHead: boolean }) {
   if (detail.mode === 'INSTANT') {
-    const filled = detail.stats.playersWithScore;
+    // A head-to-head bracket is drawn when its places are joined; a score format ends on first scores.
+    const filled = headToHead ? detail.participantCount : detail.stats.playersWithScore;
     return (
       <Card as="section" aria-labelledby="detail-schedule">
         <h2 id="detail-schedule" className="card__title">
@@ -469,7 +470,11 @@ function Schedule({ detail }: { detail: TournamentDetail }) {
           value={percent(filled, detail.maxParticipants)}
           aria-label="Places filled"
         />
-        <p className="muted">Ends when {detail.maxParticipants} different players have posted a score.</p>
+        <p className="muted">
+          {headToHead
+            ? `The bracket is drawn when ${detail.maxParticipants} players have joined.`
+            : `Ends when ${detail.maxParticipants} different players have posted a score.`}
+        </p>
       </Card>
     );
   }
