@@ -120,3 +120,23 @@ export async function rankOf(
   const row = rows[0];
   return row ? toEntry(row) : null;
 }
+
+/**
+ * The entries of the given players, in no order (a completed tournament ranks them by its final
+ * standings). Players with no entry are left out.
+ */
+export async function entriesOfPlayers(
+  db: Kysely<any>,
+  tournamentId: string,
+  userIds: readonly string[],
+): Promise<Map<string, LeaderboardEntry>> {
+  const ids = userIds.filter(isUuid);
+  if (!isUuid(tournamentId) || ids.length === 0) return new Map();
+  const { rows } = await sql<RankedRow>`
+    SELECT 0 AS rank, me.user_id, me.username, me.best_score, me.attempts, me.charity_id, me.charity_name,
+      avatar.updated_at AS avatar_updated_at
+    FROM leaderboard_entries me
+    LEFT JOIN account_avatars avatar ON avatar.account_id = me.user_id
+    WHERE me.tournament_id = ${tournamentId} AND me.user_id = ANY(${ids}::uuid[])`.execute(db);
+  return new Map(rows.map((row) => [row.user_id, toEntry(row)]));
+}

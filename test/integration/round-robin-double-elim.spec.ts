@@ -217,6 +217,16 @@ describe('a 6-player round robin then double elimination, through the API and th
       return data;
     });
     expect(shown.myNextMatch).toBeNull();
+    // The leaderboard of a finished bracket is its final order, the champion first, whoever won the
+    // most matches on the way.
+    const ranked = await h.eventually(async () => {
+      const data = await detail();
+      expect(data.status).toBe('COMPLETED');
+      return data;
+    });
+    expect(ranked.leaderboard.map((entry: { userId: string }) => entry.userId)).toEqual(
+      completed.data.finalStandings.map((row) => row.userId),
+    );
     // Nothing more is accepted once it is over.
     const after = await result(first!.matchId, byId.get(first!.player1Id)!.auth, 1);
     expect(after.statusCode).toBe(409);

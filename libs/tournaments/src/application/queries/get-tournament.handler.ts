@@ -2,11 +2,16 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
-import { topEntries } from '@arena/projections/leaderboards/leaderboards.queries';
+import {
+  entriesOfPlayers,
+  topEntries,
+  type LeaderboardEntry,
+} from '@arena/projections/leaderboards/leaderboards.queries';
 import { findBracketDetail } from '@arena/projections/tournament-brackets/tournament-brackets.queries';
 import {
   charityOf,
   findTournament,
+  type TournamentCatalogRow,
   type TournamentCatalogTables,
 } from '@arena/projections/tournament-catalog/tournament-catalog.queries';
 import { tournamentNotFound } from '../../domain/tournament.errors';
@@ -19,6 +24,36 @@ import { isUuid } from '@arena/text';
 /** The spec shows the top 10. */
 const LEADERBOARD_SIZE = 10;
 
+/**
+ * A completed tournament's top ten in its final order. For score formats that is the live order; for
+ * a bracket it is who went furthest (the champion first), whatever their count of match wins.
+ */
+async function finalEntries(
+  db: Kysely<any>,
+  tournamentId: string,
+  standings: NonNullable<TournamentCatalogRow['final_standings']>,
+): Promise<LeaderboardEntry[]> {
+  const top = standings.slice(0, LEADERBOARD_SIZE);
+  const entries = await entriesOfPlayers(
+    db,
+    tournamentId,
+    top.map((standing) => standing.userId),
+  );
+  return top.map((standing) => {
+    const entry = entries.get(standing.userId);
+    return {
+      rank: standing.rank,
+      userId: standing.userId,
+      username: standing.username,
+      avatarUrl: entry?.avatarUrl ?? null,
+      score: entry?.score ?? standing.score,
+      attempts: entry?.attempts ?? standing.attempts,
+      charityName: entry?.charityName ?? null,
+      charityUrl: entry?.charityUrl ?? null,
+    };
+  });
+}
+
 @QueryHandler(GetTournamentQuery)
 export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, TournamentDetail> {
   constructor(@Inject(DATABASE) private readonly db: Kysely<TournamentCatalogTables>) {}
@@ -28,7 +63,9 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
     if (!row) throw tournamentNotFound();
     const [mine, entries, prizes, bracket] = await Promise.all([
       memberId ? charityOf(this.db, tournamentId, memberId) : undefined,
-      topEntries(this.db, tournamentId, LEADERBOARD_SIZE),
+      row.final_standings
+        ? finalEntries(this.db, tournamentId, row.final_standings)
+        : topEntries(this.db, tournamentId, LEADERBOARD_SIZE),
       prizeView(this.db, row),
       findBracketDetail(this.db, tournamentId, memberId),
     ]);
