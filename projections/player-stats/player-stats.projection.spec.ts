@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { RecordedEvent } from '@arena/event-store';
+import { eventRecorder } from '@arena/projection-runner/testing';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import type { TournamentEvent, TournamentFormat } from '@arena/tournaments/events';
 import { PlayerStatsProjector } from './player-stats.projection';
@@ -30,23 +31,11 @@ describe('player stats projection', () => {
   });
   afterAll(() => database.drop());
 
-  const revisions = new Map<string, number>();
-  /** Events as the store records them; `type` may be another helper's event the projector reads defensively. */
-  const record = (event: AnyEvent) => {
-    const revision = revisions.get(event.data.tournamentId) ?? 0;
-    revisions.set(event.data.tournamentId, revision + 1);
-    const recorded: RecordedEvent = {
-      id: randomUUID(),
-      type: event.type,
-      data: event.data,
-      metadata: {},
-      streamId: `tournament-${event.data.tournamentId}`,
-      revision,
-      position: { commit: 1n, prepare: BigInt(revision) },
-      createdAt: new Date(T0),
-    };
-    return recorded;
-  };
+  /** `type` may be another context's event the projector reads defensively. */
+  const record = eventRecorder(
+    (event: AnyEvent) => `tournament-${event.data.tournamentId}`,
+    () => new Date(T0),
+  );
   const apply = (events: readonly RecordedEvent[]) =>
     database.db.transaction().execute((trx) => projector.apply(trx, events, names));
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@arena/event-store';
+import { eventRecorder } from '@arena/projection-runner/testing';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import type { TournamentEvent } from '@arena/tournaments/events';
 import { TournamentCatalogProjector } from './tournament-catalog.projection';
@@ -20,21 +21,7 @@ describe('tournament catalog projection: edits, cancel reasons and charity choic
   });
   afterAll(() => database.drop());
 
-  const revisions = new Map<string, number>();
-  const record = (event: TournamentEvent): RecordedEvent => {
-    const revision = revisions.get(event.data.tournamentId) ?? 0;
-    revisions.set(event.data.tournamentId, revision + 1);
-    return {
-      id: randomUUID(),
-      type: event.type,
-      data: event.data,
-      metadata: {},
-      streamId: `tournament-${event.data.tournamentId}`,
-      revision,
-      position: { commit: 1n, prepare: BigInt(revision) },
-      createdAt: new Date(),
-    };
-  };
+  const record = eventRecorder((event: TournamentEvent) => `tournament-${event.data.tournamentId}`);
   const apply = (events: RecordedEvent[]) =>
     database.db.transaction().execute((trx) => projector.apply(trx, events, names));
 
