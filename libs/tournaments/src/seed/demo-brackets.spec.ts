@@ -11,11 +11,11 @@ const players: DemoPlayers = Object.fromEntries(
 );
 
 describe('head-to-head demo tournaments seed', () => {
-  it('seeds every format upcoming, live mid-bracket and completed, and a second run appends nothing', async () => {
+  it('seeds every format upcoming, live mid-bracket, completed and cancelled, and a second run appends nothing', async () => {
     const eventStore = new InMemoryEventStore();
     const first = await seedDemoBrackets({ players, eventStore, now: new Date('2026-11-22T12:00:00Z') });
     expect(first.map((t) => t.status)).toEqual(
-      Array.from({ length: 5 }, () => ['UPCOMING', 'ACTIVE', 'COMPLETED']).flat(),
+      Array.from({ length: 5 }, () => ['UPCOMING', 'ACTIVE', 'COMPLETED', 'CANCELLED']).flat(),
     );
     const live = await eventStore.readStream(`tournament-${first[1]!.id}`);
     expect(live.some((event) => event.type === 'MatchPlayed')).toBe(true);

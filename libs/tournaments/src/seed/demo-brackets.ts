@@ -22,10 +22,15 @@ const FORMATS: { format: TournamentFormat; name: string }[] = [
   { format: 'ROUND_ROBIN_DOUBLE_ELIM', name: 'Groups and Double Knockout' },
 ];
 
-type Phase = 'upcoming' | 'active' | 'completed';
-const PHASES: Phase[] = ['upcoming', 'active', 'completed'];
+type Phase = 'upcoming' | 'active' | 'completed' | 'cancelled';
+const PHASES: Phase[] = ['upcoming', 'active', 'completed', 'cancelled'];
 /** Each phase reads as one edition of a monthly series: last month's is over, next month's is open. */
-const EDITION: Record<Phase, string> = { upcoming: 'December', active: 'November', completed: 'October' };
+const EDITION: Record<Phase, string> = {
+  upcoming: 'December',
+  active: 'November',
+  completed: 'October',
+  cancelled: 'January',
+};
 const PLAYER_KEYS = ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'];
 
 /**
@@ -54,7 +59,7 @@ export async function seedDemoBrackets(options: {
     for (const phase of PHASES) {
       const key = `bracket-${format.toLowerCase()}-${phase}`;
       const tournamentId = demoTournamentId(key);
-      const start = phase === 'upcoming' ? 2 * DAY : phase === 'active' ? -2 * HOUR : -3 * DAY;
+      const start = { upcoming: 2 * DAY, active: -2 * HOUR, completed: -3 * DAY, cancelled: 30 * DAY }[phase];
       let clock = now.getTime() + start - DAY;
       const at = () => new Date(clock).toISOString();
       let appended = 0;
@@ -105,7 +110,16 @@ export async function seedDemoBrackets(options: {
         });
       }
       let state: ExistingTournament = (await repository.load(tournamentId)) as ExistingTournament;
-      if (phase !== 'upcoming') {
+      if (phase === 'cancelled') {
+        state = await run({
+          type: 'CancelTournament',
+          data: {
+            tournamentId,
+            reason: 'Postponed to the spring series: too few players could make the January dates.',
+            now: at(),
+          },
+        });
+      } else if (phase !== 'upcoming') {
         clock = now.getTime() + start;
         state = await run({ type: 'StartTournament', data: { tournamentId, now: at() } });
         state = await advance();
