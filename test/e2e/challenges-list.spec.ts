@@ -289,13 +289,18 @@ describe('the challenges list', () => {
     await captureAtBothWidths(page, 'challenges-list-cancelled');
   });
 
-  it('opens a tournament from its card at /challenges/{id}', async () => {
+  it("opens a tournament from its card at /challenges/{id}, where a guest is asked to 'Join to Compete'", async () => {
     const target = all.find((tournament) => tournament.status === 'ACTIVE') ?? all[0]!;
     await page.goto('/challenges');
     await expectTitles(all);
     await card(target.title).getByRole('link', { name: target.title }).click();
     await page.waitForURL(`**/challenges/${target.id}`);
     await page.getByRole('heading', { level: 1, name: target.title }).waitFor();
+    await page
+      .getByRole('link', { name: 'Join to Compete' })
+      .or(page.getByRole('button', { name: 'Join to Compete' }))
+      .first()
+      .waitFor();
   });
 
   it('is the Challenges link of the header', async () => {
