@@ -1,0 +1,83 @@
+import { xoroshiro128plus, unsafeUniformIntDistribution, type RandomGenerator } from 'pure-rand';
+
+/**
+ * What every game core offers the server (replay to verify) and the game app (play). A core is
+ * pure: no I/O, no Date.now(), no Math.random(); the same seed and input log always give the same
+ * result, in the browser while playing and on the server when verifying.
+ */
+
+/** One input of a play, stamped with the game's own clock: ms since the play started. */
+export interface TimedInput<I> {
+  atMs: number;
+  input: I;
+}
+
+export interface ReplayResult {
+  /** Points for score games; for time games the finishing time in ms (equal to durationMs). */
+  score: number;
+  /** False when the play ended without finishing (a time game then has no time). */
+  completed: boolean;
+  /** The game clock when the play ended. */
+  durationMs: number;
+  /** Fixed-tick games: ticks simulated; others: inputs applied. */
+  ticks: number;
+}
+
+export type ReplayVerdict = { valid: true; result: ReplayResult } | { valid: false; reason: string };
+
+export interface GameCore<I> {
+  readonly slug: string;
+  readonly name: string;
+  /** SCORE: higher is better. TIME: lower durationMs of a completed play is better (TIME_ATTACK). */
+  readonly resultKind: 'SCORE' | 'TIME';
+  /** The longest a play may last on the game clock; a log past it does not replay. */
+  readonly maxDurationMs: number;
+  /** Human limits: more inputs than this in any one second does not replay. */
+  readonly maxInputsPerSecond: number;
+  /** Checks an untrusted input's shape (from JSON); null when it is not one of this game's inputs. */
+  parseInput(value: unknown): I | null;
+  /**
+   * Replays a whole play. Refused: inputs out of clock order, an illegal input, an input after the
+   * game is over, a clock past maxDurationMs, an input rate beyond maxInputsPerSecond.
+   */
+  replay(seed: string, log: readonly TimedInput<I>[]): ReplayVerdict;
+}
+
+/** A seeded random number generator from a play's seed (any string): the same seed, the same numbers. */
+export class SeededRandom {
+  private generator: RandomGenerator;
+
+  constructor(seed: string) {
+    // FNV-1a over the seed's UTF-16 code units: a stable 32-bit number from any string.
+    let hash = 0x811c9dc5;
+    for (let index = 0; index < seed.length; index++) {
+      hash ^= seed.charCodeAt(index);
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    this.generator = xoroshiro128plus(hash | 0);
+  }
+
+  /** A whole number from `min` to `max`, both included. */
+  int(min: number, max: number): number {
+    return unsafeUniformIntDistribution(min, max, this.generator);
+  }
+}
+
+/** The checks every replay starts with: clock order, the longest play and the input rate. */
+export function checkInputClock<I>(
+  log: readonly TimedInput<I>[],
+  limits: { maxDurationMs: number; maxInputsPerSecond: number },
+): string | null {
+  let previous = 0;
+  for (const [index, entry] of log.entries()) {
+    if (!Number.isSafeInteger(entry.atMs) || entry.atMs < previous)
+      return `Input ${index} is out of clock order`;
+    if (entry.atMs > limits.maxDurationMs) return `Input ${index} comes after the longest play allowed`;
+    const windowStart = index - limits.maxInputsPerSecond;
+    if (windowStart >= 0 && entry.atMs - log[windowStart]!.atMs < 1000) {
+      return `Inputs come faster than ${limits.maxInputsPerSecond} a second`;
+    }
+    previous = entry.atMs;
+  }
+  return null;
+}
