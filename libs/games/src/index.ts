@@ -1,1 +1,2 @@
 export * from './game-core';
+export * as tiles from './tiles';

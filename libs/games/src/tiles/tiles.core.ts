@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  SeededRandom,
+  checkInputClock,
+  type GameCore,
+  type ReplayVerdict,
+  type TimedInput,
+} from '../game-core';
+import { TILES_MOVES, canMove, slideInPlace, spawnTile, type TilesMove } from './tiles.rules';
+
+/**
+ * Tile Merge (slug `tiles`): turn-based sliding tiles in the manner of 2048.
+ *
+ * Rules. A 4×4 board starts with two tiles. Each move slides every tile up, down, left or right;
+ * two equal tiles that meet merge into one of twice the value (nearest the edge first, once per
+ * move), and the merged value is added to the score, so the score is the sum of all merges.
+ * After every move that changes the board, one new tile appears on a random empty cell: 2, or
+ * 4 one time in ten, drawn from the play's seed. The game is over when no move changes the board
+ * (the play is then `completed`); a play may also stop earlier, and its score still counts.
+ *
+ * Input language. One input is one move: the string 'up', 'down', 'left' or 'right'
+ * (`parseInput` checks it). A move that changes nothing is an illegal input: the game app simply
+ * does not record it, and a log holding one does not replay.
+ *
+ * Clock. The game has no clock of its own: each move is stamped with `atMs`, the ms since the
+ * play started, used only for the fair-play limits (order, rate, longest play); `durationMs` of
+ * a replay is the stamp of its last move (0 with no move), and `ticks` is the number of moves.
+ *
+ * Live play. `newGame(seed)` then `applyMove(state, move)` per key or swipe; `isOver(state)`,
+ * `scoreOf(state)` and `state.board` for the screen. The state is changed in place (it carries
+ * the seeded generator), so a renderer copies `state.board` when it needs a snapshot.
+ */
+
+export interface TilesState {
+  /** 16 cell values in reading order (row by row, top left first), 0 for empty. */
+  readonly board: readonly number[];
+  readonly score: number;
+  /** Moves applied so far. */
+  readonly moves: number;
+  readonly over: boolean;
+}
+
+/** The whole state, with the generator the next tiles come from; only this module writes it. */
+interface MutableTilesState {
+  board: number[];
+  score: number;
+  moves: number;
+  over: boolean;
+  random: SeededRandom;
+}
+
+export const tilesMoveSchema = z.enum(TILES_MOVES);
+
+/** A new play: an empty board with its first two tiles drawn from the seed. */
+export function newGame(seed: string): TilesState {
+  const state: MutableTilesState = {
+    board: new Array<number>(16).fill(0),
+    score: 0,
+    moves: 0,
+    over: false,
+    random: new SeededRandom(seed),
+  };
+  spawnTile(state.board, state.random);
+  spawnTile(state.board, state.random);
+  return state;
+}
+
+/**
+ * Plays one move. Returns false, changing nothing, when the game is over or the move does not
+ * change the board (an illegal input, never recorded); true when it was played.
+ */
+export function applyMove(state: TilesState, move: TilesMove): boolean {
+  const game = state as MutableTilesState;
+  if (game.over) return false;
+  const gained = slideInPlace(game.board, move);
+  if (gained < 0) return false;
+  game.score += gained;
+  game.moves++;
+  spawnTile(game.board, game.random);
+  game.over = !canMove(game.board);
+  return true;
+}
+
+export const isOver = (state: TilesState): boolean => state.over;
+export const scoreOf = (state: TilesState): number => state.score;
+
+const MOVES: ReadonlySet<unknown> = new Set(TILES_MOVES);
+
+export const tilesCore: GameCore<TilesMove> = {
+  slug: 'tiles',
+  name: 'Tile Merge',
+  resultKind: 'SCORE',
+  // A long game of 2048 takes a strong player well over ten minutes; half an hour bounds a replay.
+  maxDurationMs: 30 * 60 * 1000,
+  maxInputsPerSecond: 10,
+
+  parseInput(value: unknown): TilesMove | null {
+    const parsed = tilesMoveSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  },
+
+  replay(seed: string, log: readonly TimedInput<TilesMove>[]): ReplayVerdict {
+    // The log comes from the network: refuse a wrong shape here rather than throw below.
+    if (typeof seed !== 'string') return { valid: false, reason: 'The seed is not a string' };
+    if (!Array.isArray(log)) return { valid: false, reason: 'The input log is not a list' };
+    for (const [index, entry] of log.entries()) {
+      if (typeof entry !== 'object' || entry === null)
+        return { valid: false, reason: `Input ${index} is malformed` };
+    }
+    const clock = checkInputClock(log, this);
+    if (clock) return { valid: false, reason: clock };
+
+    const state = newGame(seed);
+    for (const [index, { input }] of log.entries()) {
+      if (state.over) return { valid: false, reason: `Input ${index} comes after the game is over` };
+      // The set, not zod, checks each move: same answer as parseInput, without its cost per move.
+      if (!MOVES.has(input)) return { valid: false, reason: `Input ${index} is not a move` };
+      if (!applyMove(state, input))
+        return { valid: false, reason: `Input ${index} does not change the board` };
+    }
+    return {
+      valid: true,
+      result: {
+        score: state.score,
+        completed: state.over,
+        durationMs: log.length === 0 ? 0 : log[log.length - 1]!.atMs,
+        ticks: log.length,
+      },
+    };
+  },
+};
