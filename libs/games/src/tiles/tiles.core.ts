@@ -54,7 +54,7 @@ export const tilesMoveSchema = z.enum(TILES_MOVES);
 /** A new play: an empty board with its first two tiles drawn from the seed. */
 export function newGame(seed: string): TilesState {
   const state: MutableTilesState = {
-    board: new Array<number>(16).fill(0),
+    board: Array.from({ length: 16 }, () => 0), // packed, not holey: faster to read
     score: 0,
     moves: 0,
     over: false,
@@ -111,7 +111,8 @@ export const tilesCore: GameCore<TilesMove> = {
     if (clock) return { valid: false, reason: clock };
 
     const state = newGame(seed);
-    for (const [index, { input }] of log.entries()) {
+    for (let index = 0; index < log.length; index++) {
+      const input = log[index]!.input;
       if (state.over) return { valid: false, reason: `Input ${index} comes after the game is over` };
       // The set, not zod, checks each move: same answer as parseInput, without its cost per move.
       if (!MOVES.has(input)) return { valid: false, reason: `Input ${index} is not a move` };
