@@ -1,2 +1,3 @@
 export * from './game-core';
 export * as tiles from './tiles';
+export * as snake from './snake';

@@ -1,0 +1,2 @@
+export * from './snake.core';
+export * from './snake.rules';
