@@ -201,6 +201,30 @@ describe('Snake rules', () => {
     ]);
   });
 
+  it('filling the grid ends the game (completed)', () => {
+    // Every cell once: row 0 rightwards, the other rows back and forth over columns 1..19, then up column 0.
+    const path: number[] = [];
+    for (let y = 0; y < SNAKE_GRID_SIZE; y++) {
+      const xs = Array.from({ length: SNAKE_GRID_SIZE - 1 }, (_, index) => index + 1);
+      if (y === 0) xs.unshift(0);
+      path.push(...(y % 2 === 0 ? xs : xs.reverse()).map((x) => cell(x, y)));
+    }
+    for (let y = SNAKE_GRID_SIZE - 1; y > 0; y--) path.push(cell(0, y));
+    const state = givenGame(path[path.length - 1]);
+    state.occupied.fill(0);
+    path.slice(0, -1).forEach((at, slot) => {
+      state.body[slot] = at;
+      state.occupied[at] = 1;
+    });
+    Object.assign(state, { headAt: path.length - 2, length: path.length - 1, heading: 'up' });
+
+    advanceSnake(state, TICK);
+
+    expect(state.end).toBe('full');
+    expect(snakeCells(state)).toHaveLength(SNAKE_GRID_SIZE * SNAKE_GRID_SIZE);
+    expect(snakeFood(state)).toBeNull();
+  });
+
   it('no turn is accepted once the game is over', () => {
     const state = givenGame();
     advanceSnake(state, 60_000);
