@@ -21,7 +21,7 @@ import { SeededRandom } from '../game-core';
  *   of that direction, a third waiting turn, any turn once the game is over. A renderer asks
  *   `snakeTurnRefusal` first and drops a refused key press without recording it.
  *
- * Clock: the game clock is ms since the play started, paused while the game is paused. Tick n happens
+ * Clock: the game clock is whole ms since the play started, paused while the game is paused. Tick n happens
  * at n × 125 ms. `advanceSnake(state, toMs)` runs every tick due at or before `toMs`; a turn stamped
  * `atMs` is applied after `advanceSnake(state, atMs)`, so it takes effect on tick floor(atMs/125) + 1
  * (a turn stamped exactly on a tick waits for the following one). A renderer does exactly what the
