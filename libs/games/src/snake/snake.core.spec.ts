@@ -348,10 +348,17 @@ describe('Snake replay refuses forged logs', () => {
   const refused = (verdict: ReturnType<typeof snakeCore.replay>) =>
     verdict.valid ? 'valid' : verdict.reason;
 
-  it('an edited turn', () => {
-    const log = honest.log.map((entry, index) => (index === 3 ? { ...entry, input: 'up' as const } : entry));
+  it.each([
+    ['into a legal one', 'right', { valid: false, reason: 'Input 4 comes after the game is over' }],
+    [
+      'into an illegal one',
+      'up',
+      { valid: false, reason: 'Input 3 is illegal: The snake is already heading up' },
+    ],
+  ] as const)('an edited turn (%s)', (_, input, verdict) => {
+    const log = honest.log.map((entry, index) => (index === 3 ? { ...entry, input } : entry));
 
-    expect(snakeCore.replay('honest', log)).not.toEqual({ valid: true, result: honest.result });
+    expect(snakeCore.replay('honest', log)).toEqual(verdict);
   });
 
   it('an input after the game is over', () => {
