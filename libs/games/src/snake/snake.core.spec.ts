@@ -159,8 +159,25 @@ describe('Snake rules', () => {
     advanceSnake(state, 60_000);
 
     expect(state.end).toBe('wall');
+    expect(isSnakeOver(state)).toBe(true);
     expect(state.tick).toBe(10);
     expect(head(state)).toEqual({ x: 19, y: 10 });
+    expect(snakeFood(state)).toEqual({ x: 0, y: 0 });
+  });
+
+  it.each([
+    ['top', ['up'], 11, { x: 10, y: 0 }],
+    ['bottom', ['down'], 10, { x: 10, y: 19 }],
+    ['left', ['up', 'left'], 12, { x: 0, y: 9 }],
+  ] as const)('leaving the grid by the %s wall ends the game too', (_, turns, tick, last) => {
+    const state = givenGame(cell(19, 19));
+    turns.forEach((turn) => turnSnake(state, turn));
+
+    advanceSnake(state, 60_000);
+
+    expect(state.end).toBe('wall');
+    expect(state.tick).toBe(tick);
+    expect(head(state)).toEqual(last);
   });
 
   it('running into its own body ends the game', () => {
@@ -419,6 +436,18 @@ describe('Snake replay refuses forged logs', () => {
     expect(refused(snakeCore.replay('honest', log))).toBe(
       'Input 2 is illegal: Too many turns before the next tick',
     );
+  });
+
+  it('a log that is not a list', () => {
+    expect(refused(snakeCore.replay('honest', 'up' as unknown as TimedInput<SnakeDirection>[]))).toBe(
+      'The input log is not a list',
+    );
+  });
+
+  it('an entry that is not a timed input', () => {
+    const log = [{ atMs: 10, input: 'up' }, null] as unknown as TimedInput<SnakeDirection>[];
+
+    expect(refused(snakeCore.replay('honest', log))).toBe('Input 1 is not a timed input');
   });
 
   it('an input that is not a direction', () => {
