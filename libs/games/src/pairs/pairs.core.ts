@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import {
+  checkInputClock,
+  SeededRandom,
+  type GameCore,
+  type ReplayVerdict,
+  type TimedInput,
+} from '../game-core';
+
+/**
+ * Memory Pairs (slug `pairs`), a TIME_ATTACK game: find every pair as fast as you can.
+ *
+ * Rules
+ * - 16 cards face down: 8 faces (0..7), each twice, shuffled from the play's seed (Fisher–Yates over
+ *   SeededRandom), so every player of one play seed sees the same layout.
+ * - A turn is two flips. Equal faces stay up (matched). A mismatch is shown for MISMATCH_SHOW_MS and
+ *   then both cards turn face down again; the next flip must come at least MISMATCH_SHOW_MS after the
+ *   mismatching flip, so a renderer can show the pair briefly (an earlier flip is illegal).
+ * - Flipping a card that is face up (the first card of the turn, a matched card, or a card of the
+ *   mismatch still shown) is illegal, and so is any flip once all pairs are found.
+ * - The play is completed by the flip that finds the last pair; the result is that flip's clock:
+ *   score = durationMs (ms, lower is better). A play that stops early is not completed: its score is
+ *   0 (no time) and durationMs is the clock of its last flip.
+ *
+ * Input language: `{ card: n }`, n an integer from 0 to 15 (row-major index into the 4×4 layout),
+ * stamped with the game clock as a TimedInput (`atMs`: whole ms since the play started).
+ *
+ * The clock: there are no ticks; time only matters through the stamps. The game app stamps each flip
+ * with its own clock (paused time excluded) and the server checks order, MAX_DURATION_MS and the rate.
+ *
+ * Live play: `newGame(seed)`, then `applyInput(state, { atMs, input })` for each flip (a new state, or
+ * the reason it is refused), `faceUp(state, nowMs)` for what to draw, `isOver`, `scoreOf`.
+ */
+
+export const PAIRS_CARD_COUNT = 16;
+export const PAIRS_COLUMNS = 4;
+/** How long a mismatched pair stays face up; no flip may come sooner after the mismatching flip. */
+export const MISMATCH_SHOW_MS = 500;
+export const PAIRS_MAX_DURATION_MS = 5 * 60 * 1000;
+export const PAIRS_MAX_INPUTS_PER_SECOND = 10;
+
+export interface PairsInput {
+  card: number;
+}
+
+const pairsInputSchema = z.strictObject({
+  card: z
+    .number()
+    .int()
+    .min(0)
+    .max(PAIRS_CARD_COUNT - 1),
+});
+
+export interface PairsState {
+  /** The face of each card (0..7), fixed by the seed. */
+  readonly faces: readonly number[];
+  readonly matched: readonly boolean[];
+  /** The first card of the turn in progress, face up; null between turns. */
+  readonly firstCard: number | null;
+  /** The mismatched pair still shown, and when it turns face down; null when none is shown. */
+  readonly mismatch: { readonly cards: readonly [number, number]; readonly hideAtMs: number } | null;
+  readonly pairsFound: number;
+  /** Flips applied. */
+  readonly flips: number;
+  /** The clock of the last flip. */
+  readonly clockMs: number;
+}
+
+export type ApplyOutcome = { ok: true; state: PairsState } | { ok: false; reason: string };
+
+export function newGame(seed: string): PairsState {
+  const random = new SeededRandom(seed);
+  const faces: number[] = [];
+  for (let card = 0; card < PAIRS_CARD_COUNT; card++) faces.push(card >> 1);
+  for (let index = faces.length - 1; index > 0; index--) {
+    const other = random.int(0, index);
+    const face = faces[index]!;
+    faces[index] = faces[other]!;
+    faces[other] = face;
+  }
+  return {
+    faces,
+    matched: faces.map(() => false),
+    firstCard: null,
+    mismatch: null,
+    pairsFound: 0,
+    flips: 0,
+    clockMs: 0,
+  };
+}
+
+export function isOver(state: PairsState): boolean {
+  return state.pairsFound === PAIRS_CARD_COUNT / 2;
+}
+
+/** The result so far: the finishing time once completed, 0 (no time) before. */
+export function scoreOf(state: PairsState): number {
+  return isOver(state) ? state.clockMs : 0;
+}
+
+/** Which cards are face up at `nowMs` (matched, the turn's first card, a mismatch still shown). */
+export function faceUp(state: PairsState, nowMs: number): boolean[] {
+  const up = [...state.matched];
+  if (state.firstCard !== null) up[state.firstCard] = true;
+  if (state.mismatch && nowMs < state.mismatch.hideAtMs) {
+    up[state.mismatch.cards[0]] = true;
+    up[state.mismatch.cards[1]] = true;
+  }
+  return up;
+}
+
+/** The same state, writable: replay flips one copy in place instead of building a state per flip. */
+type PlayState = { -readonly [K in keyof PairsState]: PairsState[K] } & { matched: boolean[] };
+
+/**
+ * The rules of one flip, shared by live play and replay: applies the flip to `state` in place, or
+ * returns why it is refused and leaves `state` as it was.
+ */
+function flipInPlace(state: PlayState, entry: TimedInput<PairsInput>): string | null {
+  const input = parsePairsInput(entry.input);
+  if (input === null) return 'Not a flip of a card';
+  if (!Number.isSafeInteger(entry.atMs) || entry.atMs < state.clockMs) return 'Flip out of clock order';
+  if (isOver(state)) return 'Flip after every pair was found';
+  if (state.mismatch && entry.atMs < state.mismatch.hideAtMs) return 'Flip while a mismatch is still shown';
+  const { card } = input;
+  if (state.matched[card]) return `Card ${card} is already matched`;
+  if (state.firstCard === card) return `Card ${card} is already face up`;
+  state.flips++;
+  state.clockMs = entry.atMs;
+  state.mismatch = null;
+  const first = state.firstCard;
+  if (first === null) {
+    state.firstCard = card;
+  } else if (state.faces[first] === state.faces[card]) {
+    state.matched[first] = true;
+    state.matched[card] = true;
+    state.pairsFound++;
+    state.firstCard = null;
+  } else {
+    state.mismatch = { cards: [first, card], hideAtMs: entry.atMs + MISMATCH_SHOW_MS };
+    state.firstCard = null;
+  }
+  return null;
+}
+
+/** Applies one flip for live play: a new state, or why the flip is refused; `state` is left as it was. */
+export function applyInput(state: PairsState, entry: TimedInput<PairsInput>): ApplyOutcome {
+  if (typeof entry !== 'object' || entry === null) return { ok: false, reason: 'Not a flip of a card' };
+  const next: PlayState = { ...state, matched: [...state.matched] };
+  const reason = flipInPlace(next, entry);
+  return reason === null ? { ok: true, state: next } : { ok: false, reason };
+}
+
+export function parsePairsInput(value: unknown): PairsInput | null {
+  const parsed = pairsInputSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Replays a whole play with the rules live play uses (flipInPlace), on one state flipped in place. */
+function replayPairs(seed: string, log: readonly TimedInput<PairsInput>[]): ReplayVerdict {
+  // The log comes from JSON: refuse anything that is not a list of stamped entries before reading it.
+  if (!Array.isArray(log)) return { valid: false, reason: 'The input log is not a list' };
+  for (const [index, entry] of log.entries()) {
+    if (typeof entry !== 'object' || entry === null)
+      return { valid: false, reason: `Input ${index} is not an input` };
+  }
+  const clockProblem = checkInputClock(log, {
+    maxDurationMs: PAIRS_MAX_DURATION_MS,
+    maxInputsPerSecond: PAIRS_MAX_INPUTS_PER_SECOND,
+  });
+  if (clockProblem) return { valid: false, reason: clockProblem };
+  const game = newGame(seed);
+  const state: PlayState = { ...game, matched: [...game.matched] };
+  for (const [index, entry] of log.entries()) {
+    const reason = flipInPlace(state, entry);
+    if (reason !== null) return { valid: false, reason: `Input ${index}: ${reason}` };
+  }
+  const completed = isOver(state);
+  return {
+    valid: true,
+    result: { score: scoreOf(state), completed, durationMs: state.clockMs, ticks: state.flips },
+  };
+}
+
+export const pairsCore: GameCore<PairsInput> = {
+  slug: 'pairs',
+  name: 'Memory Pairs',
+  resultKind: 'TIME',
+  maxDurationMs: PAIRS_MAX_DURATION_MS,
+  maxInputsPerSecond: PAIRS_MAX_INPUTS_PER_SECOND,
+  parseInput: parsePairsInput,
+  replay: replayPairs,
+};
