@@ -1,4 +1,4 @@
 export * from './game-core';
 export * as tiles from './tiles';
 export * as snake from './snake';
-export * from './pairs/pairs.core';
+export * as pairs from './pairs';

@@ -26,8 +26,11 @@ import {
  * stamped with the game clock as a TimedInput (`atMs`: whole ms since the play started).
  *
  * The clock: there are no ticks; time only matters through the stamps. The game app stamps each flip
- * with its own clock (paused time excluded) and the server checks order, MAX_DURATION_MS and the rate.
+ * with its clock since the play started; replay checks order, whole ms, PAIRS_MAX_DURATION_MS and
+ * PAIRS_MAX_INPUTS_PER_SECOND. Since the result is a time, a pause that stops the clock must also hide
+ * the cards (or memorising them would be free).
  *
+ * Exported from `@arena/games` as the namespace `pairs` (its names are generic: newGame, isOver…).
  * Live play: `newGame(seed)`, then `applyInput(state, { atMs, input })` for each flip (a new state, or
  * the reason it is refused), `faceUp(state, nowMs)` for what to draw, `isOver`, `scoreOf`.
  */
