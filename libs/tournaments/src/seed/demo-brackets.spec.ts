@@ -1,14 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { InMemoryEventStore } from '@arena/testing';
 import { seedDemoBrackets } from './demo-brackets';
-import type { DemoPlayers } from './demo-tournaments';
+import { testDemoPlayers } from './demo-players.fixtures';
 
-const players: DemoPlayers = Object.fromEntries(
-  ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'].map((key) => [
-    key,
-    { accountId: randomUUID(), username: `demo_${key}` },
-  ]),
-);
+const players = testDemoPlayers();
 
 describe('head-to-head demo tournaments seed', () => {
   it('seeds every format upcoming, live mid-bracket, completed and cancelled, and a second run appends nothing', async () => {

@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import { nameBasedUuid } from '../application/event-ids';
 import { seedDemoFormats } from './demo-formats';
-import type { DemoPlayers, DemoSeedResult } from './demo-tournaments';
+import type { DemoSeedResult } from './demo-tournaments';
+import { testDemoPlayers } from './demo-players.fixtures';
 
-const players: DemoPlayers = Object.fromEntries(
-  ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'].map((key) => [
-    key,
-    { accountId: randomUUID(), username: `demo_${key}` },
-  ]),
-);
+const players = testDemoPlayers();
 const streamOf = (key: string) => `tournament-${nameBasedUuid(`demo-tournament:${key}`)}`;
 
 describe('demo seed of formats, edits, cancellations and charities', () => {

@@ -1,16 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import type { PrizeAllocated } from '../domain/tournament.events';
 import { seedDemoPrizeTournaments, type DemoPrizeSeedResult } from './demo-prize-tournaments';
-import type { DemoPlayers } from './demo-tournaments';
+import { testDemoPlayers } from './demo-players.fixtures';
 
-const players: DemoPlayers = Object.fromEntries(
-  ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'].map((key) => [
-    key,
-    { accountId: randomUUID(), username: `demo_${key}` },
-  ]),
-);
+const players = testDemoPlayers();
 
 describe('demo prize tournaments seed', () => {
   let database: TestDatabase;

@@ -1,16 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { PRIZE_MODELS, TOURNAMENT_FORMATS, TOURNAMENT_STATUSES } from '@arena/contracts/tournaments.contract';
 import { InMemoryEventStore } from '@arena/testing';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import { seedAllDemoTournaments } from './demo-seed';
-import type { DemoPlayers } from './demo-tournaments';
+import { testDemoPlayers } from './demo-players.fixtures';
 
-const players: DemoPlayers = Object.fromEntries(
-  ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'].map((key) => [
-    key,
-    { accountId: randomUUID(), username: `demo_${key}` },
-  ]),
-);
+const players = testDemoPlayers();
 
 describe('the whole demo seed (npm start)', () => {
   const eventStore = new InMemoryEventStore();

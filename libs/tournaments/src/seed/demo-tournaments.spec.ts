@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import { demoTournamentId, seedDemoTournaments, type DemoPlayers, type DemoSeedResult } from './demo-tournaments';
+import { demoTournamentId, seedDemoTournaments, type DemoSeedResult } from './demo-tournaments';
+import { testDemoPlayers } from './demo-players.fixtures';
 
-const players: DemoPlayers = Object.fromEntries(
-  ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'].map((key) => [
-    key,
-    { accountId: randomUUID(), username: `demo_${key}` },
-  ]),
-);
+const players = testDemoPlayers();
 
 describe('demo tournaments seed', () => {
   let database: TestDatabase;
