@@ -25,7 +25,8 @@ import { isUuid } from '@arena/text';
 const LEADERBOARD_SIZE = 10;
 
 /**
- * A completed tournament's top ten in its final order. For score formats that is the live order; for
+ * A completed tournament's top ten in its final order, with the avatars and charities of the
+ * leaderboard read model. For score formats that is the live order; for
  * a bracket it is who went furthest (the champion first), whatever their count of match wins.
  */
 async function finalEntries(
@@ -46,8 +47,9 @@ async function finalEntries(
       userId: standing.userId,
       username: standing.username,
       avatarUrl: entry?.avatarUrl ?? null,
-      score: entry?.score ?? standing.score,
-      attempts: entry?.attempts ?? standing.attempts,
+      // The standing's own result (a bracket's: matches won): the leaderboard read model may lag.
+      score: standing.score,
+      attempts: standing.attempts,
       charityName: entry?.charityName ?? null,
       charityUrl: entry?.charityUrl ?? null,
     };
