@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@arena/event-store';
+import { lowerScoreWins } from '@arena/contracts/tournaments.rules';
 import type { Projector, TableNames } from '@arena/projection-runner';
 import {
   isCompletedRun,
@@ -220,7 +221,7 @@ async function applyOne(
           game_name: data.game.name,
           prize_pool_cents: data.prizePoolCents,
           format: data.format,
-          lower_is_better: data.format === 'TIME_ATTACK',
+          lower_is_better: lowerScoreWins(data.format),
           status: 'UPCOMING',
           last_revision: revision,
         })

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ChangeNotice } from '@arena/contracts';
+import { isHeadToHead } from '@arena/contracts/tournaments.rules';
 import type { Projector } from '@arena/projection-runner';
 import {
   BRACKET_EVENT_TYPES,
@@ -12,14 +13,6 @@ import { applyToDocument, emptyDocument, type BracketDocument } from './tourname
 
 type Base = 'tournament_brackets';
 type BracketsEvent = TournamentCreated | TournamentEdited | PlayerJoined | BracketEvent;
-
-const HEAD_TO_HEAD = new Set([
-  'ROUND_ROBIN',
-  'SINGLE_ELIMINATION',
-  'DOUBLE_ELIMINATION',
-  'ROUND_ROBIN_SINGLE_ELIM',
-  'ROUND_ROBIN_DOUBLE_ELIM',
-]);
 
 /**
  * The bracket of every head-to-head tournament as one JSON document per tournament (the detail
@@ -60,7 +53,7 @@ export const tournamentBracketsProjector: Projector<Base> = {
           entry = { doc: row.document as BracketDocument, revision: Number(row.last_revision), isNew: false };
       }
       if (event.type === 'TournamentCreated') {
-        if (entry || !HEAD_TO_HEAD.has(event.data.format)) continue;
+        if (entry || !isHeadToHead(event.data.format)) continue;
         entry = {
           doc: emptyDocument(event.data.tieBreakSeed, event.data.matchWindowMinutes ?? null),
           revision: recorded.revision,

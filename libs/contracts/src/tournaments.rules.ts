@@ -47,6 +47,20 @@ export function planLabel(plan: Plan): string {
   return { FREE: 'Free', PREMIUM: 'Premium', PREMIUM_PLUS: 'Premium+' }[plan];
 }
 
+/** Formats whose players meet in matches (a bracket or a round robin) rather than post scores. */
+export const HEAD_TO_HEAD_FORMATS: readonly Format[] = [
+  'ROUND_ROBIN',
+  'SINGLE_ELIMINATION',
+  'DOUBLE_ELIMINATION',
+  'ROUND_ROBIN_SINGLE_ELIM',
+  'ROUND_ROBIN_DOUBLE_ELIM',
+];
+
+export const isHeadToHead = (format: string): boolean => HEAD_TO_HEAD_FORMATS.includes(format as Format);
+
+/** TIME_ATTACK results are completion times: the lowest wins. Every other format ranks the highest. */
+export const lowerScoreWins = (format: string): boolean => format === 'TIME_ATTACK';
+
 /**
  * Spec §6, the client's own reading of the plan a tournament needs (prize pool in dollars):
  * Premium+ at $500 or 100 players, Premium at $50 or 50 players, else Free.

@@ -21,8 +21,8 @@ export function tieBreakKey(tieBreakSeed: string, userId: string): string {
   return createHmac('sha256', Buffer.from(tieBreakSeed, 'hex')).update(userId).digest('hex');
 }
 
-/** TIME_ATTACK results are completion times: the lowest wins. Every other format ranks the highest. */
-export const lowerScoreWins = (format: string) => format === 'TIME_ATTACK';
+// The direction of a format's results is a shared rule (the web shows times by it too).
+export { lowerScoreWins } from '@arena/contracts/tournaments.rules';
 
 /** Whether `candidate` beats `best` as a player's best result, in the tournament's direction. */
 export const isBetterResult = (candidate: number, best: number, lowerWins: boolean) =>

@@ -4,7 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TournamentDetail } from '@arena/contracts';
 import { tournamentRoom } from '@arena/contracts/realtime.contract';
-import { formatLabel, planLabel, prizeModelLabel, statusLabel } from '@arena/contracts/tournaments.rules';
+import {
+  formatLabel,
+  isHeadToHead,
+  planLabel,
+  prizeModelLabel,
+  statusLabel,
+} from '@arena/contracts/tournaments.rules';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
@@ -23,14 +29,6 @@ import { PrizeBreakdownSection } from './prize-breakdown-section';
 import { ShareModal } from './share-modal';
 import { tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
 import './challenge-detail.css';
-
-const HEAD_TO_HEAD = new Set<TournamentDetail['format']>([
-  'ROUND_ROBIN',
-  'ROUND_ROBIN_SINGLE_ELIM',
-  'ROUND_ROBIN_DOUBLE_ELIM',
-  'SINGLE_ELIMINATION',
-  'DOUBLE_ELIMINATION',
-]);
 
 type OpenModal =
   | { kind: 'join' }
@@ -204,7 +202,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
   };
 
   const shareUrl = `${window.location.origin}/challenges/${detail.id}`;
-  const headToHead = HEAD_TO_HEAD.has(detail.format);
+  const headToHead = isHeadToHead(detail.format);
   const rules = ruleParagraphs(detail.rules);
 
   return (

@@ -1,5 +1,5 @@
 import type { LeaderboardEntry, TournamentDetail, TournamentSummary } from '@arena/contracts';
-import { charityProfileUrl, dollarsFromCents } from '@arena/contracts/tournaments.rules';
+import { charityProfileUrl, dollarsFromCents, lowerScoreWins } from '@arena/contracts/tournaments.rules';
 import type { TournamentCatalogRow } from '@arena/projections/tournament-catalog/tournament-catalog.queries';
 import type { PrizeView } from './prize-view';
 import { isHeadToHead } from '../../domain/bracket/bracket.state';
@@ -78,6 +78,6 @@ export function toTournamentDetail(
     matchWindowMinutes: null,
     myCharity: null,
     myNextMatch: null,
-    lowerScoreWins: row.format === 'TIME_ATTACK',
+    lowerScoreWins: lowerScoreWins(row.format),
   };
 }

@@ -19,7 +19,9 @@ export const FORMAT_STAGES: Partial<Record<TournamentFormat, readonly StageKind[
   ROUND_ROBIN_DOUBLE_ELIM: ['ROUND_ROBIN', 'DOUBLE_ELIMINATION'],
 };
 
-export const isHeadToHead = (format: TournamentFormat) => FORMAT_STAGES[format] !== undefined;
+// Which formats are head-to-head is a shared rule (the web draws a bracket by it); FORMAT_STAGES holds
+// exactly those formats.
+export { isHeadToHead } from '@arena/contracts/tournaments.rules';
 
 /** When `matchWindowMinutes` was not set at creation: a day to play each match. */
 export const DEFAULT_MATCH_WINDOW_MINUTES = 1440;
