@@ -1,10 +1,14 @@
-import { gameToPageMessage } from './game-frame.contract';
+import { gameToPageMessage, pageToGameMessage } from './game-frame.contract';
 
-describe('the game frame messages', () => {
+const play = { playId: 'p-1', gameToken: 'token' };
+
+describe('the game frame messages, from the game', () => {
   it.each([
     [{ type: 'GAME_READY' }],
     [{ type: 'GAME_COMPLETED', score: 4321 }],
-    [{ type: 'TOURNAMENT_SUBMIT_SCORE', score: 0 }],
+    [{ type: 'GAME_COMPLETED', score: 41_250, completed: true, durationMs: 41_250 }],
+    [{ type: 'TOURNAMENT_SUBMIT_SCORE', ...play, log: [] }],
+    [{ type: 'TOURNAMENT_SUBMIT_SCORE', ...play, log: [{ atMs: 120, input: 'left' }] }],
     [{ type: 'AUTH_ERROR' }],
     [{ type: 'AUTH_ERROR', message: 'Session expired' }],
     [{ type: 'GAME_ERROR' }],
@@ -15,16 +19,53 @@ describe('the game frame messages', () => {
   it.each([
     ['no type', {}],
     ['an unknown type', { type: 'GIVE_PRIZE' }],
-    ['a page message sent back', { type: 'AUTH', token: null, tournamentId: 'x' }],
-    ['a text score', { type: 'TOURNAMENT_SUBMIT_SCORE', score: '4321' }],
-    ['a negative score', { type: 'TOURNAMENT_SUBMIT_SCORE', score: -1 }],
-    ['a fractional score', { type: 'TOURNAMENT_SUBMIT_SCORE', score: 1.5 }],
-    ['a score past a stored integer', { type: 'TOURNAMENT_SUBMIT_SCORE', score: 2_147_483_648 }],
+    ['a page message sent back', { type: 'DEMO_MODE', tournamentId: 'x' }],
+    ['a bare score to submit', { type: 'TOURNAMENT_SUBMIT_SCORE', score: 4321 }],
+    ['a submission without its token', { type: 'TOURNAMENT_SUBMIT_SCORE', playId: 'p', log: [] }],
+    ['a log that is not a list', { type: 'TOURNAMENT_SUBMIT_SCORE', ...play, log: 'left,left' }],
+    ['a negative clock', { type: 'TOURNAMENT_SUBMIT_SCORE', ...play, log: [{ atMs: -1, input: 'up' }] }],
+    ['a fractional clock', { type: 'TOURNAMENT_SUBMIT_SCORE', ...play, log: [{ atMs: 1.5, input: 'up' }] }],
+    ['a text score', { type: 'GAME_COMPLETED', score: '4321' }],
+    ['a fractional score', { type: 'GAME_COMPLETED', score: 1.5 }],
+    ['a score past a stored integer', { type: 'GAME_COMPLETED', score: 2_147_483_648 }],
     ['an infinite score', { type: 'GAME_COMPLETED', score: Number.POSITIVE_INFINITY }],
     ['a string', 'GAME_READY'],
     ['null', null],
     ['an over-long error text', { type: 'AUTH_ERROR', message: 'x'.repeat(501) }],
   ])('refuses %s', (_what, message) => {
     expect(gameToPageMessage.safeParse(message).success).toBe(false);
+  });
+
+  it('refuses a log longer than any honest play', () => {
+    const log = Array.from({ length: 40_001 }, (_, atMs) => ({ atMs, input: 'up' }));
+    expect(gameToPageMessage.safeParse({ type: 'TOURNAMENT_SUBMIT_SCORE', ...play, log }).success).toBe(false);
+  });
+});
+
+describe('the game frame messages, from the page', () => {
+  const auth = {
+    type: 'AUTH',
+    token: 'token',
+    tournamentId: 't-1',
+    playId: 'p-1',
+    seed: 'seed',
+    matchId: null,
+    expiresAt: '2026-11-23T10:00:00.000Z',
+  };
+
+  it.each([[auth], [{ ...auth, matchId: 'm-3' }], [{ type: 'DEMO_MODE', tournamentId: 't-1' }]])(
+    'accepts %j',
+    (message) => {
+      expect(pageToGameMessage.safeParse(message).success).toBe(true);
+    },
+  );
+
+  it.each([
+    ['AUTH without a token', { ...auth, token: null }],
+    ['AUTH without a seed', { ...auth, seed: '' }],
+    ['a game message sent back', { type: 'GAME_READY' }],
+    ['an unavailable play without a reason', { type: 'PLAY_UNAVAILABLE' }],
+  ])('refuses %s', (_what, message) => {
+    expect(pageToGameMessage.safeParse(message).success).toBe(false);
   });
 });

@@ -2,29 +2,67 @@ import * as z from 'zod/mini';
 
 /**
  * The postMessage protocol between the challenge detail page and the game it frames (spec §4 "Game
- * modal messaging"). Written with `zod/mini` because the web bundles it; where the page may frame
- * games from is `client-config.contract.ts`.
+ * modal messaging", issue 10). Written with `zod/mini` because the web and the game app bundle it;
+ * where the page may frame games from is `client-config.contract.ts`. Both sides check the sender's
+ * origin first and then parse every message with these schemas; anything else is ignored.
+ *
+ * 1. The game posts GAME_READY.
+ * 2. The page answers DEMO_MODE (signed out, or a demo), or opens a play on the server and answers AUTH
+ *    with that play's game token, id and seed; if the server refuses the play, PLAY_UNAVAILABLE.
+ * 3. When a run ends the game posts GAME_COMPLETED (the page shows it); in a tournament it then posts
+ *    TOURNAMENT_SUBMIT_SCORE with the play id, the token and the input log, and the page submits them.
  */
 
-/** Scores are whole, non-negative and within a PostgreSQL integer; the server checks them again. */
+/** Whole, non-negative and within a PostgreSQL integer: only shown by the page, the server replays. */
 const score = z.number().check(z.int(), z.minimum(0), z.maximum(2_147_483_647));
 const note = z.optional(z.string().check(z.maxLength(500)));
+const shortText = z.string().check(z.minLength(1), z.maxLength(2000));
 
-/** What a game may post to the page. Anything else is ignored. */
+/** One input of a play's log as the game recorded it; the server checks each input against the game. */
+const loggedInput = z.object({
+  atMs: z.number().check(z.int(), z.minimum(0), z.maximum(24 * 60 * 60 * 1000)),
+  input: z.unknown(),
+});
+
+/** What a game may post to the page. */
 export const gameToPageMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('GAME_READY') }),
-  /** A run finished: the page shows its score; in a tournament the game then asks to submit it. */
-  z.object({ type: z.literal('GAME_COMPLETED'), score }),
-  z.object({ type: z.literal('TOURNAMENT_SUBMIT_SCORE'), score }),
+  /** A run finished: for TIME games `score` is the time in ms (0 when the run did not finish). */
+  z.object({
+    type: z.literal('GAME_COMPLETED'),
+    score,
+    completed: z.optional(z.boolean()),
+    durationMs: z.optional(score),
+  }),
+  /** The play's result: the page posts it to POST /api/plays/{playId}/result. */
+  z.object({
+    type: z.literal('TOURNAMENT_SUBMIT_SCORE'),
+    playId: shortText,
+    gameToken: shortText,
+    log: z.array(loggedInput).check(z.maxLength(40_000)),
+  }),
   z.object({ type: z.literal('AUTH_ERROR'), message: note }),
   z.object({ type: z.literal('GAME_ERROR'), message: note }),
 ]);
 export type GameToPageMessage = z.infer<typeof gameToPageMessage>;
 
-/**
- * What the page posts to the game after GAME_READY. `token` is the game-session token the games issue
- * will issue (scoped to one session); until then it is null. The member's access token is never sent
- * into the frame.
- */
-export type PageToGameMessage =
-  { type: 'AUTH'; token: null; tournamentId: string } | { type: 'DEMO_MODE'; tournamentId: string };
+/** What the page may post to the game, after GAME_READY. The member's access token never enters the frame. */
+export const pageToGameMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('AUTH'),
+    /** The play's game token (plays.contract.ts): scoped to this one play, expiring with it. */
+    token: shortText,
+    tournamentId: shortText,
+    playId: shortText,
+    /** The seed the server fixed for this play: the game must start from it. */
+    seed: shortText,
+    /** The head-to-head match this play counts for; null in score formats. */
+    matchId: z.nullable(shortText),
+    expiresAt: shortText,
+  }),
+  /** Signed out or a demo: play for fun with any seed; nothing is submitted. */
+  z.object({ type: z.literal('DEMO_MODE'), tournamentId: shortText }),
+  /** The server would not open a play (not joined, tournament over, match played …): the game says why. */
+  z.object({ type: z.literal('PLAY_UNAVAILABLE'), message: shortText }),
+]);
+export type PageToGameMessage = z.infer<typeof pageToGameMessage>;

@@ -19,6 +19,7 @@ import {
   verifyPhoneBody,
 } from './identity.contract';
 import { clientConfig } from './client-config.contract';
+import { playResultBody, startedPlay, verifiedPlayResult } from './plays.contract';
 import { devMailbox, devToolsAvailable, healthDetails, healthReport } from './operations.contract';
 import {
   cancelTournamentBody,
@@ -61,7 +62,7 @@ export interface HttpRoute {
   /** Under `/api`, path parameters in braces: `/api/tournaments/{id}/join`. */
   path: string;
   summary: string;
-  tag: 'auth' | 'tournaments' | 'charities' | 'admin' | 'operations';
+  tag: 'auth' | 'tournaments' | 'plays' | 'charities' | 'admin' | 'operations';
   access: RouteAccess;
   body?: z.ZodType;
   query?: z.ZodObject;
@@ -252,8 +253,39 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   {
     method: 'post',
+    path: '/api/tournaments/{id}/plays',
+    summary:
+      'Open a play of the tournament\'s game: the server fixes the seed, starts the clock and issues a game token for this play (score formats; 409 head-to-head)',
+    tag: 'plays',
+    access: member,
+    statuses: [201],
+    answer: answerOf(startedPlay),
+  },
+  {
+    method: 'post',
+    path: '/api/tournaments/{id}/matches/{matchId}/plays',
+    summary: "Open a play for the member's head-to-head match (403 not a player in it, 409 played already)",
+    tag: 'plays',
+    access: member,
+    statuses: [201],
+    answer: answerOf(startedPlay),
+  },
+  {
+    method: 'post',
+    path: '/api/plays/{playId}/result',
+    summary:
+      "Submit a play's input log: the server replays it and records the score it computed, once (413 over 1 MB, 422 a log that does not replay, 409 a second result or an expired play)",
+    tag: 'plays',
+    access: member,
+    body: playResultBody,
+    statuses: [201],
+    answer: answerOf(verifiedPlayResult),
+  },
+  {
+    method: 'post',
     path: '/api/tournaments/{id}/scores',
-    summary: 'Submit a score',
+    summary:
+      'Submit a bare score: only for an external game an operator created (409 for the catalog games, whose results come from plays)',
     tag: 'tournaments',
     access: member,
     body: submitScoreBody,
@@ -298,7 +330,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     method: 'post',
     path: '/api/tournaments/{id}/matches/{matchId}/result',
     summary:
-      "Record the member's result in one of their head-to-head matches (403 not a player in it, 409 after its deadline or played already)",
+      "Record a bare result in one of the member's head-to-head matches: only for an external game (409 for the catalog games, whose results come from plays; 403 not a player in it, 409 after its deadline or played already)",
     tag: 'tournaments',
     access: member,
     body: matchResultBody,

@@ -13,6 +13,8 @@ export * from './tournaments.contract';
 export * from './tournaments.rules';
 export * from './realtime.contract';
 export * from './game-frame.contract';
+export * from './games.catalog';
+export * from './plays.contract';
 export * from './client-config.contract';
 export * from './operations.contract';
 export * from './http.contract';

@@ -2,3 +2,4 @@ export * from './game-core';
 export * as tiles from './tiles';
 export * as snake from './snake';
 export * as pairs from './pairs';
+export * from './game-cores';

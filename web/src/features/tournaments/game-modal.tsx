@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { PageToGameMessage, TournamentDetail } from '@arena/contracts';
+import type { PageToGameMessage, PlayResultBody, TournamentDetail } from '@arena/contracts';
 import { gameToPageMessage } from '@arena/contracts/game-frame.contract';
 import { ApiError } from '../../lib/api-client';
 import { tokenStorage } from '../../lib/tokens';
@@ -66,22 +66,20 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
       if (event.origin !== messageOrigin || event.source !== frameRef.current?.contentWindow) return;
       const parsed = gameToPageMessage.safeParse(event.data);
       if (!parsed.success) return;
-      const { demo: isDemo, tournamentId } = latest.current;
       const message = parsed.data;
       switch (message.type) {
         case 'GAME_READY':
-          // The games issue adds a game-session token; the member's access token never enters the frame.
-          post(
-            isDemo || !tokenStorage.accessToken()
-              ? { type: 'DEMO_MODE', tournamentId }
-              : { type: 'AUTH', token: null, tournamentId },
-          );
+          void openPlay();
           return;
         case 'GAME_COMPLETED':
-          toast.success(`Game over: you scored ${message.score.toLocaleString('en-US')}`);
+          toast.success(
+            message.completed === false
+              ? 'Game over'
+              : `Game over: you scored ${message.score.toLocaleString('en-US')}`,
+          );
           return;
         case 'TOURNAMENT_SUBMIT_SCORE':
-          void submit(message.score, isDemo, tournamentId);
+          void submit(message.playId, message.gameToken, message.log);
           return;
         case 'AUTH_ERROR':
           toast.error(message.message ?? DetailMessages.authRequired);
@@ -96,22 +94,46 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
       }
     };
 
-    const submit = async (score: number, isDemo: boolean, tournamentId: string) => {
-      if (!tokenStorage.accessToken()) {
-        toast.error(DetailMessages.loginToSubmit);
+    /** A demo, or a member's play: the server fixes the seed and the frame gets only the play's game token. */
+    const openPlay = async () => {
+      const { demo: isDemo, tournamentId, matchId: match } = latest.current;
+      if (isDemo || !tokenStorage.accessToken()) {
+        post({ type: 'DEMO_MODE', tournamentId });
         return;
       }
-      if (isDemo) {
+      try {
+        const play = await tournamentsApi.startPlay(tournamentId, match);
+        post({
+          type: 'AUTH',
+          token: play.gameToken,
+          tournamentId: play.tournamentId,
+          playId: play.playId,
+          seed: play.seed,
+          matchId: play.matchId,
+          expiresAt: play.expiresAt,
+        });
+      } catch (error) {
+        const reason =
+          error instanceof ApiError && error.status === 401 ? DetailMessages.loginToPlay : failureReason(error);
+        toast.error(reason);
+        post({ type: 'PLAY_UNAVAILABLE', message: reason });
+      }
+    };
+
+    const submit = async (playId: string, gameToken: string, log: PlayResultBody['log']) => {
+      if (latest.current.demo) {
         toast('Demo scores are not submitted to the tournament');
+        return;
+      }
+      if (!tokenStorage.accessToken()) {
+        toast.error(DetailMessages.loginToSubmit);
         return;
       }
       if (submitting.current) return;
       submitting.current = true;
       try {
-        const { matchId: match } = latest.current;
-        if (match) await tournamentsApi.submitMatchResult(tournamentId, match, score);
-        else await tournamentsApi.submitScore(tournamentId, score);
-        toast.success(`Score submitted: ${score.toLocaleString('en-US')}`);
+        const result = await tournamentsApi.submitPlayResult(playId, { gameToken, log });
+        toast.success(`Score verified: ${result.score.toLocaleString('en-US')}`);
         latest.current.onSubmitted();
       } catch (error) {
         toast.error(

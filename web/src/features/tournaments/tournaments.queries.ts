@@ -6,7 +6,9 @@ import type {
   MemberGameStats,
   Nonprofit,
   PlayerTournamentStats,
-  SubmittedScore,
+  PlayResultBody,
+  StartedPlay,
+  VerifiedPlayResult,
   TournamentDetail,
   TournamentSummary,
 } from '@arena/contracts';
@@ -91,15 +93,21 @@ export const tournamentsApi = {
         ...(charityId ? { charityId } : {}),
       })
     ).data,
-  submitScore: async (tournamentId: string, score: number) =>
-    (await apiClient.post<Answer<SubmittedScore>>(`/tournaments/${encode(tournamentId)}/scores`, { score }))
-      .data,
-  /** A head-to-head match: the member's result in their match (`myNextMatch.matchId`). */
-  submitMatchResult: async (tournamentId: string, matchId: string, score: number) =>
-    apiClient.post<Answer<unknown>>(
-      `/tournaments/${encode(tournamentId)}/matches/${encode(matchId)}/result`,
-      { score },
-    ),
+  /**
+   * Opens a play (issue 10): the server fixes the seed and issues the game token the frame gets in AUTH.
+   * Head-to-head formats open it for the member's match.
+   */
+  startPlay: async (tournamentId: string, matchId: string | null) =>
+    (
+      await apiClient.post<Answer<StartedPlay>>(
+        matchId
+          ? `/tournaments/${encode(tournamentId)}/matches/${encode(matchId)}/plays`
+          : `/tournaments/${encode(tournamentId)}/plays`,
+      )
+    ).data,
+  /** The play's input log: the server replays it and answers the score it computed. */
+  submitPlayResult: async (playId: string, body: PlayResultBody) =>
+    (await apiClient.post<Answer<VerifiedPlayResult>>(`/plays/${encode(playId)}/result`, body)).data,
   selectCharity: async (tournamentId: string, charityId: string | null) =>
     apiClient.put<Answer<unknown>>(`/tournaments/${encode(tournamentId)}/charity`, { charityId }),
 };

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { TOURNAMENT_STATUSES } from './tournaments.contract';
+
+/**
+ * Play sessions (issue 10, docs/fair-play.md). The server opens a play before a game starts: it fixes
+ * the seed, records when the play started and when it expires, and hands out a game token scoped to that
+ * one play. The result is the play's input log, never a number: the server replays it with the game's
+ * core and records the score it computed, once.
+ */
+
+/** The longest log the server reads: bigger bodies are refused by size (413) before they are parsed. */
+export const PLAY_RESULT_MAX_BYTES = 1024 * 1024;
+/** The most inputs one log may hold (beyond any honest play of the catalog's games). */
+export const PLAY_LOG_MAX_INPUTS = 40_000;
+
+/** POST /api/tournaments/{id}/plays and POST /api/tournaments/{id}/matches/{matchId}/plays take no body. */
+export const startedPlay = z
+  .object({
+    playId: z.uuid(),
+    tournamentId: z.uuid(),
+    /** The head-to-head match the play's result goes to; null in score formats. */
+    matchId: z.string().nullable(),
+    /** The catalog game (`games.catalog.ts`). */
+    game: z.string(),
+    /** The seed the core starts from; the server fixed it before play. */
+    seed: z.string(),
+    startedAt: z.iso.datetime(),
+    /** After this the result is refused (409). */
+    expiresAt: z.iso.datetime(),
+    /**
+     * Short-lived token scoped to this play of this member (and sign-in): the page hands it to the game
+     * frame in AUTH, and the result carries it back. Never the member's access token.
+     */
+    gameToken: z.string(),
+  })
+  .meta({ id: 'StartedPlay' });
+export type StartedPlay = z.infer<typeof startedPlay>;
+
+/** One input of the log: the game clock in whole ms since the play started, and the game's own input. */
+export const timedInput = z.object({
+  atMs: z.number().int().min(0).max(24 * 60 * 60 * 1000),
+  input: z.unknown(),
+});
+
+/** POST /api/plays/{playId}/result (access token of the play's member). */
+export const playResultBody = z
+  .object({
+    gameToken: z.string().min(1).max(2000),
+    log: z.array(timedInput).max(PLAY_LOG_MAX_INPUTS),
+  })
+  .meta({ id: 'PlayResultBody' });
+export type PlayResultBody = z.infer<typeof playResultBody>;
+
+/** What the server computed from the log, and what it did with it. */
+export const verifiedPlayResult = z
+  .object({
+    playId: z.uuid(),
+    tournamentId: z.uuid(),
+    matchId: z.string().nullable(),
+    /** Points, or for TIME games the finishing time in ms (0 when the run did not finish). */
+    score: z.number().int(),
+    completed: z.boolean(),
+    durationMs: z.number().int(),
+    /** Score formats: the player's attempt number and best after this play; null in head-to-head. */
+    attempt: z.number().int().nullable(),
+    bestScore: z.number().nullable(),
+    /** Head-to-head: true when both players have played and the match is decided. */
+    decided: z.boolean().nullable(),
+    tournamentStatus: z.enum(TOURNAMENT_STATUSES),
+  })
+  .meta({ id: 'VerifiedPlayResult' });
+export type VerifiedPlayResult = z.infer<typeof verifiedPlayResult>;
+
+/**
+ * Messages the play routes answer with (4xx, the one error shape). A replay refusal answers 422 with
+ * `The game log does not replay: <reason>`.
+ */
+export const PlayMessages = {
+  notFound: 'Play not found',
+  notYours: 'This play belongs to another member',
+  wrongToken: 'The game token is not for this play',
+  tokenExpired: 'The game token has expired',
+  alreadySubmitted: 'A result for this play was already submitted',
+  superseded: 'A newer play replaced this one',
+  expired: 'This play has expired',
+  doesNotReplay: (reason: string) => `The game log does not replay: ${reason}`,
+  tooFast: 'The game log claims more play time than has passed since the play started',
+  notVerifiedGame: 'This game takes results only from verified plays',
+  verifiedOnly: (game: string) => `Scores for ${game} are verified by replay: play the game to submit one`,
+} as const;
