@@ -23,15 +23,16 @@ export interface GameModalProps {
 }
 
 /**
- * The sandbox of spec §9 (scripts, same-origin, forms, popups, presentation), except that a game
- * served from the app's own origin never gets allow-same-origin: with it, the game could reach the
- * app's storage and the member's tokens. It then runs with an opaque origin ('null').
+ * The frame runs scripts and nothing else the app does not need (no forms, popups or top navigation).
+ * A game from its own origin (GAME_ORIGIN) also gets allow-same-origin, so it keeps that origin: it can
+ * use its own storage and the page can check who is talking, and it still can never read the app's
+ * storage. A game served from the app's own origin never gets it (it could then reach the member's
+ * tokens): it runs with an opaque origin ('null').
  */
 function sandboxFor(gameOrigin: string): { sandbox: string; messageOrigin: string; targetOrigin: string } {
-  const base = 'allow-scripts allow-forms allow-popups allow-presentation';
   if (gameOrigin === window.location.origin)
-    return { sandbox: base, messageOrigin: 'null', targetOrigin: '*' };
-  return { sandbox: `${base} allow-same-origin`, messageOrigin: gameOrigin, targetOrigin: gameOrigin };
+    return { sandbox: 'allow-scripts', messageOrigin: 'null', targetOrigin: '*' };
+  return { sandbox: 'allow-scripts allow-same-origin', messageOrigin: gameOrigin, targetOrigin: gameOrigin };
 }
 
 function failureReason(error: unknown): string {
