@@ -1,3 +1,4 @@
+import { catalogGame } from '@arena/contracts/games.catalog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -272,6 +273,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
                 <dd>{detail.game.name}</dd>
               </div>
             </dl>
+            <GameNote slug={detail.game.slug} />
             <Actions
               detail={detail}
               headToHead={headToHead}
@@ -503,5 +505,17 @@ function Schedule({ detail, headToHead }: { detail: TournamentDetail; headToHead
         </p>
       )}
     </Card>
+  );
+}
+
+/** What a catalog game is and how to play it; every result of it is verified by replay (docs/fair-play.md). */
+function GameNote({ slug }: { slug: string }) {
+  const game = catalogGame(slug);
+  if (!game) return null;
+  return (
+    <p className="challenge__game-note">
+      {game.tagline} <span className="muted">{game.controls}</span>{' '}
+      <span className="challenge__verified">Every score is verified by replaying the game.</span>
+    </p>
   );
 }
