@@ -46,7 +46,9 @@ describe('the game server', () => {
   it('reads the app origin on every answer (known only once the app listens)', async () => {
     appOrigin = 'http://127.0.0.1:4555/some/path';
     const page = await fetch(`${server.origin}/tiles/`);
-    expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors http:\/\/127\.0\.0\.1:4555(;|$)/);
+    expect(page.headers.get('content-security-policy')).toMatch(
+      /frame-ancestors http:\/\/127\.0\.0\.1:4555(;|$)/,
+    );
     const config = await fetch(`${server.origin}/config.json`);
     await expect(config.json()).resolves.toEqual({ appOrigin: 'http://127.0.0.1:4555' });
     appOrigin = 'http://127.0.0.1:4000';
@@ -69,7 +71,12 @@ describe('the game server', () => {
 
   it('refuses to start without a built game app', async () => {
     await expect(
-      startGameServer({ distDir: join(distDir, 'nope'), port: 0, host: '127.0.0.1', appOrigin: 'http://x.test' }),
+      startGameServer({
+        distDir: join(distDir, 'nope'),
+        port: 0,
+        host: '127.0.0.1',
+        appOrigin: 'http://x.test',
+      }),
     ).rejects.toThrow('npm run build:games');
   });
 });

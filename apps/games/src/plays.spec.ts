@@ -5,7 +5,10 @@ import { SnakePlay } from './snake/snake-play';
 import { TilesPlay } from './tiles/tiles-play';
 
 /** The check the app makes before posting: the replay of the recorded log gives the result shown. */
-function replaysToShown(core: Parameters<typeof endOfRunMessages>[0], play: TilesPlay | SnakePlay | PairsPlay) {
+function replaysToShown(
+  core: Parameters<typeof endOfRunMessages>[0],
+  play: TilesPlay | SnakePlay | PairsPlay,
+) {
   const messages = endOfRunMessages(core, play.seed, play.log.toArray(), play.result(), null);
   expect(messages).toEqual([expect.objectContaining({ type: 'GAME_COMPLETED', ...play.result() })]);
 }

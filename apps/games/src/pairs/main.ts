@@ -40,9 +40,12 @@ function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
       // Arrow keys move between cards (one tab stop for the grid); Enter or Space flips the focused one.
       board.addEventListener('keydown', (event) => {
         const at = cards.indexOf(document.activeElement as HTMLButtonElement);
-        const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -pairs.PAIRS_COLUMNS, ArrowDown: pairs.PAIRS_COLUMNS }[
-          event.key
-        ];
+        const step = {
+          ArrowLeft: -1,
+          ArrowRight: 1,
+          ArrowUp: -pairs.PAIRS_COLUMNS,
+          ArrowDown: pairs.PAIRS_COLUMNS,
+        }[event.key];
         if (at < 0 || step === undefined) return;
         event.preventDefault();
         const next = cards[(at + step + cards.length) % cards.length]!;

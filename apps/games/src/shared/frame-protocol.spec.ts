@@ -1,5 +1,11 @@
 import { tiles } from '@arena/games';
-import { endOfRunMessages, nextMode, readPageMessage, type AuthMessage, type PlayMode } from './frame-protocol';
+import {
+  endOfRunMessages,
+  nextMode,
+  readPageMessage,
+  type AuthMessage,
+  type PlayMode,
+} from './frame-protocol';
 
 const APP = 'https://arena.example.org';
 const AUTH: AuthMessage = {
@@ -79,7 +85,12 @@ describe('endOfRunMessages', () => {
   it('posts the result and then the submission in a tournament run', () => {
     const { log, shown } = honestTilesRun(AUTH.seed);
     expect(endOfRunMessages(tiles.tilesCore, AUTH.seed, log, shown, AUTH)).toEqual([
-      { type: 'GAME_COMPLETED', score: shown.score, completed: shown.completed, durationMs: log.at(-1)!.atMs },
+      {
+        type: 'GAME_COMPLETED',
+        score: shown.score,
+        completed: shown.completed,
+        durationMs: log.at(-1)!.atMs,
+      },
       { type: 'TOURNAMENT_SUBMIT_SCORE', playId: 'play-1', gameToken: 'game-token', log },
     ]);
   });
@@ -92,7 +103,13 @@ describe('endOfRunMessages', () => {
 
   it('posts GAME_ERROR, and no submission, when the replay disagrees with the score shown', () => {
     const { log, shown } = honestTilesRun(AUTH.seed);
-    const messages = endOfRunMessages(tiles.tilesCore, AUTH.seed, log, { ...shown, score: shown.score + 4 }, AUTH);
+    const messages = endOfRunMessages(
+      tiles.tilesCore,
+      AUTH.seed,
+      log,
+      { ...shown, score: shown.score + 4 },
+      AUTH,
+    );
     expect(messages).toEqual([{ type: 'GAME_ERROR', message: expect.stringContaining('another result') }]);
   });
 

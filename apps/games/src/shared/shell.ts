@@ -136,8 +136,14 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
         }),
       );
     };
-    fill(liveStats, stats.filter((stat) => stat.live));
-    fill(quietStats, stats.filter((stat) => !stat.live));
+    fill(
+      liveStats,
+      stats.filter((stat) => stat.live),
+    );
+    fill(
+      quietStats,
+      stats.filter((stat) => !stat.live),
+    );
   }
 
   function renderButtons(): void {
@@ -274,7 +280,11 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
         newRun(randomSeed());
         const startButton = button('Start');
         startButton.addEventListener('click', () => start());
-        showOverlay(ui.game.name, [ui.game.tagline, 'Demo: play for fun, nothing is submitted.'], [startButton]);
+        showOverlay(
+          ui.game.name,
+          [ui.game.tagline, 'Demo: play for fun, nothing is submitted.'],
+          [startButton],
+        );
         return;
       }
       case 'tournament': {

@@ -18,7 +18,8 @@ export class Sound {
 
   toggle(): boolean {
     this.enabled = !this.enabled;
-    if (this.enabled && !this.context && typeof AudioContext !== 'undefined') this.context = new AudioContext();
+    if (this.enabled && !this.context && typeof AudioContext !== 'undefined')
+      this.context = new AudioContext();
     return this.enabled;
   }
 

@@ -67,14 +67,19 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
     if (f > 0 && !eats && points.length > 2) {
       const tail = points[points.length - 1]!;
       const before = points[points.length - 2]!;
-      points[points.length - 1] = { x: tail.x + (before.x - tail.x) * f, y: tail.y + (before.y - tail.y) * f };
+      points[points.length - 1] = {
+        x: tail.x + (before.x - tail.x) * f,
+        y: tail.y + (before.y - tail.y) * f,
+      };
     }
     context.lineCap = 'round';
     context.lineJoin = 'round';
     context.lineWidth = cell * 0.72;
     context.strokeStyle = play.state.end === null ? '#5fd4b4' : '#8a95ab';
     context.beginPath();
-    points.forEach((point, index) => (index === 0 ? context.moveTo(point.x, point.y) : context.lineTo(point.x, point.y)));
+    points.forEach((point, index) =>
+      index === 0 ? context.moveTo(point.x, point.y) : context.lineTo(point.x, point.y),
+    );
     context.stroke();
     // The head: a brighter disc with two eyes looking where it goes.
     context.fillStyle = play.state.end === null ? '#b6f5e2' : '#c9d1df';
@@ -118,8 +123,7 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
       { label: 'Score', value: String(snake.snakeScore(play.state)), live: true },
       { label: 'Length', value: String(play.state.length), live: false },
     ],
-    resultText: (play) =>
-      `Score ${snake.snakeScore(play.state)}: ${END_TEXT[play.state.end ?? 'time']}.`,
+    resultText: (play) => `Score ${snake.snakeScore(play.state)}: ${END_TEXT[play.state.end ?? 'time']}.`,
   };
 }
 

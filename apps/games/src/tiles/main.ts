@@ -6,7 +6,7 @@ import { TilesPlay } from './tiles-play';
 
 /** Tile colours by value: cool and calm for small tiles, warmer as they grow; text contrast ≥ 4.5:1. */
 const COLOURS: Readonly<Record<number, [background: string, text: string]>> = {
-  2: ['#33405c', '#eef2f8'],
+  2: ['#3a4764', '#eef2f8'],
   4: ['#3b5578', '#eef2f8'],
   8: ['#2c6e73', '#f2fffd'],
   16: ['#23806f', '#f2fffd'],
@@ -31,7 +31,8 @@ function place(node: HTMLElement, index: number): void {
   const row = Math.floor(index / tiles.TILES_SIZE);
   const col = index % tiles.TILES_SIZE;
   // A tile is 21.25% of the board and the gap 3%: one cell further is 100% + 3/21.25 of the tile.
-  node.style.transform = `translate(calc(${col} * 114.1176%), calc(${row} * 114.1176%))`;
+  // `translate`, not `transform`: the pop and bump animations `scale` the tile about its own centre.
+  node.style.translate = `calc(${col} * 114.1176%) calc(${row} * 114.1176%)`;
 }
 
 function paint(tile: TileNode): void {

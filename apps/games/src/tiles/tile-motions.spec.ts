@@ -30,7 +30,10 @@ describe('tileMotions', () => {
           const slid = tiles.slide(state.board, move);
           if (slid) expect(boardAfter(state.board, move)).toEqual(slid.board);
         }
-        tiles.applyMove(state, tiles.TILES_MOVES.find((move) => tiles.slide(state.board, move))!);
+        tiles.applyMove(
+          state,
+          tiles.TILES_MOVES.find((move) => tiles.slide(state.board, move))!,
+        );
       }
     }
   });
