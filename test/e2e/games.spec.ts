@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { tiles } from '@arena/games';
+import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, saveScreenshot } from './support/browser';
 import { startTestGameServer, type TestGameServer } from './support/game-server';
 
@@ -14,6 +15,12 @@ const VIEWPORTS = [PHONE_375, DESKTOP];
 type Surface = Page | Frame;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A screenshot for people to look at, and axe for what they might miss (serious and critical only). */
+async function look(page: Page, name: string): Promise<void> {
+  await saveScreenshot(page, name, { fullPage: false });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+}
 
 async function statValue(surface: Surface, label: string): Promise<string> {
   const stat = surface.locator('.stat', { has: surface.locator('.stat__label', { hasText: label }) });
@@ -112,6 +119,7 @@ describe('the games, played standalone in demo mode', () => {
     for (const name of ['Tile Merge', 'Snake', 'Memory Pairs']) {
       await page.getByRole('link', { name: new RegExp(name) }).waitFor();
     }
+    await look(page, 'game-index');
   });
 
   it.each(VIEWPORTS)(
@@ -120,12 +128,12 @@ describe('the games, played standalone in demo mode', () => {
       await page.setViewportSize(viewport);
       await page.goto(`${games.origin}/tiles/`);
       await page.getByText('Demo: play for fun, nothing is submitted.').waitFor();
-      await saveScreenshot(page, 'game-tiles-start', { fullPage: false });
+      await look(page, 'game-tiles-start');
       await startRun(page);
       await playTiles(page, 24);
       const score = await statValue(page, 'Score');
       expect(Number(score.replace(/,/g, ''))).toBeGreaterThan(0);
-      await saveScreenshot(page, 'game-tiles-playing', { fullPage: false });
+      await look(page, 'game-tiles-playing');
 
       await page.keyboard.press('p');
       await page.getByRole('heading', { name: 'Paused' }).waitFor();
@@ -139,7 +147,7 @@ describe('the games, played standalone in demo mode', () => {
       await expect(page.locator('[aria-live="assertive"]').textContent()).resolves.toContain(
         `Score ${score}`,
       );
-      await saveScreenshot(page, 'game-tiles-over', { fullPage: false });
+      await look(page, 'game-tiles-over');
       // Nothing sticks out sideways at phone width.
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
@@ -155,7 +163,7 @@ describe('the games, played standalone in demo mode', () => {
     async (viewport) => {
       await page.setViewportSize(viewport);
       await page.goto(`${games.origin}/snake/`);
-      await saveScreenshot(page, 'game-snake-start', { fullPage: false });
+      await look(page, 'game-snake-start');
       await startRun(page);
       await page.keyboard.press('ArrowUp');
       await pause(300);
@@ -163,16 +171,16 @@ describe('the games, played standalone in demo mode', () => {
       await page.getByRole('heading', { name: 'Paused' }).waitFor();
       const length = await statValue(page, 'Length');
       await pause(400); // paused: the game clock stands still and the snake waits
-      await saveScreenshot(page, 'game-snake-paused', { fullPage: false });
+      await look(page, 'game-snake-paused');
       await page.keyboard.press('p');
       expect(await statValue(page, 'Length')).toBe(length);
       await page.keyboard.press('ArrowLeft');
       await pause(250);
-      await saveScreenshot(page, 'game-snake-playing', { fullPage: false });
+      await look(page, 'game-snake-playing');
       await page.getByRole('heading', { name: 'Game over' }).waitFor({ timeout: 15_000 });
       const score = await statValue(page, 'Score');
       expect(await overlayText(page)).toContain(`Score ${score}: the snake hit the wall.`);
-      await saveScreenshot(page, 'game-snake-over', { fullPage: false });
+      await look(page, 'game-snake-over');
     },
   );
 
@@ -181,11 +189,11 @@ describe('the games, played standalone in demo mode', () => {
     async (viewport) => {
       await page.setViewportSize(viewport);
       await page.goto(`${games.origin}/pairs/`);
-      await saveScreenshot(page, 'game-pairs-start', { fullPage: false });
+      await look(page, 'game-pairs-start');
       await startRun(page);
       await page.locator('.card').first().focus();
       await page.keyboard.press('Enter');
-      await saveScreenshot(page, 'game-pairs-playing', { fullPage: false });
+      await look(page, 'game-pairs-playing');
       await page.keyboard.press('P');
       // Paused, every card is hidden: memorising must cost time.
       await expect(page.locator('.card--up').count()).resolves.toBe(0);
@@ -196,7 +204,7 @@ describe('the games, played standalone in demo mode', () => {
       const time = await statValue(page, 'Time');
       expect(await overlayText(page)).toContain(`Time ${time}`);
       expect(Number(await statValue(page, 'Moves'))).toBeGreaterThanOrEqual(8);
-      await saveScreenshot(page, 'game-pairs-over', { fullPage: false });
+      await look(page, 'game-pairs-over');
     },
   );
 });

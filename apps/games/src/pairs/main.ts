@@ -26,7 +26,7 @@ function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
     core: pairs.pairsCore,
     newPlay: (seed) => new PairsPlay(seed),
     mount(board, host) {
-      board.setAttribute('role', 'grid');
+      board.setAttribute('role', 'group');
       board.setAttribute('aria-label', 'Memory Pairs cards');
       for (let card = 0; card < pairs.PAIRS_CARD_COUNT; card++) {
         const node = document.createElement('button');
@@ -61,16 +61,18 @@ function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
         const face = FACES[play.state.faces[card]!]!;
         const matched = play.state.matched[card]!;
         const missed = !paused && mismatch !== null && up[card]! && mismatch.cards.includes(card) && !matched;
-        const className = `card${up[card] ? ' card--up' : ''}${matched ? ' card--matched' : ''}${missed ? ' card--miss' : ''}`;
-        if (node.className === className && node.disabled === paused) return;
-        node.className = className;
-        node.disabled = paused;
-        node.textContent = up[card] ? face.symbol : '';
-        node.style.color = up[card] && !matched && !missed ? face.colour : '';
         const row = Math.floor(card / pairs.PAIRS_COLUMNS) + 1;
         const column = (card % pairs.PAIRS_COLUMNS) + 1;
         const state = matched ? `${face.name}, matched` : up[card] ? face.name : 'face down';
-        node.setAttribute('aria-label', `Row ${row}, column ${column}: ${state}`);
+        const label = `Row ${row}, column ${column}: ${state}`;
+        const className = `card${up[card] ? ' card--up' : ''}${matched ? ' card--matched' : ''}${missed ? ' card--miss' : ''}`;
+        // Drawn every frame: touch the DOM only when the card changed (it would restart its flip otherwise).
+        if (node.className === className && node.disabled === paused && node.ariaLabel === label) return;
+        node.className = className;
+        node.disabled = paused;
+        node.ariaLabel = label;
+        node.textContent = up[card] ? face.symbol : '';
+        node.style.color = up[card] && !matched && !missed ? face.colour : '';
       });
     },
     stats: (play, clockMs) => [

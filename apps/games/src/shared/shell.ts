@@ -113,12 +113,21 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     row.append(...buttons);
     overlay.replaceChildren(headingNode, ...lines.map((line) => element('p', 'overlay__text', line)), row);
     overlay.hidden = false;
+    board.inert = true; // what is behind the screen can be neither clicked nor tabbed to
     buttons[0]?.focus();
   }
 
   function hideOverlay(): void {
     overlay.hidden = true;
     overlay.replaceChildren();
+    board.inert = false;
+    focusBoard();
+  }
+
+  /** Keys go to the board: to its one tab stop when it has one (the cards), else to the board itself. */
+  function focusBoard(): void {
+    const target = board.querySelector<HTMLElement>('[tabindex="0"]') ?? board;
+    target.focus({ preventScroll: true });
   }
 
   function renderStats(): void {
@@ -184,7 +193,6 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     phase = 'running';
     clock.start();
     hideOverlay();
-    board.focus({ preventScroll: true });
     refresh();
     frameRequest = requestAnimationFrame(loop);
   }
@@ -205,7 +213,6 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     phase = 'running';
     clock.resume();
     hideOverlay();
-    board.focus({ preventScroll: true });
     refresh();
     frameRequest = requestAnimationFrame(loop);
   }
