@@ -258,7 +258,8 @@ describe('a game framed by the app origin', () => {
     const page = await context.newPage();
     await page.goto(parentOrigin);
     const frame = page.frameLocator('iframe[title="game"]');
-    await frame.getByText('Tournament spring-cup.').waitFor();
+    await frame.getByText('Tournament spring-cup.', { exact: false }).waitFor();
+    await saveScreenshot(page, 'game-tiles-tournament-ready', { fullPage: false });
     const gameFrame = page
       .frames()
       .find((candidate) => candidate.url().startsWith(`${games.origin}/tiles/`))!;

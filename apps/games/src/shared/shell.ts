@@ -298,11 +298,13 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
         newRun(mode.auth.seed);
         const startButton = button('Start');
         startButton.addEventListener('click', () => start());
+        const { tournamentId, matchId, expiresAt } = mode.auth;
+        const until = new Date(expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
         showOverlay(
           'Ready for your tournament run',
           [
-            `Tournament ${mode.auth.tournamentId}${mode.auth.matchId ? `, match ${mode.auth.matchId}` : ''}.`,
             'One run counts: the clock starts when you press Start.',
+            `Tournament ${tournamentId}${matchId ? `, match ${matchId}` : ''}. Finish before ${until}.`,
           ],
           [startButton],
         );
