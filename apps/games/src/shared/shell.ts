@@ -2,19 +2,15 @@ import type { GameToPageMessage } from '@arena/contracts/game-frame.contract';
 import type { CatalogGame } from '@arena/contracts/games.catalog';
 import type { GameCore } from '@arena/games';
 import { directionOfKey, swipeDirection, type Direction } from './directions';
+import { button, element } from './dom';
 import { endOfRunMessages, nextMode, type PlayMode } from './frame-protocol';
+import { GameBar, type Stat } from './game-bar';
 import { GameClock } from './game-clock';
+import { GameScreen } from './game-screen';
 import { connectToPage, isDemoUrl, randomSeed, type PageLink } from './page-link';
 import type { Cue, Play } from './play';
 import { Sound } from './sound';
 import './game.css';
-
-/** One line of the heads-up display; `live` ones are announced to screen readers when they change. */
-export interface Stat {
-  label: string;
-  value: string;
-  live: boolean;
-}
 
 /** What the shell lets a game's board do: act on the current play, when play is allowed. */
 export interface BoardHost<P> {
@@ -42,19 +38,6 @@ export interface GameUi<I, P extends Play<I>> {
 
 type Phase = 'waiting' | 'ready' | 'running' | 'paused' | 'confirm-end' | 'over';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function button(text: string, className = 'button'): HTMLButtonElement {
-  const node = element('button', className, text);
-  node.type = 'button';
-  return node;
-}
-
 /**
  * Runs one game page: the frame protocol (demo, tournament run, unavailable), the start and game-over
  * screens, the game clock with pause, sound, the End game button, keys and swipes. A tournament run is
@@ -69,33 +52,19 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   let play: P | null = null;
   let frameRequest = 0;
 
-  // The page: a bar with the name, numbers and buttons; the board with its overlay; the controls.
-  const bar = element('header', 'bar');
-  const title = element('h1', 'bar__title', ui.game.name);
-  const liveStats = element('div', 'stats');
-  liveStats.setAttribute('aria-live', 'polite');
-  const quietStats = element('div', 'stats');
-  const statsRow = element('div', 'bar__stats');
-  statsRow.append(liveStats, quietStats);
-  const pauseButton = button('Pause', 'button button--quiet');
-  pauseButton.setAttribute('aria-keyshortcuts', 'P');
-  const soundButton = button('Sound off', 'button button--quiet');
-  soundButton.setAttribute('aria-pressed', 'false');
-  const endButton = button('End game', 'button button--quiet');
-  const actions = element('div', 'bar__actions');
-  actions.append(pauseButton, soundButton, endButton);
-  bar.append(title, statsRow, actions);
-
+  // The page: the bar, the board with its screen, the controls, and a voice for the end of a run.
+  const bar = new GameBar(ui.game.name, {
+    pause: () => (phase === 'paused' ? resumePlay() : pause()),
+    sound: () => sound.toggle(),
+    end: () => confirmEnd(),
+  });
   const stage = element('div', 'stage');
   const board = element('div', `board board--${ui.game.slug}`);
-  const overlay = element('div', 'overlay');
-  overlay.setAttribute('role', 'dialog');
-  overlay.setAttribute('aria-modal', 'false');
-  stage.append(board, overlay);
+  const screen = new GameScreen(board, `${ui.game.slug}-screen-title`);
+  stage.append(board, screen.node);
   const announcer = element('p', 'visually-hidden');
   announcer.setAttribute('aria-live', 'assertive');
-  const help = element('p', 'help', ui.game.controls);
-  root.append(bar, stage, help, announcer);
+  root.append(bar.node, stage, element('p', 'help', ui.game.controls), announcer);
   ui.mount(board, { act });
 
   function act(action: (play: P, clockMs: number) => Cue | null): void {
@@ -104,70 +73,12 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     refresh();
   }
 
-  /** Shows a screen over the board: a heading, lines of text and buttons (the first gets focus). */
-  function showOverlay(heading: string, lines: string[], buttons: HTMLButtonElement[] = []): void {
-    const headingNode = element('h2', 'overlay__title', heading);
-    headingNode.id = `${ui.game.slug}-overlay-title`;
-    overlay.setAttribute('aria-labelledby', headingNode.id);
-    const row = element('div', 'overlay__actions');
-    row.append(...buttons);
-    overlay.replaceChildren(headingNode, ...lines.map((line) => element('p', 'overlay__text', line)), row);
-    overlay.hidden = false;
-    board.inert = true; // what is behind the screen can be neither clicked nor tabbed to
-    buttons[0]?.focus();
-  }
-
-  function hideOverlay(): void {
-    overlay.hidden = true;
-    overlay.replaceChildren();
-    board.inert = false;
-    focusBoard();
-  }
-
-  /** Keys go to the board: to its one tab stop when it has one (the cards), else to the board itself. */
-  function focusBoard(): void {
-    const target = board.querySelector<HTMLElement>('[tabindex="0"]') ?? board;
-    target.focus({ preventScroll: true });
-  }
-
-  function renderStats(): void {
-    if (!play) return;
-    const stats = ui.stats(play, clock.elapsedMs());
-    const fill = (container: HTMLElement, list: Stat[]) => {
-      const text = list.map((stat) => `${stat.label}:${stat.value}`).join('|');
-      if (container.dataset.text === text) return; // unchanged: leave the live region quiet
-      container.dataset.text = text;
-      container.replaceChildren(
-        ...list.map((stat) => {
-          const item = element('p', 'stat');
-          item.append(element('span', 'stat__label', stat.label), element('span', 'stat__value', stat.value));
-          return item;
-        }),
-      );
-    };
-    fill(
-      liveStats,
-      stats.filter((stat) => stat.live),
-    );
-    fill(
-      quietStats,
-      stats.filter((stat) => !stat.live),
-    );
-  }
-
-  function renderButtons(): void {
-    const playing = phase === 'running' || phase === 'paused';
-    pauseButton.disabled = !playing;
-    pauseButton.textContent = phase === 'paused' ? 'Resume' : 'Pause';
-    pauseButton.setAttribute('aria-pressed', String(phase === 'paused'));
-    endButton.disabled = !playing;
-  }
-
   function refresh(): void {
     if (!play) return;
-    ui.render(play, clock.elapsedMs(), phase === 'paused' || phase === 'confirm-end');
-    renderStats();
-    renderButtons();
+    const clockMs = clock.elapsedMs();
+    ui.render(play, clockMs, phase === 'paused' || phase === 'confirm-end');
+    bar.showStats(ui.stats(play, clockMs));
+    bar.showPlaying(phase === 'running' || phase === 'paused', phase === 'paused');
     if (play.over && phase === 'running') finish();
   }
 
@@ -192,7 +103,7 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     if (phase !== 'ready') return;
     phase = 'running';
     clock.start();
-    hideOverlay();
+    screen.hide();
     refresh();
     frameRequest = requestAnimationFrame(loop);
   }
@@ -202,9 +113,8 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     phase = 'paused';
     clock.pause();
     cancelAnimationFrame(frameRequest);
-    const resume = button('Resume');
-    resume.addEventListener('click', () => resumePlay());
-    showOverlay('Paused', ['The clock is stopped.'], [resume]);
+    const resume = button('Resume', undefined, () => resumePlay());
+    screen.show('Paused', ['The clock is stopped.'], [resume]);
     refresh();
   }
 
@@ -212,7 +122,7 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     if (phase !== 'paused' && phase !== 'confirm-end') return;
     phase = 'running';
     clock.resume();
-    hideOverlay();
+    screen.hide();
     refresh();
     frameRequest = requestAnimationFrame(loop);
   }
@@ -222,15 +132,13 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     if (phase === 'running') clock.pause();
     cancelAnimationFrame(frameRequest);
     phase = 'confirm-end';
-    const keep = button('Keep playing');
-    keep.addEventListener('click', () => resumePlay());
-    const end = button('End game', 'button button--danger');
-    end.addEventListener('click', () => endEarly());
+    const keep = button('Keep playing', undefined, () => resumePlay());
+    const end = button('End game', 'button button--danger', () => endEarly());
     const lines =
       mode.kind === 'tournament'
         ? ['Your run ends here and what you played so far is submitted.']
         : ['Your run ends here.'];
-    showOverlay('End this game?', lines, [keep, end]);
+    screen.show('End this game?', lines, [keep, end]);
     refresh();
   }
 
@@ -264,16 +172,12 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
         ? [result, 'Submitted — the page will show your verified score.']
         : [result];
     announcer.textContent = `Game over. ${failed ? lines[0] : result}`;
-    const buttons: HTMLButtonElement[] = [];
-    if (!auth) {
-      const again = button('Play again');
-      again.addEventListener('click', () => {
-        newRun(randomSeed());
-        start();
-      });
-      buttons.push(again);
-    }
-    showOverlay(failed ? 'Something went wrong' : 'Game over', lines, buttons);
+    // A tournament run is one run; a demo may go again.
+    const again = button('Play again', undefined, () => {
+      newRun(randomSeed());
+      start();
+    });
+    screen.show(failed ? 'Something went wrong' : 'Game over', lines, auth ? [] : [again]);
     refresh();
   }
 
@@ -281,13 +185,12 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   function showMode(): void {
     switch (mode.kind) {
       case 'connecting':
-        showOverlay('Connecting…', ['Getting the game ready.']);
+        screen.show('Connecting…', ['Getting the game ready.']);
         return;
       case 'demo': {
         newRun(randomSeed());
-        const startButton = button('Start');
-        startButton.addEventListener('click', () => start());
-        showOverlay(
+        const startButton = button('Start', undefined, start);
+        screen.show(
           ui.game.name,
           [ui.game.tagline, 'Demo: play for fun, nothing is submitted.'],
           [startButton],
@@ -296,11 +199,10 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
       }
       case 'tournament': {
         newRun(mode.auth.seed);
-        const startButton = button('Start');
-        startButton.addEventListener('click', () => start());
+        const startButton = button('Start', undefined, start);
         const { tournamentId, matchId, expiresAt } = mode.auth;
         const until = new Date(expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-        showOverlay(
+        screen.show(
           'Ready for your tournament run',
           [
             'One run counts: the clock starts when you press Start.',
@@ -311,12 +213,11 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
         return;
       }
       case 'unavailable': {
-        const demo = button('Play for fun');
-        demo.addEventListener('click', () => {
+        const demo = button('Play for fun', undefined, () => {
           mode = { kind: 'demo' };
           showMode();
         });
-        showOverlay('You cannot play this run', [mode.message], [demo]);
+        screen.show('You cannot play this run', [mode.message], [demo]);
         return;
       }
       default: {
@@ -325,14 +226,6 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
       }
     }
   }
-
-  pauseButton.addEventListener('click', () => (phase === 'paused' ? resumePlay() : pause()));
-  endButton.addEventListener('click', () => confirmEnd());
-  soundButton.addEventListener('click', () => {
-    const on = sound.toggle();
-    soundButton.textContent = on ? 'Sound on' : 'Sound off';
-    soundButton.setAttribute('aria-pressed', String(on));
-  });
 
   window.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -366,7 +259,6 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   });
   if (ui.pauseOnBlur) window.addEventListener('blur', () => pause());
 
-  renderButtons();
   const framed = window.parent !== window;
   if (!framed || isDemoUrl(window.location)) {
     mode = { kind: 'demo' };
