@@ -3,7 +3,9 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { tiles } from '@arena/games';
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, saveScreenshot } from './support/browser';
+import { bracketDetailFixture } from './support/detail-fixture';
 import { startTestGameServer, type TestGameServer } from './support/game-server';
+import { startWebApp, type RunningWebApp } from './support/web-app';
 
 jest.setTimeout(180_000);
 
@@ -302,4 +304,61 @@ describe('a game framed by the app origin', () => {
     games.appOrigin = parentOrigin;
     await context.close();
   });
+});
+
+describe("the app's game modal framing a real game", () => {
+  let games: TestGameServer;
+  let web: RunningWebApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // The games' origin is needed by the app's config, the app's by the games' headers: games first.
+    games = await startTestGameServer();
+    [web, browser] = await Promise.all([startWebApp({ gameOrigin: games.origin }), launchBrowser()]);
+    games.appOrigin = web.baseUrl;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+    await games?.close();
+  });
+
+  it.each(VIEWPORTS)(
+    'lets a guest play a demo of Tile Merge in the modal: framed from GAME_ORIGIN, DEMO_MODE, a toast at the end ($width px)',
+    async (viewport) => {
+      const context = await browser.newContext({ baseURL: web.baseUrl, viewport });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      // The tournament as the API will answer it once the seed plays the catalog games.
+      const detail = bracketDetailFixture({
+        game: { slug: 'tiles', name: 'Tile Merge', integrationUrl: '/tiles/' },
+      });
+      await page.route(`**/api/tournaments/${detail.id}`, (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ success: true, data: detail }),
+        }),
+      );
+      await page.goto(`/challenges/${detail.id}`);
+      await page.getByRole('button', { name: 'Play Demo' }).click();
+
+      const frame = page.frameLocator('iframe[title="Tile Merge game"]');
+      await frame.getByText('Demo: play for fun, nothing is submitted.').waitFor();
+      const gameFrame = page
+        .frames()
+        .find((candidate) => candidate.url().startsWith(`${games.origin}/tiles/`))!;
+      expect(new URL(gameFrame.url()).searchParams.get('demo')).toBe('1');
+      await startRun(gameFrame);
+      await playTiles(page, 12);
+      await saveScreenshot(page, 'game-modal-tiles-demo', { fullPage: false });
+      await endGame(gameFrame);
+      // GAME_COMPLETED reached the page: a run ended early shows 'Game over' without a score.
+      await page.getByText('Game over', { exact: true }).waitFor();
+      await frame.getByRole('button', { name: 'Play again' }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
