@@ -324,17 +324,47 @@ describe("the app's game modal framing a real game", () => {
     await games?.close();
   });
 
-  it.each(VIEWPORTS)(
-    'lets a guest play a demo of Tile Merge in the modal: framed from GAME_ORIGIN, DEMO_MODE, a toast at the end ($width px)',
-    async (viewport) => {
+  /** Each game in the modal: a few inputs, then End game (or the end); what the page's toast says of the run. */
+  const MODAL_CASES = VIEWPORTS.flatMap((viewport) =>
+    [
+      {
+        slug: 'tiles',
+        name: 'Tile Merge',
+        play: (page: Page) => playTiles(page, 12),
+        // Ended early: not completed, so the toast has no score.
+        toast: /^Game over$/,
+      },
+      {
+        slug: 'snake',
+        name: 'Snake',
+        play: (page: Page) => page.keyboard.press('ArrowDown'),
+        // Left alone, the snake soon meets the wall: a completed run, with its score.
+        endsByItself: true,
+        toast: /^Game over: you scored \d+$/,
+      },
+      {
+        slug: 'pairs',
+        name: 'Memory Pairs',
+        play: async (page: Page) => {
+          await page.keyboard.press('Enter');
+          await pause(150);
+          await page.keyboard.press('ArrowRight');
+          await page.keyboard.press('Enter');
+        },
+        toast: /^Game over$/,
+      },
+    ].map((game) => ({ endsByItself: false, ...game, viewport, width: viewport.width })),
+  );
+
+  it.each(MODAL_CASES)(
+    'lets a guest play a demo of $name in the modal: framed from GAME_ORIGIN, DEMO_MODE, a toast at the end ($width px)',
+    async ({ slug, name, play, toast, endsByItself, viewport }) => {
       const context = await browser.newContext({ baseURL: web.baseUrl, viewport });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       // The tournament as the API will answer it once the seed plays the catalog games.
-      const detail = bracketDetailFixture({
-        game: { slug: 'tiles', name: 'Tile Merge', integrationUrl: '/tiles/' },
-      });
+      const detail = bracketDetailFixture({ game: { slug, name, integrationUrl: `/${slug}/` } });
       await page.route(`**/api/tournaments/${detail.id}`, (route) =>
         route.fulfill({
           contentType: 'application/json',
@@ -344,18 +374,19 @@ describe("the app's game modal framing a real game", () => {
       await page.goto(`/challenges/${detail.id}`);
       await page.getByRole('button', { name: 'Play Demo' }).click();
 
-      const frame = page.frameLocator('iframe[title="Tile Merge game"]');
+      const frame = page.frameLocator(`iframe[title="${name} game"]`);
       await frame.getByText('Demo: play for fun, nothing is submitted.').waitFor();
       const gameFrame = page
         .frames()
-        .find((candidate) => candidate.url().startsWith(`${games.origin}/tiles/`))!;
+        .find((candidate) => candidate.url().startsWith(`${games.origin}/${slug}/`))!;
       expect(new URL(gameFrame.url()).searchParams.get('demo')).toBe('1');
       await startRun(gameFrame);
-      await playTiles(page, 12);
-      await saveScreenshot(page, 'game-modal-tiles-demo', { fullPage: false });
-      await endGame(gameFrame);
-      // GAME_COMPLETED reached the page: a run ended early shows 'Game over' without a score.
-      await page.getByText('Game over', { exact: true }).waitFor();
+      await play(page);
+      await saveScreenshot(page, `game-modal-${slug}-demo`, { fullPage: false });
+      if (endsByItself) await gameFrame.getByRole('heading', { name: 'Game over' }).waitFor();
+      else await endGame(gameFrame);
+      // GAME_COMPLETED reached the page, which says so.
+      await page.getByText(toast).waitFor();
       await frame.getByRole('button', { name: 'Play again' }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
