@@ -125,7 +125,7 @@ describe('the games, played standalone in demo mode', () => {
   });
 
   it.each(VIEWPORTS)(
-    'Tile Merge: keyboard play, pause, End game, the score on the game-over screen ($width px)',
+    'Tile Merge: keyboard play, pause, End game, the score on the game-over screen, then swipes ($width px)',
     async (viewport) => {
       await page.setViewportSize(viewport);
       await page.goto(`${games.origin}/tiles/`);
@@ -157,6 +157,26 @@ describe('the games, played standalone in demo mode', () => {
       await page.getByRole('button', { name: 'Play again' }).click();
       await page.locator('.overlay').waitFor({ state: 'hidden' });
       expect(await statValue(page, 'Score')).toBe('0');
+
+      // Swipes play too: of the four, at least one moves the tiles of a fresh board.
+      const board = (await page.locator('.board').boundingBox())!;
+      const centre = { x: board.x + board.width / 2, y: board.y + board.height / 2 };
+      const tilesNow = () =>
+        page.locator('.tile').evaluateAll((nodes) => nodes.map((node) => node.style.translate));
+      const before = await tilesNow();
+      for (const [dx, dy] of [
+        [-80, 0],
+        [0, -80],
+        [80, 0],
+        [0, 80],
+      ] as const) {
+        await page.mouse.move(centre.x, centre.y);
+        await page.mouse.down();
+        await page.mouse.move(centre.x + dx, centre.y + dy, { steps: 4 });
+        await page.mouse.up();
+        await pause(130);
+      }
+      expect(await tilesNow()).not.toEqual(before);
     },
   );
 
