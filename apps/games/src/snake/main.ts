@@ -42,7 +42,7 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
     // A quiet checkerboard so the player can judge distances.
     context.fillStyle = '#1b2335';
     for (let y = 0; y < GRID; y++)
-      for (let x = (y % 2) + 0; x < GRID; x += 2) context.fillRect(x * cell, y * cell, cell, cell);
+      for (let x = y % 2; x < GRID; x += 2) context.fillRect(x * cell, y * cell, cell, cell);
     const centre = (value: number) => (value + 0.5) * cell;
 
     const food = snake.snakeFood(play.state);

@@ -50,13 +50,11 @@ function tilesUi(): GameUi<tiles.TilesMove, TilesPlay> {
   let shown: TilesPlay | null = null;
   let cells = new Map<number, TileNode>();
 
-  function createTile(index: number, value: number, appear: boolean): TileNode {
+  /** A tile that pops in on its cell. */
+  function createTile(index: number, value: number): TileNode {
     const node = document.createElement('div');
-    node.className = appear ? 'tile tile--new' : 'tile';
-    node.style.left = '3%';
-    node.style.top = '3%';
+    node.className = 'tile tile--new';
     node.append(document.createElement('span'));
-    node.firstElementChild!.className = 'tile__value';
     const tile = { value, node };
     place(node, index);
     paint(tile);
@@ -69,7 +67,7 @@ function tilesUi(): GameUi<tiles.TilesMove, TilesPlay> {
     for (const tile of cells.values()) tile.node.remove();
     cells = new Map();
     play.state.board.forEach((value, index) => {
-      if (value !== 0) cells.set(index, createTile(index, value, true));
+      if (value !== 0) cells.set(index, createTile(index, value));
     });
   }
 
@@ -96,7 +94,7 @@ function tilesUi(): GameUi<tiles.TilesMove, TilesPlay> {
       }, SLIDE_MS);
     }
     play.state.board.forEach((value, index) => {
-      if (value !== 0 && !next.has(index)) next.set(index, createTile(index, value, true));
+      if (value !== 0 && !next.has(index)) next.set(index, createTile(index, value));
     });
     cells = next;
   }
@@ -112,8 +110,6 @@ function tilesUi(): GameUi<tiles.TilesMove, TilesPlay> {
       for (let index = 0; index < 16; index++) {
         const cell = document.createElement('div');
         cell.className = 'tiles-cell';
-        cell.style.left = '3%';
-        cell.style.top = '3%';
         place(cell, index);
         board.append(cell);
       }
