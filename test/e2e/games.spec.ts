@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { tiles } from '@arena/games';
+import { GAME_CORES, type TimedInput } from '@arena/games';
+import { formatTime } from '../../apps/games/src/pairs/format-time';
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, saveScreenshot } from './support/browser';
 import { bracketDetailFixture } from './support/detail-fixture';
@@ -237,9 +238,9 @@ describe('a game framed by the app origin', () => {
   let parentOrigin: string;
   let browser: Browser;
 
-  /** A stand-in for the app's game modal: frames Tile Merge, answers GAME_READY with AUTH, keeps what it gets. */
-  const parentPage = (gameOrigin: string) => `<!doctype html><html><body>
-    <iframe title="game" src="${gameOrigin}/tiles/" sandbox="allow-scripts allow-same-origin"
+  /** A stand-in for the app's game modal: frames a game, answers GAME_READY with AUTH, keeps what it gets. */
+  const parentPage = (gameOrigin: string, slug: string) => `<!doctype html><html><body>
+    <iframe title="game" src="${gameOrigin}/${slug}/" sandbox="allow-scripts allow-same-origin"
       style="width: 420px; height: 720px; border: 0"></iframe>
     <script>
       window.received = [];
@@ -259,9 +260,11 @@ describe('a game framed by the app origin', () => {
 
   beforeAll(async () => {
     games = await startTestGameServer();
-    parent = createServer((_request, response) => {
+    parent = createServer((request, response) => {
+      // `/<slug>` frames that game; `/` frames Tile Merge.
+      const slug = /^\/(snake|pairs)$/.exec(request.url ?? '')?.[1] ?? 'tiles';
       response.setHeader('Content-Type', 'text/html; charset=utf-8');
-      response.end(parentPage(games.origin));
+      response.end(parentPage(games.origin, slug));
     });
     await new Promise<void>((resolve) => parent.listen(0, '127.0.0.1', resolve));
     parentOrigin = `http://127.0.0.1:${(parent.address() as { port: number }).port}`;
@@ -275,43 +278,73 @@ describe('a game framed by the app origin', () => {
     await new Promise((resolve) => parent?.close(resolve));
   });
 
-  it('plays the tournament run with the AUTH seed and submits a log that replays to the score shown', async () => {
-    const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(parentOrigin);
-    const frame = page.frameLocator('iframe[title="game"]');
-    await frame.getByText('Tournament spring-cup.', { exact: false }).waitFor();
-    await saveScreenshot(page, 'game-tiles-tournament-ready', { fullPage: false });
-    const gameFrame = page
-      .frames()
-      .find((candidate) => candidate.url().startsWith(`${games.origin}/tiles/`))!;
-    await startRun(gameFrame);
-    await playTiles(page, 16);
-    const shownScore = Number((await statValue(gameFrame, 'Score')).replace(/,/g, ''));
-    await endGame(gameFrame);
-    await frame.getByText('Submitted — the page will show your verified score.').waitFor();
-    await expect(frame.getByRole('button', { name: 'Play again' }).count()).resolves.toBe(0);
+  /** One tournament run of each game, played by keyboard, and where and how it shows its result. */
+  const RUNS = [
+    {
+      slug: 'tiles',
+      play: async (page: Page, game: Frame) => {
+        await playTiles(page, 16);
+        await endGame(game);
+      },
+      shown: { stat: 'Score', of: (score: number) => score.toLocaleString('en-US') },
+    },
+    {
+      slug: 'snake',
+      play: async (page: Page, game: Frame) => {
+        await page.keyboard.press('ArrowUp');
+        await pause(300);
+        await page.keyboard.press('ArrowLeft');
+        await game.getByRole('heading', { name: 'Game over' }).waitFor();
+      },
+      shown: { stat: 'Score', of: String },
+    },
+    {
+      slug: 'pairs',
+      play: async (page: Page, game: Frame) => {
+        await playPairs(page, game);
+        await game.getByRole('heading', { name: 'Game over' }).waitFor();
+      },
+      // The result is the time in whole ms; the clock shows it cut to tenths.
+      shown: { stat: 'Time', of: formatTime },
+    },
+  ] as const;
 
-    const received = (await page.evaluate(
-      () => (window as unknown as { received: unknown[] }).received,
-    )) as Array<Record<string, unknown>>;
-    expect(received.map((message) => message.type)).toEqual([
-      'GAME_READY',
-      'GAME_COMPLETED',
-      'TOURNAMENT_SUBMIT_SCORE',
-    ]);
-    expect(received[1]).toMatchObject({ score: shownScore, completed: false });
-    const submission = received[2] as {
-      playId: string;
-      gameToken: string;
-      log: { atMs: number; input: tiles.TilesMove }[];
-    };
-    expect(submission).toMatchObject({ playId: 'play-1', gameToken: 'game-token-1' });
-    // What the server will do: replay the log from the play's seed.
-    const verdict = tiles.tilesCore.replay('framed-seed', submission.log);
-    expect(verdict).toMatchObject({ valid: true, result: { score: shownScore } });
-    await context.close();
-  });
+  it.each(RUNS)(
+    '$slug: plays the tournament run with the AUTH seed and submits a log that replays to the result shown',
+    async ({ slug, play, shown }) => {
+      const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${parentOrigin}/${slug}`);
+      const frame = page.frameLocator('iframe[title="game"]');
+      await frame.getByText('Tournament spring-cup.', { exact: false }).waitFor();
+      if (slug === 'tiles') await saveScreenshot(page, 'game-tiles-tournament-ready', { fullPage: false });
+      const gameFrame = page
+        .frames()
+        .find((candidate) => candidate.url().startsWith(`${games.origin}/${slug}/`))!;
+      await startRun(gameFrame);
+      await play(page, gameFrame);
+      const shownText = await statValue(gameFrame, shown.stat);
+      await frame.getByText('Submitted — the page will show your verified score.').waitFor();
+      await expect(frame.getByRole('button', { name: 'Play again' }).count()).resolves.toBe(0);
+
+      const received = (await page.evaluate(
+        () => (window as unknown as { received: unknown[] }).received,
+      )) as Array<Record<string, unknown>>;
+      expect(received.map((message) => message.type)).toEqual([
+        'GAME_READY',
+        'GAME_COMPLETED',
+        'TOURNAMENT_SUBMIT_SCORE',
+      ]);
+      const completed = received[1] as { score: number };
+      expect(shown.of(completed.score)).toBe(shownText);
+      const submission = received[2] as { playId: string; gameToken: string; log: TimedInput<unknown>[] };
+      expect(submission).toMatchObject({ playId: 'play-1', gameToken: 'game-token-1' });
+      // What the server will do: replay the log from the play's seed with the game's core.
+      const verdict = GAME_CORES[slug].replay('framed-seed', submission.log);
+      expect(verdict).toMatchObject({ valid: true, result: { score: completed.score } });
+      await context.close();
+    },
+  );
 
   it('cannot be framed by any other origin', async () => {
     const context = await browser.newContext();
