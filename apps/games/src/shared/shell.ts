@@ -230,6 +230,7 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   window.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === 'p' || event.key === 'P') {
+      if (event.repeat) return; // a held key would pause and resume over and over
       if (phase === 'running') pause();
       else if (phase === 'paused') resumePlay();
       return;
@@ -259,13 +260,10 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   });
   if (ui.pauseOnBlur) window.addEventListener('blur', () => pause());
 
+  // Played on its own, or asked for a demo by the page's URL: no need to wait for the page's answer.
   const framed = window.parent !== window;
-  if (!framed || isDemoUrl(window.location)) {
-    mode = { kind: 'demo' };
-    showMode();
-  } else {
-    showMode();
-  }
+  if (!framed || isDemoUrl(window.location)) mode = { kind: 'demo' };
+  showMode();
   if (!framed) return;
   connectToPage((message) => {
     const next = nextMode(mode, message);
