@@ -34,6 +34,8 @@ export interface GameUi<I, P extends Play<I>> {
   direction?(play: P, direction: Direction, clockMs: number): Cue | null;
   /** Real-time games pause when the frame loses focus, so a click outside does not cost the run. */
   pauseOnBlur?: boolean;
+  /** Real-time games steer mid-swipe: a turn as soon as the finger has travelled far enough, then the next. */
+  steerWhileSwiping?: boolean;
 }
 
 type Phase = 'waiting' | 'ready' | 'running' | 'paused' | 'confirm-end' | 'over';
@@ -246,12 +248,14 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     board.addEventListener('pointerdown', (event) => {
       swipeFrom = { x: event.clientX, y: event.clientY };
     });
-    board.addEventListener('pointerup', (event) => {
+    const swipe = (event: PointerEvent, ended: boolean) => {
       if (!swipeFrom) return;
       const direction = swipeDirection(event.clientX - swipeFrom.x, event.clientY - swipeFrom.y);
-      swipeFrom = null;
+      swipeFrom = ended ? null : direction ? { x: event.clientX, y: event.clientY } : swipeFrom;
       if (direction) act((current, clockMs) => ui.direction!(current, direction, clockMs));
-    });
+    };
+    board.addEventListener('pointerup', (event) => swipe(event, true));
+    if (ui.steerWhileSwiping) board.addEventListener('pointermove', (event) => swipe(event, false));
     board.addEventListener('pointercancel', () => (swipeFrom = null));
   }
 

@@ -100,6 +100,7 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
     game: GAME_CATALOG.snake,
     core: snake.snakeCore,
     pauseOnBlur: true,
+    steerWhileSwiping: true,
     newPlay: (seed) => new SnakePlay(seed),
     mount(board) {
       board.tabIndex = -1;
