@@ -144,13 +144,15 @@ export function cellsCanMove(cells: TilesCells): boolean {
 /**
  * Puts a new tile on an empty cell: the cell drawn uniformly among the empty ones (counted in
  * reading order), then its value, 4 one time in ten, otherwise 2. Does nothing on a full board.
+ * Returns how many cells are left empty.
  */
-export function spawnTile(cells: TilesCells, random: SeededRandom): void {
+export function spawnTile(cells: TilesCells, random: SeededRandom): number {
   let empty = 0;
   for (let index = 0; index < 16; index++) if (cells[index] === 0) emptyCells[empty++] = index;
-  if (empty === 0) return;
+  if (empty === 0) return 0;
   const cell = emptyCells[random.int(0, empty - 1)]!;
   cells[cell] = random.int(0, 9) === 0 ? 2 : 1;
+  return empty - 1;
 }
 
 // The empty cells in reading order, listed by spawnTile; a module buffer, so a move allocates nothing.
