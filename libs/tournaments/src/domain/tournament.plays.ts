@@ -1,7 +1,7 @@
 import { isVerifiedGame } from '@arena/contracts/games.catalog';
 import { gameCoreFor, type GameCore, type ReplayResult } from '@arena/games';
 import { isUuid, isWellFormedText } from '@arena/text';
-import { allRows, emptyTable, getRow, setRow, type BucketedTable } from './bucketed-table';
+import { emptyTable, getRow, setRow, type BucketedTable } from './bucketed-table';
 import type { StartPlay, SubmitPlayResult } from './tournament.commands';
 import {
   invalidTournament,
@@ -34,7 +34,7 @@ import { getPlayer, setPlayer, type PlayerTable } from './tournament.players';
 /** What a play lasts beyond the game's longest play: a page that was slow to load, a slow network. */
 export const PLAY_GRACE_MS = 2 * 60_000;
 /** The wall clock may run behind the game clock by this much (clock rounding, request latency). */
-export const CLOCK_SLACK_MS = 2_000;
+const CLOCK_SLACK_MS = 2_000;
 
 export interface PlayState {
   playId: string;
@@ -53,8 +53,6 @@ export type PlayTable = BucketedTable<PlayState>;
 export const emptyPlayTable: PlayTable = emptyTable;
 
 export const getPlay = (plays: PlayTable, playId: string): PlayState | undefined => getRow(plays, playId);
-
-export const allPlays = (plays: PlayTable): PlayState[] => allRows(plays);
 
 /**
  * Results come from verified plays only for a catalog game recorded as not external. Tournaments
