@@ -444,14 +444,20 @@ function recordScore(
 
 /**
  * Opens a play while its member could record its result now: in score formats a live tournament
- * they joined, head-to-head their scheduled match they have not played yet.
+ * they joined, head-to-head their scheduled match they have not played yet. The play expires no
+ * later than results stop counting: the tournament's end, or the match's deadline.
  */
 function startPlay(command: StartPlay, state: ExistingTournament): TournamentEvent[] {
   const core = verifiedCore(state.tournament);
   const { userId, matchId, now } = command.data;
-  if (matchId === null) scoringPlayer(state, userId, now);
-  else playableMatch(state, matchId, userId, now);
-  const started = openPlay(command, state, core);
+  let closesAt: string | null;
+  if (matchId === null) {
+    scoringPlayer(state, userId, now);
+    closesAt = state.tournament.tournamentEnd;
+  } else {
+    closesAt = playableMatch(state, matchId, userId, now).deadline;
+  }
+  const started = openPlay(command, state, core, closesAt);
   return started ? [started] : [];
 }
 

@@ -3,7 +3,7 @@ import { snake } from '@arena/games';
 import type { TournamentCommand } from './tournament.commands';
 import { decide, evolve, initialState, type ExistingTournament } from './tournament.decider';
 import { TournamentError } from './tournament.errors';
-import type { TournamentEvent } from './tournament.events';
+import type { PlayStarted, TournamentEvent } from './tournament.events';
 import {
   at,
   created,
@@ -42,6 +42,11 @@ const playScored = (
 };
 
 const live = [verifiedCreated(), started(), joined('a')];
+
+const expiring = (event: PlayStarted, expiresAt: string): PlayStarted => ({
+  ...event,
+  data: { ...event.data, expiresAt },
+});
 
 function refusal(events: TournamentEvent[], command: TournamentCommand): TournamentError {
   try {
@@ -114,6 +119,18 @@ describe('starting a play', () => {
       .given(live)
       .when(startPlay('a', 2))
       .then([playStarted('a', 2)]);
+  });
+
+  it("expires no later than the tournament's end, when results stop counting anyway", () => {
+    const scheduled = [
+      verifiedCreated({ mode: 'SCHEDULED', tournamentStart: at(10), tournamentEnd: at(50) }),
+      joined('a'),
+      started(10),
+    ];
+    spec
+      .given(scheduled)
+      .when(startPlay('a', 20))
+      .then([expiring(playStarted('a', 20), at(50))]);
   });
 
   it('only while the member could score: joined, the tournament live and not over', () => {
@@ -362,7 +379,8 @@ describe('head-to-head through plays', () => {
     spec
       .given(bracket)
       .when(startPlay(u(1), 12, playIds.first, matchId))
-      .then([matchPlay(1, 12, playIds.first)]);
+      // It expires at the match's deadline, before the snake's hour is up.
+      .then([expiring(matchPlay(1, 12, playIds.first), at(40))]);
     spec
       .given(bracket)
       .when(startPlay(u(1), 12, playIds.first, other))

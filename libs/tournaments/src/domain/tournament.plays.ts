@@ -26,7 +26,8 @@ import { getPlayer, setPlayer, type PlayerTable } from './tournament.players';
  * - A play is opened while its member can score (the decider checks that first) and gets a fresh
  *   seed. A member has at most one open play per tournament: a new one supersedes the earlier one,
  *   so shopping for a good seed costs a whole abandoned play each time and never leaves two to pick from.
- * - It expires when its game's longest play plus a grace for slow networks has passed.
+ * - It expires when its game's longest play plus a grace for slow networks has passed, or when its
+ *   match's deadline or the tournament's end comes first.
  * - Its result is taken once, from its own member, while it is open and not expired, when the log
  *   replayed and the game clock it claims fits in the wall time since the play started.
  */
@@ -115,12 +116,14 @@ interface PlayTournament {
 /**
  * The PlayStarted of a StartPlay of a verified game (`verifiedCore`), once the decider has checked
  * the member may score (or play their match) now; null when this very play was already opened (a
- * retried command).
+ * retried command). `closesAt`: when results stop counting anyway (the match's deadline, the
+ * tournament's end), which the play's expiry never passes.
  */
 export function openPlay(
   command: StartPlay,
   state: PlayTournament,
   core: GameCore<unknown>,
+  closesAt: string | null,
 ): PlayStarted | null {
   const { tournamentId, playId, userId, matchId, seed, now } = command.data;
   if (!isUuid(playId)) throw invalidTournament('playId must be a UUID');
@@ -132,6 +135,7 @@ export function openPlay(
     if (existing.userId === userId && existing.matchId === matchId) return null;
     throw playIdTaken();
   }
+  const longest = Date.parse(now) + core.maxDurationMs + PLAY_GRACE_MS;
   return {
     type: 'PlayStarted',
     data: {
@@ -142,7 +146,9 @@ export function openPlay(
       game: state.tournament.game.slug,
       seed,
       startedAt: now,
-      expiresAt: new Date(Date.parse(now) + core.maxDurationMs + PLAY_GRACE_MS).toISOString(),
+      expiresAt: new Date(
+        closesAt === null ? longest : Math.min(longest, Date.parse(closesAt)),
+      ).toISOString(),
     },
   };
 }
