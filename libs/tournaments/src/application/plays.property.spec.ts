@@ -21,8 +21,8 @@ import { TournamentStreamRepository } from './tournament-stream.repository';
  * the application (tokens, replay, decider, the stream), on the in-memory event store.
  *
  * The honest players are minimal scripted bots written here against the games' exported rules
- * (libs/games keeps its own bots out of its index); sessions are kept short so each property runs in
- * seconds: the snake stops turning after 30 s of game clock, the tile player after 120 moves.
+ * (libs/games keeps its own bots out of its index); sessions are kept shortish so each property runs
+ * in seconds: the snake stops turning after 2 minutes of game clock, the tile player after 400 moves.
  */
 
 type Random = () => number;
@@ -36,14 +36,15 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(ran
 const between = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
 /** Wanders at random, never straight into a wall or itself when it can help it; stops turning after `maxTicks`. */
-function playSnake(seed: string, random: Random, maxTicks = 240): HonestSession {
+function playSnake(seed: string, random: Random, maxTicks = 960): HonestSession {
   const { SNAKE_DIRECTIONS, SNAKE_GRID_SIZE, SNAKE_TICK_MS, SNAKE_MAX_TICKS } = snake;
   const step = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] } as const;
   const state = snake.newSnakeGame(seed);
   const log: TimedInput<unknown>[] = [];
   const safe = (direction: snake.SnakeDirection) => {
-    const head = snake.snakeCells(state)[0]!;
-    const [x, y] = [head.x + step[direction][0], head.y + step[direction][1]];
+    const head = state.body[state.headAt]!;
+    const x = (head % SNAKE_GRID_SIZE) + step[direction][0];
+    const y = Math.floor(head / SNAKE_GRID_SIZE) + step[direction][1];
     const inside = x >= 0 && y >= 0 && x < SNAKE_GRID_SIZE && y < SNAKE_GRID_SIZE;
     return inside && state.occupied[y * SNAKE_GRID_SIZE + x] === 0;
   };
@@ -69,7 +70,7 @@ function playSnake(seed: string, random: Random, maxTicks = 240): HonestSession 
 }
 
 /** Random moves that change the board, 150 to 400 ms apart, until stuck or `maxMoves`. */
-function playTiles(seed: string, random: Random, maxMoves = 120): HonestSession {
+function playTiles(seed: string, random: Random, maxMoves = 400): HonestSession {
   const state = tiles.newGame(seed);
   const log: TimedInput<unknown>[] = [];
   let clock = 0;
@@ -204,8 +205,10 @@ async function liveTournament(slug: VerifiedGameSlug) {
     );
     return joined;
   };
+  // A run appends at most four events (join, two plays, a score): the stream's tail holds them all,
+  // and reading only the tail keeps a thousand runs from reading (and copying) a growing stream.
   const scoresOf = async (playId: string) =>
-    (await store.readStream(`tournament-${tournamentId}`)).filter(
+    (await store.readStream(`tournament-${tournamentId}`, { direction: 'backwards', maxCount: 8 })).filter(
       (event) => event.type === 'ScoreSubmitted' && (event.data as { playId?: string }).playId === playId,
     );
   return {
