@@ -265,6 +265,17 @@ describe("a play's result", () => {
     expect(error.message).toMatch(message);
   });
 
+  it.each([[Number.NaN], [-1], [0.5], [Number.POSITIVE_INFINITY]])(
+    'never records a game clock of %p (a core bug), however the score looks',
+    (durationMs) => {
+      const error = refusal(open, submitPlay('a', 5, honestVerdict(10, durationMs)));
+      expect([error.kind, error.message]).toEqual([
+        'unprocessable',
+        PlayMessages.doesNotReplay('the replay gave no game clock'),
+      ]);
+    },
+  );
+
   it('takes exactly the wall time plus the slack', () => {
     spec
       .given(open)

@@ -170,7 +170,11 @@ export function acceptedPlayResult(
   if (getPlayer(state.players, userId)?.openPlayId !== playId) throw playSuperseded();
   if (Date.parse(now) >= Date.parse(play.expiresAt)) throw playExpired();
   if (!verdict.valid) throw playDoesNotReplay(verdict.reason);
+  // The cores give whole ms; anything else would be a core's bug, never a clock to record.
+  const { durationMs } = verdict.result;
+  if (!Number.isSafeInteger(durationMs) || durationMs < 0)
+    throw playDoesNotReplay('the replay gave no game clock');
   const wallMs = Date.parse(now) - Date.parse(play.startedAt);
-  if (verdict.result.durationMs > wallMs + CLOCK_SLACK_MS) throw playTooFast();
+  if (durationMs > wallMs + CLOCK_SLACK_MS) throw playTooFast();
   return { play, result: verdict.result };
 }
