@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { AppConfig } from '@arena/config';
 import { GAME_CATALOG, PlayMessages, VERIFIED_GAME_SLUGS, type VerifiedGameSlug } from '@arena/contracts';
-import { gameCoreFor, pairs, snake, tiles, type TimedInput } from '@arena/games';
+import { gameCoreFor, honestLog, seededUniform, type TimedInput } from '@arena/games';
 import type { Member } from '@arena/identity';
 import { InMemoryEventStore } from '@arena/testing';
 import { TournamentError } from '../domain/tournament.errors';
@@ -17,121 +17,23 @@ import { TournamentStreamRepository } from './tournament-stream.repository';
 
 /**
  * Issue 10's "Done when": per game, 1,000 honest sessions on the server's random seeds are each
- * accepted with exactly the score the player saw, and 1,000 forged submissions are refused. Through
- * the application (tokens, replay, decider, the stream), on the in-memory event store.
- *
- * The honest players are minimal scripted bots written here against the games' exported rules
- * (libs/games keeps its own bots out of its index); sessions are kept shortish so each property runs
- * in seconds: the snake stops turning after 2 minutes of game clock, the tile player after 400 moves.
+ * accepted with exactly the score the core computes, and 1,000 forged submissions are refused.
+ * Through the application (tokens, replay, decider, the stream), on the in-memory event store. The
+ * honest players are the games' scripted bots (`honestLog`), with a varied skill; sessions stop
+ * playing after two minutes of game clock so each property runs in seconds.
  */
 
-type Random = () => number;
-interface HonestSession {
-  log: TimedInput<unknown>[];
-  /** What the game showed the player at the end: the score, and whether the run finished. */
-  shown: { score: number; completed: boolean; durationMs: number };
+const SESSION_MS = 2 * 60_000;
+/** From a careless beginner to a strong player. */
+const skill = fc.double({ min: 0, max: 1, noNaN: true });
+
+/** One honest session on `seed`: its log and what the game's core makes of it (the player saw the same). */
+function honestSession(slug: VerifiedGameSlug, seed: string, random: () => number, skill: number) {
+  const log = honestLog(slug, seed, random, { skill, maxDurationMs: SESSION_MS });
+  const verdict = gameCoreFor(slug)!.replay(seed, log);
+  if (!verdict.valid) throw new Error(`An honest ${slug} log does not replay: ${verdict.reason}`);
+  return { log, shown: verdict.result };
 }
-
-const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-const between = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-
-/** Wanders at random, never straight into a wall or itself when it can help it; stops turning after `maxTicks`. */
-function playSnake(seed: string, random: Random, maxTicks = 960): HonestSession {
-  const { SNAKE_DIRECTIONS, SNAKE_GRID_SIZE, SNAKE_TICK_MS, SNAKE_MAX_TICKS } = snake;
-  const step = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] } as const;
-  const state = snake.newSnakeGame(seed);
-  const log: TimedInput<unknown>[] = [];
-  const safe = (direction: snake.SnakeDirection) => {
-    const head = state.body[state.headAt]!;
-    const x = (head % SNAKE_GRID_SIZE) + step[direction][0];
-    const y = Math.floor(head / SNAKE_GRID_SIZE) + step[direction][1];
-    const inside = x >= 0 && y >= 0 && x < SNAKE_GRID_SIZE && y < SNAKE_GRID_SIZE;
-    return inside && state.occupied[y * SNAKE_GRID_SIZE + x] === 0;
-  };
-  while (!snake.isSnakeOver(state) && state.tick < maxTicks) {
-    const turns = SNAKE_DIRECTIONS.filter((d) => snake.snakeTurnRefusal(state, d) === null && safe(d));
-    const wanted = !safe(state.heading) || random() < 0.15 ? turns : [];
-    if (wanted.length > 0) {
-      const atMs = state.tick * SNAKE_TICK_MS + between(random, 0, SNAKE_TICK_MS - 1);
-      snake.advanceSnake(state, atMs);
-      const direction = pick(random, wanted);
-      if (!snake.isSnakeOver(state) && snake.turnSnake(state, direction) === null) {
-        log.push({ atMs, input: direction });
-      }
-    }
-    snake.advanceSnake(state, (state.tick + 1) * SNAKE_TICK_MS);
-  }
-  // As the replay does: after its last turn the snake runs on until the game ends by the rules.
-  snake.advanceSnake(state, SNAKE_MAX_TICKS * SNAKE_TICK_MS);
-  return {
-    log,
-    shown: { score: snake.snakeScore(state), completed: true, durationMs: snake.snakeClockMs(state) },
-  };
-}
-
-/** Random moves that change the board, 150 to 400 ms apart, until stuck or `maxMoves`. */
-function playTiles(seed: string, random: Random, maxMoves = 400): HonestSession {
-  const state = tiles.newGame(seed);
-  const log: TimedInput<unknown>[] = [];
-  let clock = 0;
-  while (!tiles.isOver(state) && log.length < maxMoves) {
-    const legal = tiles.TILES_MOVES.filter((move) => tiles.slide(state.board, move) !== null);
-    const move = pick(random, legal);
-    clock += between(random, 150, 400);
-    tiles.applyMove(state, move);
-    log.push({ atMs: clock, input: move });
-  }
-  return { log, shown: { score: tiles.scoreOf(state), completed: true, durationMs: clock } };
-}
-
-/** Remembers every face it saw and waits out each mismatch; 150 to 550 ms between flips. */
-function playPairs(seed: string, random: Random): HonestSession {
-  let state = pairs.newGame(seed);
-  const seen = new Map<number, number>();
-  const log: TimedInput<unknown>[] = [];
-  let clock = 0;
-  const hidden = () => state.faces.flatMap((_, card) => (state.matched[card] ? [] : [card]));
-  const flip = (card: number) => {
-    const wait = state.mismatch ? Math.max(0, state.mismatch.hideAtMs - clock) : 0;
-    clock += wait + between(random, 150, 550);
-    const entry = { atMs: clock, input: { card } };
-    const outcome = pairs.applyInput(state, entry);
-    if (!outcome.ok) throw new Error(`The pairs bot made an illegal flip: ${outcome.reason}`);
-    state = outcome.state;
-    seen.set(card, state.faces[card]!);
-    log.push(entry);
-  };
-  while (!pairs.isOver(state)) {
-    const open = hidden();
-    const known = open.find((a) => open.some((b) => b !== a && seen.has(a) && seen.get(b) === seen.get(a)));
-    const unseen = open.filter((card) => !seen.has(card));
-    const first = known ?? pick(random, unseen.length > 0 ? unseen : open);
-    flip(first);
-    if (pairs.isOver(state)) break;
-    const rest = hidden().filter((card) => card !== first);
-    const partner = rest.find((card) => seen.get(card) === state.faces[first]);
-    const fresh = rest.filter((card) => !seen.has(card));
-    flip(partner ?? pick(random, fresh.length > 0 ? fresh : rest));
-  }
-  return { log, shown: { score: pairs.scoreOf(state), completed: true, durationMs: clock } };
-}
-
-const BOTS: Record<VerifiedGameSlug, (seed: string, random: Random) => HonestSession> = {
-  snake: playSnake,
-  tiles: playTiles,
-  pairs: playPairs,
-};
-
-/** The bot's own choices: a fast-check seed turned into a stream of numbers in [0, 1). */
-const randomFrom = (seed: number): Random => {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-};
 
 class SteppedClock extends Clock {
   at = Date.parse('2026-11-23T10:00:00.000Z');
@@ -244,15 +146,14 @@ const SLACK_MS = 2_000;
 
 describe.each(VERIFIED_GAME_SLUGS)('plays of %s, verified by replay', (slug) => {
   const core = gameCoreFor(slug)!;
-  const bot = BOTS[slug];
 
-  it('accepts 1,000 honest sessions on random seeds, each with exactly the score the player saw', async () => {
+  it('accepts 1,000 honest sessions on random seeds, each with exactly the score the core computes', async () => {
     const tournament = await liveTournament(slug);
     await fc.assert(
-      fc.asyncProperty(fc.integer(), fc.nat({ max: 60_000 }), async (botSeed, lagMs) => {
+      fc.asyncProperty(fc.integer(), skill, fc.nat({ max: 60_000 }), async (botSeed, botSkill, lagMs) => {
         const player = await tournament.member();
         const play = await tournament.startPlay(player);
-        const { log, shown } = bot(play.seed, randomFrom(botSeed));
+        const { log, shown } = honestSession(slug, play.seed, seededUniform(`bot:${botSeed}`), botSkill);
         // The member plays for the session's length, then the result travels for a while.
         tournament.clock.at = Date.parse(play.startedAt) + shown.durationMs + lagMs;
         const result = await tournament.submitLog(play.playId, player, play.gameToken, log);
@@ -270,13 +171,14 @@ describe.each(VERIFIED_GAME_SLUGS)('plays of %s, verified by replay', (slug) => 
       fc.asyncProperty(
         fc.constantFrom(...FORGERIES),
         fc.integer(),
+        skill,
         fc.nat(),
         fc.string(),
-        async (forgery, botSeed, where, otherSeed) => {
+        async (forgery, botSeed, botSkill, where, otherSeed) => {
           const player = await tournament.member();
           const play = await tournament.startPlay(player);
-          const random = randomFrom(botSeed);
-          const honest = bot(play.seed, random);
+          const random = seededUniform(`bot:${botSeed}`);
+          const honest = honestSession(slug, play.seed, random, botSkill);
           const startedAt = Date.parse(play.startedAt);
           tournament.clock.at = startedAt + honest.shown.durationMs + 1000;
           const submit = (log: unknown[], playId = play.playId, gameToken = play.gameToken) =>
@@ -321,7 +223,7 @@ describe.each(VERIFIED_GAME_SLUGS)('plays of %s, verified by replay', (slug) => 
             case "another seed's log": {
               // A log practised on a seed the forger knew: replayed on this play's seed, it either does
               // not replay or gives what this seed gives, never the other seed's result.
-              const practised = bot(`practice:${otherSeed}`, random).log;
+              const practised = honestSession(slug, `practice:${otherSeed}`, random, botSkill).log;
               const onThisSeed = core.replay(play.seed, practised);
               tournament.clock.at = startedAt + core.maxDurationMs;
               const outcome = await submit(practised).catch((error: unknown) => error);
