@@ -341,7 +341,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     method: 'post',
     path: '/api/admin/tournaments',
     summary:
-      'Create a tournament (201); a repeat with the same id and body answers 200 with the stored one, another body 409',
+      "Create a tournament (201); a repeat with the same id and body answers 200 with the stored one, another body 409. The game is a catalog slug (its settings from the catalog, results from verified plays) or an operator's game with external: true (400 'Unknown game' otherwise)",
     tag: 'admin',
     access: 'admin',
     body: createTournamentBody,

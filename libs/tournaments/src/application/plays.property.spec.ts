@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { AppConfig } from '@arena/config';
+import { GAME_CATALOG, PlayMessages, VERIFIED_GAME_SLUGS, type VerifiedGameSlug } from '@arena/contracts';
+import { gameCoreFor, honestLog, seededUniform, type TimedInput } from '@arena/games';
+import type { Member } from '@arena/identity';
+import { InMemoryEventStore } from '@arena/testing';
+import { TournamentError } from '../domain/tournament.errors';
+import { GameTokens } from '../infrastructure/game-tokens';
+import type { BracketAdvancer } from './bracket-advancer';
+import { Clock } from './clock';
+import { StartPlayCommand } from './commands/start-play.command';
+import { StartPlayHandler } from './commands/start-play.handler';
+import { SubmitPlayResultCommand } from './commands/submit-play-result.command';
+import { SubmitPlayResultHandler } from './commands/submit-play-result.handler';
+import { TournamentStreamRepository } from './tournament-stream.repository';
+
+/**
+ * Issue 10's "Done when": per game, 1,000 honest sessions on the server's random seeds are each
+ * accepted with exactly the score the core computes, and 1,000 forged submissions are refused.
+ * Through the application (tokens, replay, decider, the stream), on the in-memory event store. The
+ * honest players are the games' scripted bots (`honestLog`), with a varied skill; sessions stop
+ * playing after two minutes of game clock so each property runs in seconds.
+ */
+
+const SESSION_MS = 2 * 60_000;
+/** From a careless beginner to a strong player. */
+const skill = fc.double({ min: 0, max: 1, noNaN: true });
+
+/** One honest session on `seed`: its log and what the game's core makes of it (the player saw the same). */
+function honestSession(slug: VerifiedGameSlug, seed: string, random: () => number, skill: number) {
+  const log = honestLog(slug, seed, random, { skill, maxDurationMs: SESSION_MS });
+  const verdict = gameCoreFor(slug)!.replay(seed, log);
+  if (!verdict.valid) throw new Error(`An honest ${slug} log does not replay: ${verdict.reason}`);
+  return { log, shown: verdict.result };
+}
+
+class SteppedClock extends Clock {
+  at = Date.parse('2026-11-23T10:00:00.000Z');
+  override now(): Date {
+    return new Date(this.at);
+  }
+}
+
+/** One live tournament of the game, with the application's handlers over an in-memory stream. */
+async function liveTournament(slug: VerifiedGameSlug) {
+  const store = new InMemoryEventStore();
+  const streams = new TournamentStreamRepository(store);
+  const clock = new SteppedClock();
+  const tokens = new GameTokens({ JWT_ACCESS_SECRET: 'a-secret-of-at-least-thirty-two-chars' } as AppConfig);
+  // Score formats only: the bracket is never asked to move.
+  const advancer = {} as BracketAdvancer;
+  const start = new StartPlayHandler(streams, tokens, clock);
+  const submit = new SubmitPlayResultHandler(streams, tokens, advancer, clock);
+  const tournamentId = randomUUID();
+  const game = GAME_CATALOG[slug];
+  await streams.execute(
+    {
+      type: 'CreateTournament',
+      data: {
+        tournamentId,
+        title: `${game.name} property`,
+        description: '',
+        thumbnail: null,
+        mode: 'INSTANT',
+        format: game.resultKind === 'TIME' ? 'TIME_ATTACK' : 'SCORE_ATTACK',
+        prizeModel: 'WINNER_TAKES_ALL',
+        prizePoolCents: 100,
+        maxParticipants: 1_000_000,
+        requiredPlan: 'FREE',
+        rules: '',
+        game: {
+          slug,
+          name: game.name,
+          integrationUrl: game.integrationUrl,
+          maxScore: game.maxScore,
+          external: false,
+        },
+        tournamentStart: null,
+        tournamentEnd: null,
+        tieBreakSeed: '00112233445566778899aabbccddeeff',
+        now: clock.now().toISOString(),
+      },
+    },
+    () => randomUUID(),
+  );
+  const member = async (): Promise<Member> => {
+    const joined = {
+      id: randomUUID(),
+      username: `player-${randomUUID().slice(0, 8)}`,
+      signInId: randomUUID(),
+    };
+    await streams.execute(
+      {
+        type: 'JoinTournament',
+        data: {
+          tournamentId,
+          userId: joined.id,
+          username: joined.username,
+          charityId: null,
+          charityName: null,
+          memberPlan: 'FREE',
+          now: clock.now().toISOString(),
+        },
+      },
+      () => randomUUID(),
+    );
+    return joined;
+  };
+  // A run appends at most four events (join, two plays, a score): the stream's tail holds them all,
+  // and reading only the tail keeps a thousand runs from reading (and copying) a growing stream.
+  const scoresOf = async (playId: string) =>
+    (await store.readStream(`tournament-${tournamentId}`, { direction: 'backwards', maxCount: 8 })).filter(
+      (event) => event.type === 'ScoreSubmitted' && (event.data as { playId?: string }).playId === playId,
+    );
+  return {
+    clock,
+    member,
+    scoresOf,
+    startPlay: (player: Member) => start.execute(new StartPlayCommand(tournamentId, null, player)),
+    submitLog: (playId: string, player: Member, gameToken: string, log: unknown[]) =>
+      submit.execute(
+        new SubmitPlayResultCommand(playId, player, { gameToken, log: log as TimedInput<unknown>[] }),
+      ),
+  };
+}
+
+async function refusal(attempt: Promise<unknown>): Promise<TournamentError> {
+  try {
+    await attempt;
+  } catch (error) {
+    if (error instanceof TournamentError) return error;
+    throw error;
+  }
+  throw new Error('The forged submission was accepted');
+}
+
+const FORGERIES = [
+  'changed score',
+  'edited log',
+  "another seed's log",
+  'too fast',
+  'replayed play id',
+] as const;
+const SLACK_MS = 2_000;
+
+describe.each(VERIFIED_GAME_SLUGS)('plays of %s, verified by replay', (slug) => {
+  const core = gameCoreFor(slug)!;
+
+  it('accepts 1,000 honest sessions on random seeds, each with exactly the score the core computes', async () => {
+    const tournament = await liveTournament(slug);
+    await fc.assert(
+      fc.asyncProperty(fc.integer(), skill, fc.nat({ max: 60_000 }), async (botSeed, botSkill, lagMs) => {
+        const player = await tournament.member();
+        const play = await tournament.startPlay(player);
+        const { log, shown } = honestSession(slug, play.seed, seededUniform(`bot:${botSeed}`), botSkill);
+        // The member plays for the session's length, then the result travels for a while.
+        tournament.clock.at = Date.parse(play.startedAt) + shown.durationMs + lagMs;
+        const result = await tournament.submitLog(play.playId, player, play.gameToken, log);
+        expect(result).toMatchObject({ score: shown.score, durationMs: shown.durationMs, attempt: 1 });
+        const scores = await tournament.scoresOf(play.playId);
+        expect(scores.map((event) => (event.data as { score: number }).score)).toEqual([shown.score]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuses 1,000 forged submissions, and never records a result the play did not give', async () => {
+    const tournament = await liveTournament(slug);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...FORGERIES),
+        fc.integer(),
+        skill,
+        fc.nat(),
+        fc.string(),
+        async (forgery, botSeed, botSkill, where, otherSeed) => {
+          const player = await tournament.member();
+          const play = await tournament.startPlay(player);
+          const random = seededUniform(`bot:${botSeed}`);
+          const honest = honestSession(slug, play.seed, random, botSkill);
+          const startedAt = Date.parse(play.startedAt);
+          tournament.clock.at = startedAt + honest.shown.durationMs + 1000;
+          const submit = (log: unknown[], playId = play.playId, gameToken = play.gameToken) =>
+            tournament.submitLog(playId, player, gameToken, log);
+          const log = honest.log;
+          switch (forgery) {
+            case 'changed score': {
+              // The only way a log could claim a score: an input the game never makes.
+              const at = where % (log.length + 1);
+              const atMs = log[at - 1]?.atMs ?? 0;
+              const forged = [...log.slice(0, at), { atMs, input: { score: 999_999 } }, ...log.slice(at)];
+              const error = await refusal(submit(forged));
+              expect([error.kind, error.message]).toEqual([
+                'unprocessable',
+                expect.stringMatching(/^The game log does not replay: Input \d+/),
+              ]);
+              break;
+            }
+            case 'edited log': {
+              const edits = [
+                // A clock moved back before the input before it.
+                log.length >= 2 && log[0]!.atMs > 0
+                  ? log.map((entry, index) =>
+                      index === log.length - 1 ? { ...entry, atMs: log[0]!.atMs - 1 } : entry,
+                    )
+                  : null,
+                // An input past the longest play.
+                [...log, { atMs: core.maxDurationMs + 1, input: log[0]?.input ?? null }],
+                // A burst faster than any person.
+                [
+                  ...Array.from({ length: core.maxInputsPerSecond + 1 }, () => ({
+                    atMs: 1,
+                    input: log[0]?.input ?? null,
+                  })),
+                  ...log,
+                ],
+              ].filter((edit) => edit !== null);
+              const error = await refusal(submit(edits[where % edits.length]!));
+              expect(error.kind).toBe('unprocessable');
+              break;
+            }
+            case "another seed's log": {
+              // A log practised on a seed the forger knew: replayed on this play's seed, it either does
+              // not replay or gives what this seed gives, never the other seed's result.
+              const practised = honestSession(slug, `practice:${otherSeed}`, random, botSkill).log;
+              const onThisSeed = core.replay(play.seed, practised);
+              tournament.clock.at = startedAt + core.maxDurationMs;
+              const outcome = await submit(practised).catch((error: unknown) => error);
+              if (onThisSeed.valid) {
+                expect(outcome).toMatchObject({
+                  score: onThisSeed.result.score,
+                  durationMs: onThisSeed.result.durationMs,
+                });
+              } else {
+                expect(outcome).toEqual(
+                  expect.objectContaining({
+                    kind: 'unprocessable',
+                    message: PlayMessages.doesNotReplay(onThisSeed.reason),
+                  }),
+                );
+              }
+              return;
+            }
+            case 'too fast': {
+              fc.pre(honest.shown.durationMs > SLACK_MS + 1);
+              tournament.clock.at = startedAt + (where % (honest.shown.durationMs - SLACK_MS));
+              const error = await refusal(submit(log));
+              expect([error.kind, error.message]).toEqual(['unprocessable', PlayMessages.tooFast]);
+              break;
+            }
+            case 'replayed play id': {
+              if (where % 2 === 0) {
+                await submit(log);
+                const error = await refusal(submit(log));
+                expect(error.message).toBe(PlayMessages.alreadySubmitted);
+                expect(await tournament.scoresOf(play.playId)).toHaveLength(1);
+                return;
+              }
+              const newer = await tournament.startPlay(player);
+              const error = await refusal(submit(log));
+              expect(error.message).toBe(PlayMessages.superseded);
+              expect(await tournament.scoresOf(newer.playId)).toEqual([]);
+              break;
+            }
+          }
+          expect(await tournament.scoresOf(play.playId)).toEqual([]);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
