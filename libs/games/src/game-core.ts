@@ -63,6 +63,9 @@ export class SeededRandom {
   }
 }
 
+/** Where a scripted player's own choices come from (pace, mistakes): a SeededRandom, or any like it. */
+export type BotDice = Pick<SeededRandom, 'int'>;
+
 /** The checks every replay starts with: clock order, the longest play and the input rate. */
 export function checkInputClock<I>(
   log: readonly TimedInput<I>[],

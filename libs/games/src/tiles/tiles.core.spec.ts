@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { SeededRandom, type TimedInput } from '../game-core';
+import { playTiles } from './tiles.bot';
 import { applyMove, isOver, newGame, scoreOf, tilesCore, type TilesState } from './tiles.core';
 import { TILES_MOVES, canMove, slide, type TilesMove } from './tiles.rules';
 
@@ -12,28 +13,11 @@ const refused = (seed: string, log: readonly TimedInput<TilesMove>[]) => {
 };
 
 /**
- * A scripted player: keeps its tiles in the bottom left corner (down, left, right, then up), one
- * move in five chosen at random among the legal ones, 100 to 900 ms between moves; it stops early
- * when told to or when the next move would pass the longest play.
+ * The scripted player (tiles.bot.ts): the corner strategy, one move in five at random among the legal
+ * ones, 100 to 900 ms between moves.
  */
-function playHonestly(seed: string, stopAfter = Number.POSITIVE_INFINITY) {
-  const state = newGame(seed);
-  const bot = new SeededRandom(`bot:${seed}`);
-  const log: TimedInput<TilesMove>[] = [];
-  let atMs = 0;
-  while (!isOver(state) && log.length < stopAfter) {
-    atMs += bot.int(100, 900);
-    if (atMs > tilesCore.maxDurationMs) break;
-    const legal = TILES_MOVES.filter((move) => slide(state.board, move) !== null);
-    const move =
-      bot.int(0, 4) === 0
-        ? legal[bot.int(0, legal.length - 1)]!
-        : (['down', 'left', 'right', 'up'] as const).find((m) => legal.includes(m))!;
-    expect(applyMove(state, move)).toBe(true);
-    log.push({ atMs, input: move });
-  }
-  return { state, log };
-}
+const playHonestly = (seed: string, stopAfter?: number) =>
+  playTiles(seed, new SeededRandom(`bot:${seed}`), { lapseOneIn: 5, paceMs: [100, 900], stopAfter });
 
 /** A recorded play: its moves spelled by initial, 250 ms apart. */
 const recorded = (moves: string): TimedInput<TilesMove>[] =>
