@@ -45,7 +45,8 @@ const TOURNAMENTS: DemoFormatTournament[] = [
     createdAt: -3 * HOUR,
     tournament: {
       title: 'Memory Pairs Time Attack',
-      description: 'Find all eight pairs against the clock: the fastest finish directs the pool to disaster relief.',
+      description:
+        'Find all eight pairs against the clock: the fastest finish directs the pool to disaster relief.',
       thumbnail: null,
       mode: 'INSTANT',
       format: 'TIME_ATTACK',
@@ -272,7 +273,7 @@ export async function seedDemoFormats(options: DemoSeedOptions): Promise<DemoSee
       for (const [index, step] of [...demo.steps].sort((a, b) => a.at - b.at).entries()) {
         if (step.kind === 'play') {
           const { accountId, username } = player(step.player);
-          const played = await recordDemoPlay(repository, {
+          appended += await recordDemoPlay(repository, {
             ...step,
             tournamentId,
             name: `${demo.key}:${step.player}:${step.attempt}`,
@@ -282,7 +283,6 @@ export async function seedDemoFormats(options: DemoSeedOptions): Promise<DemoSee
             matchId: null,
             startAt: now.getTime() + step.at,
           });
-          appended += played.appended;
           continue;
         }
         const command = toCommand(tournamentId, step, at, player, charity);

@@ -1,5 +1,5 @@
 import { catalogGame, GAME_CATALOG, type VerifiedGameSlug } from '@arena/contracts/games.catalog';
-import { GAME_CORES, honestLog, SeededRandom, type ReplayResult, type TimedInput } from '@arena/games';
+import { GAME_CORES, honestLog, SeededRandom, type TimedInput } from '@arena/games';
 import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
 import type { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { TournamentGame } from '../domain/tournament.events';
@@ -48,8 +48,10 @@ export function demoPlay(slug: VerifiedGameSlug, name: string, style: DemoPlaySt
     skill: style.skill,
     ...(style.sessionMs === undefined ? {} : { maxDurationMs: style.sessionMs }),
   });
-  return { playId: nameBasedUuid(`demo-play:${name}`), seed, log };
+  return { playId: demoPlayId(name), seed, log };
 }
+
+const demoPlayId = (name: string) => nameBasedUuid(`demo-play:${name}`);
 
 export interface DemoPlayRequest extends DemoPlayStyle {
   tournamentId: string;
@@ -68,26 +70,25 @@ export interface DemoPlayRequest extends DemoPlayStyle {
  * Plays one demo session the way a member's browser and the server do: StartPlay fixes the seed, the
  * bot plays it, the game's core replays the log and SubmitPlayResult records the core's verdict, sent
  * when the game has ended on the play's own clock (the decider refuses a result faster than the wall
- * clock). A play already resolved is left as it is. Returns the events appended, the replay's result
- * and when the result was sent (ms since the epoch).
+ * clock). A play already resolved is left as it is, unplayed. Returns the events appended.
  */
 export async function recordDemoPlay(
   repository: TournamentStreamRepository,
   request: DemoPlayRequest,
-): Promise<{ appended: number; result: ReplayResult; submittedAt: number }> {
+): Promise<number> {
   const { tournamentId, name, slug, userId, username, matchId, startAt } = request;
+  const state = await repository.load(tournamentId);
+  const recorded = state.status === 'NONE' ? undefined : getPlay(state.plays, demoPlayId(name));
+  if (recorded?.resolved) return 0;
   const { playId, seed, log } = demoPlay(slug, name, request);
   const verdict = GAME_CORES[slug].replay(seed, log);
   if (!verdict.valid) throw new Error(`Demo play ${name} does not replay: ${verdict.reason}`);
-  const state = await repository.load(tournamentId);
-  const recorded = state.status === 'NONE' ? undefined : getPlay(state.plays, playId);
   // A play already opened is not started again: the tournament may be over by now.
   const started = recorded
     ? { events: [], play: recorded }
     : await startDemoPlay(repository, { tournamentId, playId, userId, matchId, seed, now: startAt }, name);
   // From the play as recorded: a re-run after an interrupted one sends the result in the play's time.
   const submittedAt = Date.parse(started.play.startedAt) + verdict.result.durationMs + SUBMIT_AFTER_MS;
-  if (started.play.resolved) return { appended: 0, result: verdict.result, submittedAt };
   const submitted = await repository.execute(
     {
       type: 'SubmitPlayResult',
@@ -95,12 +96,19 @@ export async function recordDemoPlay(
     },
     deterministicEventIds(`seed:${name}:result`),
   );
-  return { appended: started.events.length + submitted.events.length, result: verdict.result, submittedAt };
+  return started.events.length + submitted.events.length;
 }
 
 async function startDemoPlay(
   repository: TournamentStreamRepository,
-  play: { tournamentId: string; playId: string; userId: string; matchId: string | null; seed: string; now: number },
+  play: {
+    tournamentId: string;
+    playId: string;
+    userId: string;
+    matchId: string | null;
+    seed: string;
+    now: number;
+  },
   name: string,
 ) {
   const { events, state } = await repository.execute(

@@ -251,18 +251,16 @@ export async function seedDemoTournaments(options: DemoSeedOptions): Promise<Dem
       if (step.kind === 'play') {
         const { accountId, username } = player(step.player);
         const slug = verifiedSlug(demo.tournament.game.slug);
-        appended += (
-          await recordDemoPlay(repository, {
-            ...step,
-            tournamentId,
-            name: `${demo.key}:${step.player}:${step.attempt}`,
-            slug,
-            userId: accountId,
-            username,
-            matchId: null,
-            startAt: now.getTime() + step.at,
-          })
-        ).appended;
+        appended += await recordDemoPlay(repository, {
+          ...step,
+          tournamentId,
+          name: `${demo.key}:${step.player}:${step.attempt}`,
+          slug,
+          userId: accountId,
+          username,
+          matchId: null,
+          startAt: now.getTime() + step.at,
+        });
         continue;
       }
       if (
