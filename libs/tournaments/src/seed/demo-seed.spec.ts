@@ -15,6 +15,7 @@ import { seedAllDemoTournaments } from './demo-seed';
 import { testDemoPlayers } from './demo-players.fixtures';
 
 const players = testDemoPlayers();
+const anchor = '2026-11-22T12:00:00.000Z';
 
 describe('the whole demo seed (npm start)', () => {
   const eventStore = new InMemoryEventStore();
@@ -28,7 +29,7 @@ describe('the whole demo seed (npm start)', () => {
   const verified = () => streams.filter(({ tournament }) => tournament.game.external === false);
 
   beforeAll(async () => {
-    seeded = await seedAllDemoTournaments({ players, eventStore, now: new Date('2026-11-22T12:00:00Z') });
+    seeded = await seedAllDemoTournaments({ players, eventStore, now: new Date(anchor) });
     streams = await Promise.all(
       seeded.tournaments.map(async ({ id, status }) => {
         const events = await eventStore.readStream(`tournament-${id}`);
@@ -80,6 +81,16 @@ describe('the whole demo seed (npm start)', () => {
       }
     }
     expect(results).toBeGreaterThan(100);
+  });
+
+  it('has every play over before the moment the seed ran', () => {
+    const lastResult = Math.max(
+      ...verified().flatMap(({ events }) => [
+        ...ofType<ScoreSubmitted>(events, 'ScoreSubmitted').map((score) => Date.parse(score.submittedAt)),
+        ...ofType<MatchPlayed>(events, 'MatchPlayed').map((result) => Date.parse(result.playedAt)),
+      ]),
+    );
+    expect(lastResult).toBeLessThan(Date.parse(anchor));
   });
 
   it('gives every catalog game a live tournament any member can join and play now, and a completed one that paid out', () => {
