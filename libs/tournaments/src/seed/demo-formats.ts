@@ -4,7 +4,7 @@ import { TournamentStreamRepository } from '../application/tournament-stream.rep
 import type { CreateTournament, TournamentCommand } from '../domain/tournament.commands';
 import type { EditableSettings } from '../domain/tournament.events';
 import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
-import { catalogDemoGame, recordDemoPlay, verifiedSlug, type DemoPlayStyle } from './demo-plays';
+import { catalogDemoGame, recordDemoPlayStep, type DemoPlayStep } from './demo-plays';
 import type { DemoPlayer, DemoSeedOptions, DemoSeedResult } from './demo-tournaments';
 
 const MINUTE = 60_000;
@@ -14,7 +14,7 @@ const DAY = 24 * HOUR;
 type Step =
   | { kind: 'join'; player: string; charityEin: string | null; at: number }
   /** A verified play of the tournament's catalog game; a short session is a run the member abandoned. */
-  | ({ kind: 'play'; player: string; attempt: number; at: number } & DemoPlayStyle)
+  | DemoPlayStep
   | { kind: 'charity'; player: string; charityEin: string | null; at: number }
   | {
       kind: 'edit';
@@ -272,17 +272,12 @@ export async function seedDemoFormats(options: DemoSeedOptions): Promise<DemoSee
     if (appended > 0) {
       for (const [index, step] of [...demo.steps].sort((a, b) => a.at - b.at).entries()) {
         if (step.kind === 'play') {
-          const { accountId, username } = player(step.player);
-          appended += await recordDemoPlay(repository, {
-            ...step,
-            tournamentId,
-            name: `${demo.key}:${step.player}:${step.attempt}`,
-            slug: verifiedSlug(demo.tournament.game.slug),
-            userId: accountId,
-            username,
-            matchId: null,
-            startAt: now.getTime() + step.at,
-          });
+          appended += await recordDemoPlayStep(
+            repository,
+            { key: demo.key, tournamentId, gameSlug: demo.tournament.game.slug, anchor: now.getTime() },
+            step,
+            player(step.player),
+          );
           continue;
         }
         const command = toCommand(tournamentId, step, at, player, charity);

@@ -119,3 +119,26 @@ async function startDemoPlay(
   if (!opened) throw new Error(`Demo play ${name} was not opened`);
   return { events, play: opened };
 }
+
+/** A score tournament's demo step: a member's n-th play, `at` ms from the seed's anchor. */
+export type DemoPlayStep = { kind: 'play'; player: string; attempt: number; at: number } & DemoPlayStyle;
+
+/** Records a score tournament's play step (recordDemoPlay), named by the tournament's key, member and attempt. */
+export function recordDemoPlayStep(
+  repository: TournamentStreamRepository,
+  tournament: { key: string; tournamentId: string; gameSlug: string; anchor: number },
+  step: DemoPlayStep,
+  member: { accountId: string; username: string },
+): Promise<number> {
+  return recordDemoPlay(repository, {
+    tournamentId: tournament.tournamentId,
+    name: `${tournament.key}:${step.player}:${step.attempt}`,
+    slug: verifiedSlug(tournament.gameSlug),
+    userId: member.accountId,
+    username: member.username,
+    matchId: null,
+    startAt: tournament.anchor + step.at,
+    skill: step.skill,
+    ...(step.sessionMs === undefined ? {} : { sessionMs: step.sessionMs }),
+  });
+}

@@ -6,7 +6,7 @@ import type { CreateTournament, TournamentCommand } from '../domain/tournament.c
 import type { TournamentStatus } from '../domain/tournament.events';
 import { getPlayer } from '../domain/tournament.players';
 import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
-import { catalogDemoGame, recordDemoPlay, verifiedSlug, type DemoPlayStyle } from './demo-plays';
+import { catalogDemoGame, recordDemoPlayStep, type DemoPlayStep } from './demo-plays';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -16,7 +16,7 @@ type Step =
   /** A bare score: external games only. */
   | { kind: 'score'; player: string; score: number; attempt: number; at: number }
   /** A verified play of the tournament's catalog game: its score is whatever the member's bot scores. */
-  | ({ kind: 'play'; player: string; attempt: number; at: number } & DemoPlayStyle)
+  | DemoPlayStep
   | { kind: 'start'; at: number }
   | { kind: 'end'; at: number };
 
@@ -250,18 +250,12 @@ export async function seedDemoTournaments(options: DemoSeedOptions): Promise<Dem
     const steps = [...demo.steps].sort((a, b) => a.at - b.at);
     for (const [index, step] of steps.entries()) {
       if (step.kind === 'play') {
-        const { accountId, username } = player(step.player);
-        const slug = verifiedSlug(demo.tournament.game.slug);
-        appended += await recordDemoPlay(repository, {
-          ...step,
-          tournamentId,
-          name: `${demo.key}:${step.player}:${step.attempt}`,
-          slug,
-          userId: accountId,
-          username,
-          matchId: null,
-          startAt: now.getTime() + step.at,
-        });
+        appended += await recordDemoPlayStep(
+          repository,
+          { key: demo.key, tournamentId, gameSlug: demo.tournament.game.slug, anchor: now.getTime() },
+          step,
+          player(step.player),
+        );
         continue;
       }
       if (
