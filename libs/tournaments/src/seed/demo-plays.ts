@@ -1,5 +1,5 @@
 import { catalogGame, GAME_CATALOG, type VerifiedGameSlug } from '@arena/contracts/games.catalog';
-import { GAME_CORES, honestLog, SeededRandom, type TimedInput } from '@arena/games';
+import { GAME_CORES, honestLog, seededUniform, type TimedInput } from '@arena/games';
 import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
 import type { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { TournamentGame } from '../domain/tournament.events';
@@ -42,9 +42,7 @@ export interface DemoPlay {
  */
 export function demoPlay(slug: VerifiedGameSlug, name: string, style: DemoPlayStyle): DemoPlay {
   const seed = nameBasedUuid(`demo-play-seed:${name}`).replace(/-/g, '');
-  const dice = new SeededRandom(`demo-bot:${name}`);
-  const random = () => dice.int(0, 0xffff_ffff) / 0x1_0000_0000;
-  const log = honestLog(slug, seed, random, {
+  const log = honestLog(slug, seed, seededUniform(`demo-bot:${name}`), {
     skill: style.skill,
     ...(style.sessionMs === undefined ? {} : { maxDurationMs: style.sessionMs }),
   });
