@@ -36,8 +36,8 @@ describe.each(VERIFIED_GAME_SLUGS)('the honest bot of %s', (slug) => {
         (seed, botSeed, skill) => {
           const log = honestLog(slug, seed, uniform(botSeed), { skill });
           replayed(slug, seed, log);
-          expect(log.length).toBeGreaterThan(0);
-          expect(log.at(-1)!.atMs).toBeLessThanOrEqual(5 * 60 * 1000);
+          // A snake may run into a wall before its first turn: an honest log may be empty.
+          expect(log.every((entry) => entry.atMs <= 5 * 60 * 1000)).toBe(true);
         },
       ),
       { numRuns: 100 },
