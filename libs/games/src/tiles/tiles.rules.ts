@@ -147,19 +147,14 @@ export function cellsCanMove(cells: TilesCells): boolean {
  */
 export function spawnTile(cells: TilesCells, random: SeededRandom): void {
   let empty = 0;
-  for (let index = 0; index < 16; index++) if (cells[index] === 0) empty++;
+  for (let index = 0; index < 16; index++) if (cells[index] === 0) emptyCells[empty++] = index;
   if (empty === 0) return;
-  let pick = random.int(0, empty - 1);
-  const exponent = random.int(0, 9) === 0 ? 2 : 1;
-  for (let index = 0; index < 16; index++) {
-    if (cells[index] !== 0) continue;
-    if (pick === 0) {
-      cells[index] = exponent;
-      return;
-    }
-    pick--;
-  }
+  const cell = emptyCells[random.int(0, empty - 1)]!;
+  cells[cell] = random.int(0, 9) === 0 ? 2 : 1;
 }
+
+// The empty cells in reading order, listed by spawnTile; a module buffer, so a move allocates nothing.
+const emptyCells = new Uint8Array(16);
 
 /** The exponents of a board of tile values (each 0 or a power of two). */
 export function cellsOf(board: readonly number[]): TilesCells {
