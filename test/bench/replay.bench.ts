@@ -1,6 +1,7 @@
 /**
  * bench:replay: how many play results one core verifies per second. Per result, what the server
- * does with `POST /api/plays/{id}/result`: parse the JSON body, check it against the contract
+ * does with `POST /api/plays/{id}/result`: parse the JSON body (with Fastify's parser, as the API
+ * does), check it against the contract
  * (playResultBody), and replay the log with the game's core. Logs per game: honest sessions of the
  * scripted bots, a session lasting 5 minutes at human pace, and the worst case, the most inputs the
  * rules accept in 5 minutes (the log longest to replay), plus snake's longest play allowed. One
@@ -12,6 +13,7 @@
  * and an input that is not one of the game's.
  */
 import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
 import { z } from 'zod';
 import {
   playResultBody,
@@ -47,6 +49,19 @@ interface Case {
 
 type BodySchema = typeof playResultBody | typeof bodyWithEntriesLeftToTheCore;
 
+// The API's JSON body parser: Fastify's default, JSON.parse plus a scan of the text for __proto__ and
+// constructor keys (the API keeps the default 'error' actions).
+const fastifyJsonParser = Fastify().getDefaultJsonParser('error', 'error');
+
+function parseBody(body: string): unknown {
+  let parsed: unknown;
+  fastifyJsonParser(undefined as never, body, (error, value) => {
+    if (error) throw error;
+    parsed = value;
+  });
+  return parsed;
+}
+
 /** A [0, 1) source like Math.random, repeatable from a seed. */
 function uniform(seed: string): () => number {
   const random = new SeededRandom(seed);
@@ -61,7 +76,7 @@ function play(seed: string, log: readonly TimedInput<unknown>[]): Play {
 
 /** What the server does per result; throws when the log does not verify (the bench would be wrong). */
 function verify(game: VerifiedGameSlug, { seed, body }: Play, schema: BodySchema): number {
-  const parsed = schema.safeParse(JSON.parse(body));
+  const parsed = schema.safeParse(parseBody(body));
   if (!parsed.success) throw new Error(`${game} ${seed}: the body does not parse: ${parsed.error.message}`);
   const verdict = GAME_CORES[game].replay(seed, parsed.data.log as TimedInput<unknown>[]);
   if (!verdict.valid) throw new Error(`${game} ${seed}: the log does not replay: ${verdict.reason}`);
@@ -89,12 +104,12 @@ function timeEach<T>(items: readonly T[], step: (item: T) => unknown): number {
 /** One row of the table: the whole path, its parts apart, and the path with the lighter contract. */
 function measure({ game, name, plays }: Case): string {
   const perResult = timeEach(plays, (one) => verify(game, one, playResultBody));
-  const jsonMicros = timeEach(plays, (one) => JSON.parse(one.body));
-  const objects = plays.map((one) => JSON.parse(one.body) as unknown);
+  const jsonMicros = timeEach(plays, (one) => parseBody(one.body));
+  const objects = plays.map((one) => parseBody(one.body));
   const contractMicros = timeEach(objects, (body) => playResultBody.parse(body));
   const parsed = plays.map((one) => ({
     seed: one.seed,
-    log: playResultBody.parse(JSON.parse(one.body)).log,
+    log: playResultBody.parse(parseBody(one.body)).log,
   }));
   const replayMicros = timeEach(parsed, (one) => GAME_CORES[game].replay(one.seed, one.log));
   const lighter = timeEach(plays, (one) => verify(game, one, bodyWithEntriesLeftToTheCore));
@@ -228,9 +243,9 @@ function main(): void {
   const rows = cases.map((one) => `| ${measure(one)} |`);
   publish(
     'bench:replay',
-    `Verified results per second on one core: per result, JSON.parse of the body, the contract check (playResultBody) and the core's replay, as \`POST /api/plays/{id}/result\` does; ${SECONDS_PER_CASE} s per measure, the logs of a row taken in turn. Times are CPU time of the bench process (a core's rate; less sensitive than wall time to the others sharing the machine). The three µs columns time the parts apart (mean per result); the last column is the whole path with the lighter contract described in test/bench/replay.bench.ts (entries left to the core). Goal: ${GOAL_PER_SECOND.toLocaleString('en')}/s per core. ${machineLine('other engineers’ builds and tests and this script')}
+    `Verified results per second on one core: per result, parsing the JSON body with Fastify's parser (JSON.parse and a scan for prototype keys), the contract check (playResultBody) and the core's replay, as \`POST /api/plays/{id}/result\` does; ${SECONDS_PER_CASE} s per measure, the logs of a row taken in turn. Times are CPU time of the bench process (a core's rate; less sensitive than wall time to the others sharing the machine). The three µs columns time the parts apart (mean per result); the last column is the whole path with the lighter contract described in test/bench/replay.bench.ts (entries left to the core). Goal: ${GOAL_PER_SECOND.toLocaleString('en')}/s per core. ${machineLine('other engineers’ builds and tests and this script')}
 
-| game | log | inputs | body KB | JSON.parse µs | contract µs | replay µs | verified results/s | goal met | results/s, entries left to the core |
+| game | log | inputs | body KB | body parse µs | contract µs | replay µs | verified results/s | goal met | results/s, entries left to the core |
 |---|---|---:|---:|---:|---:|---:|---:|---|---:|
 ${rows.join('\n')}
 `,

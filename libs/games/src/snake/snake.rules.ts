@@ -164,8 +164,8 @@ function cellAt(index: number): SnakeCell {
 }
 
 function runTick(state: SnakeState): void {
-  const turn = state.waitingTurns.shift();
-  if (turn !== undefined) state.heading = turn;
+  // Most ticks have no turn waiting: skip the call to shift then (this runs every tick of every replay).
+  if (state.waitingTurns.length > 0) state.heading = state.waitingTurns.shift()!;
   state.tick++;
   const head = state.body[state.headAt]!;
   const { dx, dy } = STEP[state.heading];
