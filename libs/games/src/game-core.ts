@@ -63,13 +63,18 @@ export class SeededRandom {
   }
 }
 
+/** Where a scripted player's own choices come from (pace, mistakes): a SeededRandom, or any like it. */
+export type BotDice = Pick<SeededRandom, 'int'>;
+
 /** The checks every replay starts with: clock order, the longest play and the input rate. */
 export function checkInputClock<I>(
   log: readonly TimedInput<I>[],
   limits: { maxDurationMs: number; maxInputsPerSecond: number },
 ): string | null {
   let previous = 0;
-  for (const [index, entry] of log.entries()) {
+  // Indexed, not entries(): no [index, entry] pair per input on this path of every replay.
+  for (let index = 0; index < log.length; index++) {
+    const entry = log[index]!;
     if (!Number.isSafeInteger(entry.atMs) || entry.atMs < previous)
       return `Input ${index} is out of clock order`;
     if (entry.atMs > limits.maxDurationMs) return `Input ${index} comes after the longest play allowed`;

@@ -3,3 +3,4 @@ export * as tiles from './tiles';
 export * as snake from './snake';
 export * as pairs from './pairs';
 export * from './game-cores';
+export * from './bots';

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { z } from 'zod';
 import { type TimedInput } from '../game-core';
 import { botSession } from './pairs.bot';
 import {
@@ -141,6 +142,24 @@ describe('Memory Pairs rules', () => {
       'left',
     ])
       expect(pairsCore.parseInput(bad)).toBeNull();
+  });
+
+  it('given anything, when parsed, then it answers as the strict schema of a flip does', () => {
+    // The schema the hand-written check replaced (replay checks every flip): the two must agree.
+    const flipSchema = z.strictObject({ card: z.number().int().min(0).max(15) });
+    const flipLike = fc.oneof(
+      fc.anything(),
+      fc.record({ card: fc.oneof(fc.integer({ min: -2, max: 17 }), fc.double(), fc.anything()) }),
+      fc.record({ card: fc.integer({ min: 0, max: 15 }), other: fc.anything() }, { requiredKeys: ['card'] }),
+      fc.array(fc.integer({ min: 0, max: 15 })),
+    );
+    fc.assert(
+      fc.property(flipLike, (value) => {
+        const parsed = flipSchema.safeParse(value);
+        expect(pairsCore.parseInput(value)).toEqual(parsed.success ? parsed.data : null);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('is the TIME game Memory Pairs with human limits', () => {

@@ -1,4 +1,4 @@
-import { SeededRandom, type ReplayResult, type TimedInput } from '../game-core';
+import { SeededRandom, type BotDice, type ReplayResult, type TimedInput } from '../game-core';
 import {
   SNAKE_DIRECTIONS,
   SNAKE_GRID_SIZE,
@@ -17,8 +17,8 @@ import {
 } from './snake.rules';
 
 /**
- * Scripted players for tests and the replay benchmark: they play through the renderer's functions
- * (advance to the key press's clock, ask, turn, record), so their logs are honest plays.
+ * Scripted players for tests, the demo seed and the replay benchmark: they play through the renderer's
+ * functions (advance to the key press's clock, ask, turn, record), so their logs are honest plays.
  */
 
 export interface SnakeBotPlay {
@@ -29,24 +29,43 @@ export interface SnakeBotPlay {
 
 type Strategy = (state: SnakeState) => SnakeDirection;
 
+export interface SnakeBotOptions {
+  /** Stops turning after this many ticks (the snake then runs on into a wall). */
+  maxTicks: number;
+  /** Checks the room ahead before a turn (flood fill) instead of heading for the food blindly. */
+  careful?: boolean;
+  /** One tick in this many the player does not react (no key press); never when absent. */
+  lapseOneIn?: number;
+}
+
 /** Heads for the food by the shortest way that is free next tick; traps itself sooner or later. */
 export function playGreedySnake(seed: string, options: { maxTicks?: number } = {}): SnakeBotPlay {
-  return play(seed, greedy, options.maxTicks ?? SNAKE_MAX_TICKS);
+  return playSnake(seed, new SeededRandom(`${seed}:bot`), { maxTicks: options.maxTicks ?? SNAKE_MAX_TICKS });
 }
 
 /** Follows one cycle through every cell, so it never dies; stops turning after `maxTicks`. */
 export function playCyclingSnake(seed: string, options: { maxTicks: number }): SnakeBotPlay {
-  return play(seed, cycling, options.maxTicks);
+  return play(seed, cycling, new SeededRandom(`${seed}:bot`), options);
 }
 
-function play(seed: string, strategy: Strategy, maxTicks: number): SnakeBotPlay {
+/** A scripted player heading for the food, careful or greedy, with lapses or without; its choices from `dice`. */
+export function playSnake(seed: string, dice: BotDice, options: SnakeBotOptions): SnakeBotPlay {
+  return play(seed, options.careful ? careful : greedy, dice, options);
+}
+
+function play(
+  seed: string,
+  strategy: Strategy,
+  dice: BotDice,
+  { maxTicks, lapseOneIn }: { maxTicks: number; lapseOneIn?: number },
+): SnakeBotPlay {
   const state = newSnakeGame(seed);
-  // The key press lands anywhere between two ticks, as a person's would.
-  const pressAt = new SeededRandom(`${seed}:bot`);
   const log: TimedInput<SnakeDirection>[] = [];
   while (state.end === null && state.tick < maxTicks) {
-    const wanted = strategy(state);
-    const atMs = state.tick * SNAKE_TICK_MS + pressAt.int(0, SNAKE_TICK_MS - 1);
+    const reacts = lapseOneIn === undefined || dice.int(0, lapseOneIn - 1) !== 0;
+    const wanted = reacts ? strategy(state) : state.heading;
+    // The key press lands anywhere between two ticks, as a person's would.
+    const atMs = state.tick * SNAKE_TICK_MS + dice.int(0, SNAKE_TICK_MS - 1);
     advanceSnake(state, atMs);
     if (snakeTurnRefusal(state, wanted) === null) {
       turnSnake(state, wanted);
@@ -73,20 +92,77 @@ const STEP: Record<SnakeDirection, SnakeCell> = {
   left: { x: -1, y: 0 },
 };
 
+/** The cell a step from the head leads to, or -1 when it leaves the grid or runs into the body. */
+function freeCellAhead(state: SnakeState, head: SnakeCell, direction: SnakeDirection): number {
+  const x = head.x + STEP[direction].x;
+  const y = head.y + STEP[direction].y;
+  if (x < 0 || y < 0 || x >= SNAKE_GRID_SIZE || y >= SNAKE_GRID_SIZE) return -1;
+  const cell = y * SNAKE_GRID_SIZE + x;
+  return state.occupied[cell] === 1 ? -1 : cell;
+}
+
+const distance = (cell: number, to: SnakeCell) =>
+  Math.abs((cell % SNAKE_GRID_SIZE) - to.x) + Math.abs(Math.floor(cell / SNAKE_GRID_SIZE) - to.y);
+
 function greedy(state: SnakeState): SnakeDirection {
   const head = headOf(state);
   const food = snakeFood(state) ?? head;
   let best: SnakeDirection = state.heading;
   let bestDistance = Infinity;
   for (const direction of SNAKE_DIRECTIONS) {
-    const x = head.x + STEP[direction].x;
-    const y = head.y + STEP[direction].y;
-    if (x < 0 || y < 0 || x >= SNAKE_GRID_SIZE || y >= SNAKE_GRID_SIZE) continue;
-    if (state.occupied[y * SNAKE_GRID_SIZE + x] === 1) continue;
-    const distance = Math.abs(x - food.x) + Math.abs(y - food.y);
-    if (distance < bestDistance) [best, bestDistance] = [direction, distance];
+    const cell = freeCellAhead(state, head, direction);
+    if (cell < 0) continue;
+    if (distance(cell, food) < bestDistance) [best, bestDistance] = [direction, distance(cell, food)];
   }
   return best;
+}
+
+/**
+ * Like greedy, but only into a room with space for the whole snake (counted by flood fill over the
+ * free cells); when no way has that much room, into the largest.
+ */
+function careful(state: SnakeState): SnakeDirection {
+  const head = headOf(state);
+  const food = snakeFood(state) ?? head;
+  let best: SnakeDirection = state.heading;
+  let bestRank = -Infinity;
+  for (const direction of SNAKE_DIRECTIONS) {
+    const cell = freeCellAhead(state, head, direction);
+    if (cell < 0) continue;
+    const room = roomFrom(state, cell);
+    // Enough room beats any distance to the food; among the cramped ways, the most room wins.
+    const rank = room >= state.length ? SNAKE_GRID_SIZE * 4 - distance(cell, food) : room - CELLS;
+    if (rank > bestRank) [best, bestRank] = [direction, rank];
+  }
+  return best;
+}
+
+const CELLS = SNAKE_GRID_SIZE * SNAKE_GRID_SIZE;
+const seen = new Uint8Array(CELLS);
+const frontier = new Int16Array(CELLS);
+
+/** How many free cells are reachable from `start` (itself included), the body counted as walls. */
+function roomFrom(state: SnakeState, start: number): number {
+  seen.fill(0);
+  seen[start] = 1;
+  frontier[0] = start;
+  let count = 1;
+  for (let next = 0; next < count; next++) {
+    const cell = frontier[next]!;
+    const x = cell % SNAKE_GRID_SIZE;
+    for (const neighbour of [
+      x > 0 ? cell - 1 : -1,
+      x < SNAKE_GRID_SIZE - 1 ? cell + 1 : -1,
+      cell - SNAKE_GRID_SIZE,
+      cell + SNAKE_GRID_SIZE,
+    ]) {
+      if (neighbour < 0 || neighbour >= CELLS || seen[neighbour] === 1 || state.occupied[neighbour] === 1)
+        continue;
+      seen[neighbour] = 1;
+      frontier[count++] = neighbour;
+    }
+  }
+  return count;
 }
 
 function headOf(state: SnakeState): SnakeCell {

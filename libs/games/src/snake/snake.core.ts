@@ -20,6 +20,7 @@ import {
  */
 
 const snakeInput = z.enum(SNAKE_DIRECTIONS);
+const DIRECTIONS: ReadonlySet<unknown> = new Set(SNAKE_DIRECTIONS);
 
 export const snakeCore: GameCore<SnakeDirection> = {
   slug: 'snake',
@@ -41,9 +42,11 @@ export const snakeCore: GameCore<SnakeDirection> = {
     const clockRefusal = checkInputClock(log, snakeCore);
     if (clockRefusal !== null) return { valid: false, reason: clockRefusal };
     const state = newSnakeGame(seed);
-    for (const [index, entry] of log.entries()) {
-      const direction = snakeCore.parseInput(entry.input);
-      if (direction === null) return { valid: false, reason: `Input ${index} is not a direction` };
+    for (let index = 0; index < log.length; index++) {
+      const entry = log[index]!;
+      // The set, not zod, checks each input: the same answer as parseInput, without its cost per input.
+      if (!DIRECTIONS.has(entry.input)) return { valid: false, reason: `Input ${index} is not a direction` };
+      const direction = entry.input;
       advanceSnake(state, entry.atMs);
       if (state.end !== null) return { valid: false, reason: `Input ${index} comes after the game is over` };
       const refusal = turnSnake(state, direction);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { SeededRandom, type TimedInput } from '../game-core';
+import { playTiles } from './tiles.bot';
 import { applyMove, isOver, newGame, scoreOf, tilesCore, type TilesState } from './tiles.core';
 import { TILES_MOVES, canMove, slide, type TilesMove } from './tiles.rules';
 
@@ -12,28 +13,11 @@ const refused = (seed: string, log: readonly TimedInput<TilesMove>[]) => {
 };
 
 /**
- * A scripted player: keeps its tiles in the bottom left corner (down, left, right, then up), one
- * move in five chosen at random among the legal ones, 100 to 900 ms between moves; it stops early
- * when told to or when the next move would pass the longest play.
+ * The scripted player (tiles.bot.ts): the corner strategy, one move in five at random among the legal
+ * ones, 100 to 900 ms between moves.
  */
-function playHonestly(seed: string, stopAfter = Number.POSITIVE_INFINITY) {
-  const state = newGame(seed);
-  const bot = new SeededRandom(`bot:${seed}`);
-  const log: TimedInput<TilesMove>[] = [];
-  let atMs = 0;
-  while (!isOver(state) && log.length < stopAfter) {
-    atMs += bot.int(100, 900);
-    if (atMs > tilesCore.maxDurationMs) break;
-    const legal = TILES_MOVES.filter((move) => slide(state.board, move) !== null);
-    const move =
-      bot.int(0, 4) === 0
-        ? legal[bot.int(0, legal.length - 1)]!
-        : (['down', 'left', 'right', 'up'] as const).find((m) => legal.includes(m))!;
-    expect(applyMove(state, move)).toBe(true);
-    log.push({ atMs, input: move });
-  }
-  return { state, log };
-}
+const playHonestly = (seed: string, stopAfter?: number) =>
+  playTiles(seed, new SeededRandom(`bot:${seed}`), { lapseOneIn: 5, paceMs: [100, 900], stopAfter });
 
 /** A recorded play: its moves spelled by initial, 250 ms apart. */
 const recorded = (moves: string): TimedInput<TilesMove>[] =>
@@ -141,6 +125,114 @@ describe('Tile Merge rules', () => {
     const frozen = { ...state, board: [...state.board] } satisfies TilesState;
     for (const move of TILES_MOVES) expect(applyMove(state, move)).toBe(false);
     expect({ ...state, board: [...state.board] }).toEqual(frozen);
+  });
+});
+
+/**
+ * The rule written the plain way, on tile values, line by line (as the core did before its table
+ * lookup): what the fast path must always agree with.
+ */
+function referenceSlide(
+  board: readonly number[],
+  move: TilesMove,
+): { board: number[]; gained: number } | null {
+  const next = [...board];
+  const along = (line: number, position: number) =>
+    ({
+      left: line * 4 + position,
+      right: line * 4 + 3 - position,
+      up: position * 4 + line,
+      down: (3 - position) * 4 + line,
+    })[move];
+  let gained = 0;
+  for (let line = 0; line < 4; line++) {
+    const tiles = [0, 1, 2, 3]
+      .map((position) => board[along(line, position)]!)
+      .filter((value) => value !== 0);
+    const settled: number[] = [];
+    for (let index = 0; index < tiles.length; index++) {
+      if (tiles[index] === tiles[index + 1]) {
+        settled.push(tiles[index]! * 2);
+        gained += tiles[index]! * 2;
+        index++;
+      } else settled.push(tiles[index]!);
+    }
+    for (let position = 0; position < 4; position++) next[along(line, position)] = settled[position] ?? 0;
+  }
+  return next.every((value, index) => value === board[index]) ? null : { board: next, gained };
+}
+
+describe('Tile Merge fast path', () => {
+  // Small exponents make merges likely; large ones reach the lines the lookup table cannot hold (32768 up).
+  const exponents = fc.oneof(
+    fc.integer({ min: 0, max: 3 }),
+    fc.integer({ min: 0, max: 17 }),
+    fc.integer({ min: 13, max: 17 }),
+  );
+  const boards = fc
+    .array(exponents, { minLength: 16, maxLength: 16 })
+    .map((cells) => cells.map((exponent) => (exponent === 0 ? 0 : 2 ** exponent)));
+
+  it('slides every board as the plain rule does, gaining the same points', () => {
+    fc.assert(
+      fc.property(boards, fc.constantFrom(...TILES_MOVES), (board, move) => {
+        expect(slide(board, move)).toEqual(referenceSlide(board, move));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('slides every line of tiles up to 32768 as the plain rule does (the whole lookup table)', () => {
+    for (let packed = 0; packed < 1 << 16; packed++) {
+      const line = [0, 1, 2, 3].map((position) => (packed >> (4 * position)) & 15);
+      const board = row(...line.map((exponent) => (exponent === 0 ? 0 : 2 ** exponent)));
+      const [fast, plain] = [slide(board, 'left'), referenceSlide(board, 'left')];
+      // toEqual per line would take minutes; one comparison of the serialised results is enough.
+      if (JSON.stringify(fast) !== JSON.stringify(plain))
+        throw new Error(`line ${line.join(',')}: ${JSON.stringify(fast)} ≠ ${JSON.stringify(plain)}`);
+    }
+  });
+
+  it('sees a move on the same boards as the plain rule does', () => {
+    fc.assert(
+      fc.property(boards, (board) => {
+        expect(canMove(board)).toBe(TILES_MOVES.some((move) => referenceSlide(board, move) !== null));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('merges lines of the largest tiles, beyond the lookup table', () => {
+    const big = 2 ** 15;
+    expect(slide(row(big, big, big, big), 'left')).toEqual({
+      board: row(2 * big, 2 * big, 0, 0),
+      gained: 4 * big,
+    });
+    expect(slide(row(2 * big, 2 * big, 4, 4), 'right')).toEqual({
+      board: row(0, 0, 4 * big, 8),
+      gained: 4 * big + 8,
+    });
+    expect(slide(row(2 * big, 4, 0, 0), 'left')).toBeNull();
+  });
+
+  it('plays whole games as the plain rule does', () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.array(fc.constantFrom(...TILES_MOVES), { maxLength: 300 }),
+        (seed, moves) => {
+          const state = newGame(seed);
+          let score = 0;
+          for (const move of moves) {
+            const expected = isOver(state) ? null : referenceSlide(state.board, move);
+            expect(applyMove(state, move)).toBe(expected !== null);
+            score += expected?.gained ?? 0;
+            expect(scoreOf(state)).toBe(score);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -6,7 +6,15 @@ import {
   type ReplayVerdict,
   type TimedInput,
 } from '../game-core';
-import { TILES_MOVES, canMove, slideInPlace, spawnTile, type TilesMove } from './tiles.rules';
+import {
+  TILES_MOVES,
+  boardOf,
+  cellsCanMove,
+  slideCells,
+  spawnTile,
+  type TilesCells,
+  type TilesMove,
+} from './tiles.rules';
 
 /**
  * Tile Merge (slug `tiles`): turn-based sliding tiles in the manner of 2048.
@@ -28,11 +36,11 @@ import { TILES_MOVES, canMove, slideInPlace, spawnTile, type TilesMove } from '.
  *
  * Live play. `newGame(seed)` then `applyMove(state, move)` per key or swipe; `isOver(state)`,
  * `scoreOf(state)` and `state.board` for the screen. The state is changed in place (it carries
- * the seeded generator), so a renderer copies `state.board` when it needs a snapshot.
+ * the seeded generator); `state.board` is a fresh copy of the board at each read.
  */
 
 export interface TilesState {
-  /** 16 cell values in reading order (row by row, top left first), 0 for empty. */
+  /** 16 cell values in reading order (row by row, top left first), 0 for empty; a copy. */
   readonly board: readonly number[];
   readonly score: number;
   /** Moves applied so far. */
@@ -40,28 +48,31 @@ export interface TilesState {
   readonly over: boolean;
 }
 
-/** The whole state, with the generator the next tiles come from; only this module writes it. */
-interface MutableTilesState {
-  board: number[];
-  score: number;
-  moves: number;
-  over: boolean;
-  random: SeededRandom;
+/**
+ * The whole state, with the generator the next tiles come from; only this module writes it. A class,
+ * so every play's state has the same shape and the replay loop stays fast over thousands of plays.
+ */
+class TilesGame implements TilesState {
+  /** The board as exponents, played in place (tiles.rules.ts); `board` reads it as values. */
+  readonly cells: TilesCells = new Uint8Array(16);
+  score = 0;
+  moves = 0;
+  over = false;
+
+  constructor(readonly random: SeededRandom) {}
+
+  get board(): number[] {
+    return boardOf(this.cells);
+  }
 }
 
 export const tilesMoveSchema = z.enum(TILES_MOVES);
 
 /** A new play: an empty board with its first two tiles drawn from the seed. */
 export function newGame(seed: string): TilesState {
-  const state: MutableTilesState = {
-    board: Array.from({ length: 16 }, () => 0), // packed, not holey: faster to read
-    score: 0,
-    moves: 0,
-    over: false,
-    random: new SeededRandom(seed),
-  };
-  spawnTile(state.board, state.random);
-  spawnTile(state.board, state.random);
+  const state = new TilesGame(new SeededRandom(seed));
+  spawnTile(state.cells, state.random);
+  spawnTile(state.cells, state.random);
   return state;
 }
 
@@ -70,14 +81,14 @@ export function newGame(seed: string): TilesState {
  * change the board (an illegal input, never recorded); true when it was played.
  */
 export function applyMove(state: TilesState, move: TilesMove): boolean {
-  const game = state as MutableTilesState;
+  const game = state as TilesGame;
   if (game.over) return false;
-  const gained = slideInPlace(game.board, move);
+  const gained = slideCells(game.cells, move);
   if (gained < 0) return false;
   game.score += gained;
   game.moves++;
-  spawnTile(game.board, game.random);
-  game.over = !canMove(game.board);
+  spawnTile(game.cells, game.random);
+  game.over = !cellsCanMove(game.cells);
   return true;
 }
 
@@ -103,7 +114,8 @@ export const tilesCore: GameCore<TilesMove> = {
     // The log comes from the network: refuse a wrong shape here rather than throw below.
     if (typeof seed !== 'string') return { valid: false, reason: 'The seed is not a string' };
     if (!Array.isArray(log)) return { valid: false, reason: 'The input log is not a list' };
-    for (const [index, entry] of log.entries()) {
+    for (let index = 0; index < log.length; index++) {
+      const entry: unknown = log[index];
       if (typeof entry !== 'object' || entry === null)
         return { valid: false, reason: `Input ${index} is malformed` };
     }

@@ -1,0 +1,73 @@
+import type { BotDice, TimedInput } from '../game-core';
+import { applyMove, isOver, newGame, tilesCore, type TilesState } from './tiles.core';
+import { TILES_MOVES, slide, type TilesMove } from './tiles.rules';
+
+export interface TilesBotOptions {
+  /** One move in this many is chosen at random among the legal ones (a lapse); the rest follow the corner. */
+  lapseOneIn: number;
+  /** The pause before each move, from and to, in ms. */
+  paceMs: readonly [number, number];
+  /**
+   * Looks one move ahead: of the corner moves, the one whose board weighs most toward the corner;
+   * otherwise the first legal one in the corner order.
+   */
+  looksAhead?: boolean;
+  /** Stops after this many moves. */
+  stopAfter?: number;
+  /** Stops before a move that would come later on the game clock (at most the core's longest play). */
+  maxDurationMs?: number;
+}
+
+/** The corner strategy: keep the big tiles in the bottom left corner, moving up only when nothing else plays. */
+const CORNER_ORDER: readonly TilesMove[] = ['down', 'left', 'right', 'up'];
+
+/**
+ * A scripted honest player of Tile Merge: plays through `applyMove` as the game app does, so its log
+ * replays to the state it ends with. Stops when the game is over, after `stopAfter` moves, or when
+ * the next move would pass `maxDurationMs`.
+ */
+export function playTiles(
+  seed: string,
+  dice: BotDice,
+  options: TilesBotOptions,
+): { state: TilesState; log: TimedInput<TilesMove>[] } {
+  const stopAfter = options.stopAfter ?? Number.POSITIVE_INFINITY;
+  const maxDurationMs = Math.min(options.maxDurationMs ?? tilesCore.maxDurationMs, tilesCore.maxDurationMs);
+  const state = newGame(seed);
+  const log: TimedInput<TilesMove>[] = [];
+  let atMs = 0;
+  while (!isOver(state) && log.length < stopAfter) {
+    atMs += dice.int(options.paceMs[0], options.paceMs[1]);
+    if (atMs > maxDurationMs) break;
+    const legal = TILES_MOVES.filter((move) => slide(state.board, move) !== null);
+    const move =
+      dice.int(0, options.lapseOneIn - 1) === 0
+        ? legal[dice.int(0, legal.length - 1)]!
+        : options.looksAhead
+          ? heaviestCornerMove(state.board, legal)
+          : CORNER_ORDER.find((candidate) => legal.includes(candidate))!;
+    if (!applyMove(state, move)) throw new Error(`The tiles bot chose an illegal move: ${move}`);
+    log.push({ atMs, input: move });
+  }
+  return { state, log };
+}
+
+/**
+ * How much each cell's tile counts toward a good board: a snake from the bottom left corner along the
+ * bottom row, back along the row above, and so on, each cell worth four times the next.
+ */
+const CELL_WEIGHT = [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11, 15, 14, 13, 12].map((rank) => 4 ** (rank - 8));
+
+/** Of the legal moves but up, the one whose board weighs most (up only when nothing else plays). */
+function heaviestCornerMove(board: readonly number[], legal: readonly TilesMove[]): TilesMove {
+  let best: TilesMove | undefined;
+  let bestWeight = -1;
+  for (const move of CORNER_ORDER) {
+    if (move === 'up' || !legal.includes(move)) continue;
+    const next = slide(board, move)!.board;
+    let weight = 0;
+    for (let cell = 0; cell < 16; cell++) weight += next[cell]! * CELL_WEIGHT[cell]!;
+    if (weight > bestWeight) [best, bestWeight] = [move, weight];
+  }
+  return best ?? 'up';
+}

@@ -1,0 +1,255 @@
+/**
+ * bench:replay: how many play results one core verifies per second. Per result, what the server
+ * does with `POST /api/plays/{id}/result`: parse the JSON body (with Fastify's parser, as the API
+ * does), check it against the contract
+ * (playResultBody), and replay the log with the game's core. Logs per game: honest sessions of the
+ * scripted bots, a session lasting 5 minutes at human pace, and the worst case, the most inputs the
+ * rules accept in 5 minutes (the log longest to replay), plus snake's longest play allowed. One
+ * process, one core; no database. Timings belong here, never in a test.
+ *
+ * A last column asks what a lighter contract would give: the body checked as a list of anything
+ * (`log: z.array(z.unknown())`), each entry left to the core's replay, which already refuses an entry
+ * that is not an object, a clock that is not a whole, ordered number of ms within the longest play,
+ * and an input that is not one of the game's.
+ */
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import { z } from 'zod';
+import {
+  playResultBody,
+  PLAY_LOG_MAX_INPUTS,
+  PLAY_RESULT_MAX_BYTES,
+  type VerifiedGameSlug,
+} from '@arena/contracts';
+import { GAME_CORES, honestLog, pairs, SeededRandom, snake, tiles, type TimedInput } from '@arena/games';
+import { machineLine, publish } from './support/bench-kit';
+import { playStrongTiles } from './support/strong-tiles-player';
+
+const SECONDS_PER_CASE = Number(process.env.BENCH_SECONDS ?? 2);
+const FIVE_MINUTES = 5 * 60 * 1000;
+const GOAL_PER_SECOND = 2000;
+
+/** The lighter contract of the last column: playResultBody with its entries left to the core. */
+const bodyWithEntriesLeftToTheCore = z.object({
+  gameToken: z.string().min(1).max(2000),
+  log: z.array(z.unknown()).max(PLAY_LOG_MAX_INPUTS),
+});
+
+interface Play {
+  seed: string;
+  body: string;
+  inputs: number;
+}
+
+interface Case {
+  game: VerifiedGameSlug;
+  name: string;
+  plays: Play[];
+}
+
+type BodySchema = typeof playResultBody | typeof bodyWithEntriesLeftToTheCore;
+
+// The API's JSON body parser: Fastify's default, JSON.parse plus a scan of the text for __proto__ and
+// constructor keys (the API keeps the default 'error' actions).
+const fastifyJsonParser = Fastify().getDefaultJsonParser('error', 'error');
+
+function parseBody(body: string): unknown {
+  let parsed: unknown;
+  fastifyJsonParser(undefined as never, body, (error, value) => {
+    if (error) throw error;
+    parsed = value;
+  });
+  return parsed;
+}
+
+/** A [0, 1) source like Math.random, repeatable from a seed. */
+function uniform(seed: string): () => number {
+  const random = new SeededRandom(seed);
+  return () => random.int(0, 0xffff_ffff) / 0x1_0000_0000;
+}
+
+/** The body the game app posts: a game token (a JWT's length) and the log. */
+function play(seed: string, log: readonly TimedInput<unknown>[]): Play {
+  const body = JSON.stringify({ gameToken: randomBytes(240).toString('base64url'), log });
+  return { seed, body, inputs: log.length };
+}
+
+/** What the server does per result; throws when the log does not verify (the bench would be wrong). */
+function verify(game: VerifiedGameSlug, { seed, body }: Play, schema: BodySchema): number {
+  const parsed = schema.safeParse(parseBody(body));
+  if (!parsed.success) throw new Error(`${game} ${seed}: the body does not parse: ${parsed.error.message}`);
+  const verdict = GAME_CORES[game].replay(seed, parsed.data.log as TimedInput<unknown>[]);
+  if (!verdict.valid) throw new Error(`${game} ${seed}: the log does not replay: ${verdict.reason}`);
+  return verdict.result.score;
+}
+
+/**
+ * Runs `step` over the items round robin for SECONDS_PER_CASE; the mean CPU time of one step in µs.
+ * CPU time (user + system of this process), not wall time: the machine is shared, and a core's rate
+ * is what the goal asks.
+ */
+function timeEach<T>(items: readonly T[], step: (item: T) => unknown): number {
+  for (let warm = 0; warm < 3; warm++) for (const item of items) step(item); // warm the JIT first
+  const deadline = performance.now() + SECONDS_PER_CASE * 1000;
+  const started = process.cpuUsage();
+  let count = 0;
+  while (performance.now() < deadline) {
+    for (const item of items) step(item);
+    count += items.length;
+  }
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / count;
+}
+
+/** One row of the table: the whole path, its parts apart, and the path with the lighter contract. */
+function measure({ game, name, plays }: Case): string {
+  const perResult = timeEach(plays, (one) => verify(game, one, playResultBody));
+  const jsonMicros = timeEach(plays, (one) => parseBody(one.body));
+  const objects = plays.map((one) => parseBody(one.body));
+  const contractMicros = timeEach(objects, (body) => playResultBody.parse(body));
+  const parsed = plays.map((one) => ({
+    seed: one.seed,
+    log: playResultBody.parse(parseBody(one.body)).log,
+  }));
+  const replayMicros = timeEach(parsed, (one) => GAME_CORES[game].replay(one.seed, one.log));
+  const lighter = timeEach(plays, (one) => verify(game, one, bodyWithEntriesLeftToTheCore));
+
+  const perSecond = 1_000_000 / perResult;
+  const inputs = Math.round(plays.reduce((total, one) => total + one.inputs, 0) / plays.length);
+  const bytes = Math.max(...plays.map((one) => one.body.length));
+  const size = `${(bytes / 1024).toFixed(0)}${bytes > PLAY_RESULT_MAX_BYTES ? ' (over the limit)' : ''}`;
+  const rate = (value: number) => Math.round(value).toLocaleString('en');
+  console.log(`${game}: ${name}: ${rate(perSecond)}/s`);
+  return [
+    game,
+    name,
+    rate(inputs),
+    size,
+    jsonMicros.toFixed(0),
+    contractMicros.toFixed(0),
+    replayMicros.toFixed(0),
+    rate(perSecond),
+    perSecond >= GOAL_PER_SECOND ? 'yes' : 'no',
+    rate(1_000_000 / lighter),
+  ].join(' | ');
+}
+
+function honestSessions(game: VerifiedGameSlug): Case {
+  const plays = Array.from({ length: 20 }, (_, index) => {
+    const seed = `honest ${game} ${index}`;
+    return play(seed, honestLog(game, seed, uniform(`bot ${index}`), { skill: index / 19 }));
+  });
+  return { game, name: 'honest bot sessions, skills 0 to 1 (20 logs; inputs: their mean)', plays };
+}
+
+/** Tiles for 5 minutes at 150 to 400 ms a move: the strong player, on the first seed it survives that long. */
+function tilesFiveMinutes(): Case {
+  for (let index = 0; ; index++) {
+    const seed = `five minutes ${index}`;
+    const pace = new SeededRandom(`pace ${index}`);
+    const log = playStrongTiles(seed, () => pace.int(150, 400), FIVE_MINUTES);
+    if (log.at(-1)!.atMs > FIVE_MINUTES - 1000)
+      return {
+        game: 'tiles',
+        name: '5 minutes at human pace (150–400 ms a move), the strong player',
+        plays: [play(seed, log)],
+      };
+  }
+}
+
+/** Tiles at 10 moves a second for 5 minutes: the strong player, on the first seed it survives 3,000 moves. */
+function tilesWorstCase(): Case {
+  const moves = (FIVE_MINUTES / 1000) * tiles.tilesCore.maxInputsPerSecond;
+  for (let index = 0; ; index++) {
+    const seed = `worst case ${index}`;
+    const log = playStrongTiles(seed, () => 100, FIVE_MINUTES);
+    if (log.length === moves)
+      return {
+        game: 'tiles',
+        name: 'worst case: 10 moves a second for 5 minutes',
+        plays: [play(seed, log)],
+      };
+  }
+}
+
+/** The honest snake (skill 1) that lives longest within 5 minutes, out of 100 seeds. */
+function snakeLongestHonest(): Case {
+  let longest: { seed: string; log: TimedInput<unknown>[]; durationMs: number } | undefined;
+  for (let index = 0; index < 100; index++) {
+    const seed = `long snake ${index}`;
+    const log = honestLog('snake', seed, uniform(`bot ${index}`), { skill: 1 });
+    const verdict = snake.snakeCore.replay(seed, log as TimedInput<snake.SnakeDirection>[]);
+    const durationMs = verdict.valid ? verdict.result.durationMs : 0;
+    if (!longest || durationMs > longest.durationMs) longest = { seed, log, durationMs };
+  }
+  const minutes = (longest!.durationMs / 60_000).toFixed(1);
+  return {
+    game: 'snake',
+    name: `the longest of 100 honest sessions at skill 1 (${minutes} minutes)`,
+    plays: [play(longest!.seed, longest!.log)],
+  };
+}
+
+/**
+ * Snake turning on every tick for `durationMs`: three cells circling a 2×2 square (each tick the head
+ * takes the cell the tail leaves), so it never dies. At most one turn a tick takes effect (two wait at
+ * most), so one a tick (8 a second) is the most a valid log sustains.
+ */
+function snakeCircling(durationMs: number, name: string): Case {
+  const circle: snake.SnakeDirection[] = ['down', 'left', 'up', 'right'];
+  const turns = durationMs / snake.SNAKE_TICK_MS;
+  // The first food must lie off the square, or the snake grows into itself; find a seed where it does.
+  for (let index = 0; ; index++) {
+    const seed = `circling ${index}`;
+    const food = snake.snakeFood(snake.newSnakeGame(seed))!;
+    if (food.y >= 9 && food.y <= 11 && food.x >= 8 && food.x <= 11) continue;
+    const log = Array.from({ length: turns }, (_, tick) => ({
+      atMs: tick * snake.SNAKE_TICK_MS + 60,
+      input: circle[tick % 4]!,
+    }));
+    return { game: 'snake', name, plays: [play(seed, log)] };
+  }
+}
+
+/** Pairs at the most flips the rules allow: card 0 and a card of another face, again and again. */
+function pairsWorstCase(): Case {
+  const seed = 'mismatching';
+  const faces = pairs.newGame(seed).faces;
+  const other = faces.findIndex((face) => face !== faces[0]);
+  const log: TimedInput<pairs.PairsInput>[] = [];
+  // A mismatch stays shown for 500 ms: two flips, 100 ms apart, every 600 ms.
+  for (let atMs = 100; atMs + 100 <= FIVE_MINUTES; atMs += 100 + pairs.MISMATCH_SHOW_MS) {
+    log.push({ atMs, input: { card: 0 } }, { atMs: atMs + 100, input: { card: other } });
+  }
+  return {
+    game: 'pairs',
+    name: 'worst case: mismatches at the fastest pace allowed for 5 minutes',
+    plays: [play(seed, log)],
+  };
+}
+
+function main(): void {
+  const cases: Case[] = [
+    honestSessions('tiles'),
+    tilesFiveMinutes(),
+    tilesWorstCase(),
+    honestSessions('snake'),
+    snakeLongestHonest(),
+    snakeCircling(FIVE_MINUTES, 'worst case: a turn every tick for 5 minutes'),
+    snakeCircling(snake.snakeCore.maxDurationMs, 'the longest play allowed: a turn every tick for an hour'),
+    honestSessions('pairs'),
+    pairsWorstCase(),
+  ];
+  const rows = cases.map((one) => `| ${measure(one)} |`);
+  publish(
+    'bench:replay',
+    `Verified results per second on one core: per result, parsing the JSON body with Fastify's parser (JSON.parse and a scan for prototype keys), the contract check (playResultBody) and the core's replay, as \`POST /api/plays/{id}/result\` does; ${SECONDS_PER_CASE} s per measure, the logs of a row taken in turn. Times are CPU time of the bench process (a core's rate; less sensitive than wall time to the others sharing the machine). The three µs columns time the parts apart (mean per result); the last column is the whole path with the lighter contract described in test/bench/replay.bench.ts (entries left to the core). Goal: ${GOAL_PER_SECOND.toLocaleString('en')}/s per core. ${machineLine('other engineers’ builds and tests and this script')}
+
+| game | log | inputs | body KB | body parse µs | contract µs | replay µs | verified results/s | goal met | results/s, entries left to the core |
+|---|---|---:|---:|---:|---:|---:|---:|---|---:|
+${rows.join('\n')}
+`,
+  );
+}
+
+main();
