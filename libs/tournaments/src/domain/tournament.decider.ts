@@ -27,6 +27,7 @@ import {
   notJoined,
   notVerifiedGame,
   tournamentNotFound,
+  unknownGame,
   unstorableText,
   verifiedOnly,
 } from './tournament.errors';
@@ -268,7 +269,7 @@ function checkedNewGame(
 ): TournamentCreated['data']['game'] {
   const catalog = catalogGame(game.slug);
   if (!catalog) {
-    if (game.external !== true) throw invalidTournament(`Unknown game: ${game.slug}`);
+    if (game.external !== true) throw unknownGame(game.slug);
     return game;
   }
   if (game.external === true) {

@@ -53,3 +53,4 @@ export const verifiedOnly = (gameName: string) =>
   new TournamentError('conflict', PlayMessages.verifiedOnly(gameName));
 export const playIdTaken = () =>
   new TournamentError('conflict', 'A play with this id already exists for another member or match');
+export const unknownGame = (slug: string) => new TournamentError('invalid', `Unknown game: ${slug}`);
