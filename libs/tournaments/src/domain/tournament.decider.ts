@@ -25,7 +25,6 @@ import {
   notAPlayer,
   notEditable,
   notJoined,
-  notVerifiedGame,
   tournamentNotFound,
   unknownGame,
   unstorableText,
@@ -47,6 +46,7 @@ import {
   emptyPlayTable,
   isVerifiedTournament,
   openPlay,
+  verifiedCore,
   withPlayResolved,
   withPlayStarted,
   type PlayTable,
@@ -449,11 +449,11 @@ function recordScore(
  * they joined, head-to-head their scheduled match they have not played yet.
  */
 function startPlay(command: StartPlay, state: ExistingTournament): TournamentEvent[] {
-  if (!isVerifiedTournament(state.tournament)) throw notVerifiedGame();
+  const core = verifiedCore(state.tournament);
   const { userId, matchId, now } = command.data;
   if (matchId === null) scoringPlayer(state, userId, now);
   else playableMatch(state, matchId, userId, now);
-  const started = openPlay(command, state);
+  const started = openPlay(command, state, core);
   return started ? [started] : [];
 }
 

@@ -1,5 +1,5 @@
 import { isVerifiedGame } from '@arena/contracts/games.catalog';
-import { gameCoreFor, type ReplayResult } from '@arena/games';
+import { gameCoreFor, type GameCore, type ReplayResult } from '@arena/games';
 import { isUuid, isWellFormedText } from '@arena/text';
 import { allRows, emptyTable, getRow, setRow, type BucketedTable } from './bucketed-table';
 import type { StartPlay, SubmitPlayResult } from './tournament.commands';
@@ -63,6 +63,13 @@ export const allPlays = (plays: PlayTable): PlayState[] => allRows(plays);
 export const isVerifiedTournament = (tournament: TournamentCreated['data']) =>
   tournament.game.external === false && isVerifiedGame(tournament.game.slug);
 
+/** The core that verifies this tournament's plays; 409 for a tournament that takes bare scores. */
+export function verifiedCore(tournament: TournamentCreated['data']): GameCore<unknown> {
+  const core = isVerifiedTournament(tournament) ? gameCoreFor(tournament.game.slug) : null;
+  if (!core) throw notVerifiedGame();
+  return core;
+}
+
 /** The tables after a play opened: the play, and its member's open play (superseding any other). */
 export function withPlayStarted(
   tables: { plays: PlayTable; players: PlayerTable },
@@ -108,13 +115,16 @@ interface PlayTournament {
 }
 
 /**
- * The PlayStarted of a StartPlay, once the decider has checked the member may score (or play their
- * match) now; null when this very play was already opened (a retried command).
+ * The PlayStarted of a StartPlay of a verified game (`verifiedCore`), once the decider has checked
+ * the member may score (or play their match) now; null when this very play was already opened (a
+ * retried command).
  */
-export function openPlay(command: StartPlay, state: PlayTournament): PlayStarted | null {
+export function openPlay(
+  command: StartPlay,
+  state: PlayTournament,
+  core: GameCore<unknown>,
+): PlayStarted | null {
   const { tournamentId, playId, userId, matchId, seed, now } = command.data;
-  const core = gameCoreFor(state.tournament.game.slug);
-  if (!isVerifiedTournament(state.tournament) || !core) throw notVerifiedGame();
   if (!isUuid(playId)) throw invalidTournament('playId must be a UUID');
   if (!seed || seed.length > 200 || !isWellFormedText(seed))
     throw invalidTournament('seed must be short text');

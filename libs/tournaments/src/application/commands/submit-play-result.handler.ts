@@ -1,10 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { VerifiedPlayResult } from '@arena/contracts/plays.contract';
-import { gameCoreFor } from '@arena/games';
-import { notVerifiedGame, playNotFound, playNotYours } from '../../domain/tournament.errors';
+import { playNotFound, playNotYours } from '../../domain/tournament.errors';
 import type { ScoreSubmitted } from '../../domain/tournament.events';
 import type { MatchPlayed } from '../../domain/bracket/bracket.events';
-import { getPlay } from '../../domain/tournament.plays';
+import { getPlay, verifiedCore } from '../../domain/tournament.plays';
 import { GameTokens, wrongGameToken } from '../../infrastructure/game-tokens';
 import { BracketAdvancer } from '../bracket-advancer';
 import { Clock } from '../clock';
@@ -37,9 +36,7 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
     const before = await this.streams.load(tournamentId);
     const play = before.status === 'NONE' ? undefined : getPlay(before.plays, playId);
     if (before.status === 'NONE' || !play) throw playNotFound();
-    const core = gameCoreFor(before.tournament.game.slug);
-    if (!core) throw notVerifiedGame();
-    const verdict = core.replay(play.seed, body.log);
+    const verdict = verifiedCore(before.tournament).replay(play.seed, body.log);
     const { events, state } = await this.streams.execute(
       {
         type: 'SubmitPlayResult',
