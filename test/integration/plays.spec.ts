@@ -319,6 +319,70 @@ describe('plays: every result is the server’s own replay, once', () => {
     expect([response.statusCode, response.json()]).toEqual([400, refusedWith(400, 'Unknown game: snak')]);
   });
 
+  it('head-to-head: both players play their match through plays; the second computed result decides it', async () => {
+    const response = await call('POST', '/api/admin/tournaments', ADMIN_KEY, {
+      title: 'Fair Duel',
+      mode: 'INSTANT',
+      format: 'SINGLE_ELIMINATION',
+      prizeModel: 'WINNER_TAKES_ALL',
+      prizePoolCents: 100,
+      maxParticipants: 2,
+      game: { slug: 'snake' },
+    });
+    const duel = response.json().data.id as string;
+    const [first, second] = [await joined(duel), await joined(duel)];
+    const scheduled = (await store.readStream(`tournament-${duel}`)).find(
+      (event) => event.type === 'MatchScheduled',
+    );
+    const { matchId } = scheduled!.data as { matchId: string };
+    const startMatchPlay = async (member: TestMember) => {
+      const started = await call(
+        'POST',
+        `/api/tournaments/${duel}/matches/${matchId}/plays`,
+        member.accessToken,
+      );
+      expect(started.statusCode).toBe(201);
+      return startedPlay.parse(started.json().data);
+    };
+    const bare = await call(
+      'POST',
+      `/api/tournaments/${duel}/matches/${matchId}/result`,
+      first!.accessToken,
+      {
+        score: 3000,
+      },
+    );
+    expect([bare.statusCode, bare.json()]).toEqual([
+      409,
+      refusedWith(409, PlayMessages.verifiedOnly('Snake')),
+    ]);
+    // The first player runs straight into the wall; the second turns three times first.
+    const shortLog: unknown[] = [];
+    const firstPlay = await startMatchPlay(first!);
+    const firstScore = playFor(firstPlay, shortLog);
+    const one = await submit(firstPlay, first!, shortLog);
+    expect(one.json().data).toMatchObject({
+      matchId,
+      score: firstScore.score,
+      decided: false,
+      attempt: null,
+    });
+    const secondPlay = await startMatchPlay(second!);
+    const secondScore = playFor(secondPlay);
+    const two = await submit(secondPlay, second!);
+    expect(two.statusCode).toBe(201);
+    expect(two.json().data).toMatchObject({ matchId, score: secondScore.score, decided: true });
+    const events = await store.readStream(`tournament-${duel}`);
+    const played = events.filter((event) => event.type === 'MatchPlayed').map((event) => event.data);
+    expect(played).toEqual([
+      expect.objectContaining({ userId: first!.id, score: firstScore.score, playId: firstPlay.playId }),
+      expect.objectContaining({ userId: second!.id, score: secondScore.score, playId: secondPlay.playId }),
+    ]);
+    expect(events.some((event) => event.type === 'MatchDecided')).toBe(true);
+    const again = await call('POST', `/api/tournaments/${duel}/matches/${matchId}/plays`, first!.accessToken);
+    expect(again.statusCode).toBe(409);
+  });
+
   it('limits how many plays a member starts per minute (429 with Retry-After)', async () => {
     const member = await joined(snakeCup);
     for (let n = 0; n < 6; n++) await startPlay(snakeCup, member);
