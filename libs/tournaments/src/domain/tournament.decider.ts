@@ -397,8 +397,6 @@ function scoringPlayer(state: ExistingTournament, userId: string, now: string) {
 
 function submitScore(command: SubmitScore, state: ExistingTournament): TournamentEvent[] {
   refuseBareResultOfVerifiedGame(state);
-  const { userId, now } = command.data;
-  scoringPlayer(state, userId, now);
   return recordScore(state, { ...command.data, completed: command.data.completed !== false });
 }
 
@@ -465,7 +463,7 @@ function startPlay(command: StartPlay, state: ExistingTournament): TournamentEve
 function submitPlayResult(command: SubmitPlayResult, state: ExistingTournament): TournamentEvent[] {
   const { play, result } = acceptedPlayResult(command, state);
   const { tournamentId, playId, userId, username, now } = command.data;
-  const completed = catalogGame(state.tournament.game.slug)?.resultKind === 'TIME' ? result.completed : true;
+  const completed = verifiedCore(state.tournament).resultKind === 'TIME' ? result.completed : true;
   if (play.matchId !== null) {
     return decideMatchResult(
       {
