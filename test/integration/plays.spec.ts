@@ -5,6 +5,8 @@ import { EVENT_STORE, type EventStore } from '@arena/event-store';
 import { snake } from '@arena/games';
 import { signAccessToken } from '@arena/identity';
 import { createMember, type TestMember } from '@arena/identity/testing';
+import { projectEvents } from '@arena/projection-runner/testing';
+import { projectors } from '@arena/projections/registry';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { Clock } from '@arena/tournaments';
 import type { AppConfig } from '@arena/config';
@@ -381,6 +383,19 @@ describe('plays: every result is the server’s own replay, once', () => {
     expect(events.some((event) => event.type === 'MatchDecided')).toBe(true);
     const again = await call('POST', `/api/tournaments/${duel}/matches/${matchId}/plays`, first!.accessToken);
     expect(again.statusCode).toBe(409);
+  });
+
+  it("every read model takes a stream of plays and verified scores (events the projectors don't read included)", async () => {
+    const member = await joined(snakeCup);
+    const play = await startPlay(snakeCup, member);
+    playFor(play);
+    expect((await submit(play, member)).statusCode).toBe(201);
+    const events = await store.readStream(`tournament-${snakeCup}`);
+    expect(new Set(events.map((event) => event.type))).toEqual(
+      new Set(['TournamentCreated', 'TournamentStarted', 'PlayerJoined', 'PlayStarted', 'ScoreSubmitted']),
+    );
+    for (const projector of projectors)
+      await expect(projectEvents(database.db, projector, events)).resolves.toBeDefined();
   });
 
   it('limits how many plays a member starts per minute (429 with Retry-After)', async () => {
