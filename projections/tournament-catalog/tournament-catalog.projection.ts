@@ -214,6 +214,9 @@ export class TournamentCatalogProjector implements Projector<Base> {
       case 'PrizeAllocated':
         // The tournament-prizes read model keeps the allocations.
         return;
+      case 'PlayStarted':
+        // Open plays matter only to the decider; the catalog shows results.
+        return;
       // Matches live in the tournament-brackets read model.
       case 'BracketGenerated':
       case 'MatchScheduled':

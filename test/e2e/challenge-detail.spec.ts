@@ -82,7 +82,13 @@ const scoreTournament = (title: string): CreateTournamentBody =>
     maxParticipants: 20,
     rules:
       'Unlimited attempts until the cap.\nYour best score counts.\n<b>Ties</b> go to the earliest high score.',
-    game: { slug: 'reflex', name: 'Reflex', integrationUrl: '/games/reflex', maxScore: 100_000 },
+    game: {
+      slug: 'reflex',
+      name: 'Reflex',
+      integrationUrl: '/games/reflex',
+      maxScore: 100_000,
+      external: true,
+    },
   }) as CreateTournamentBody;
 
 describe('the challenge detail page', () => {

@@ -121,7 +121,13 @@ describe('socket client across lost connections', () => {
         prizePoolCents: 1000,
         maxParticipants: 10,
         rules: 'Best score counts.',
-        game: { slug: 'reflex', name: 'Reflex', integrationUrl: '/games/reflex', maxScore: 100_000 },
+        game: {
+          slug: 'reflex',
+          name: 'Reflex',
+          integrationUrl: '/games/reflex',
+          maxScore: 100_000,
+          external: true,
+        },
       },
       ADMIN_KEY,
     );

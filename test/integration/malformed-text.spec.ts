@@ -48,7 +48,13 @@ describe('malformed text in requests', () => {
         prizeModel: 'WINNER_TAKES_ALL',
         prizePoolCents: 100,
         maxParticipants: 100,
-        game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 1000 },
+        game: {
+          slug: 'arcade',
+          name: 'Arcade',
+          integrationUrl: 'https://arcade.example/play',
+          maxScore: 1000,
+          external: true,
+        },
       },
     });
     expect(response.statusCode).toBe(201);

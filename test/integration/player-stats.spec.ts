@@ -14,7 +14,13 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   maxParticipants: 3,
   requiredPlan: 'FREE',
   rules: 'Best score counts',
-  game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 100_000 },
+  game: {
+    slug: 'arcade',
+    name: 'Arcade',
+    integrationUrl: 'https://arcade.example/play',
+    maxScore: 100_000,
+    external: true,
+  },
   ...overrides,
 });
 
@@ -166,7 +172,7 @@ describe('player statistics over HTTP', () => {
               id: cupId,
               title: 'Stats Cup',
               prizePool: 50,
-              game: { name: 'Snake' },
+              game: { name: 'Arcade' },
               lowerScoreWins: false,
             },
             participation: { finalRank: null, finalScore: null, isWinner: false, status: 'ACTIVE' },

@@ -113,6 +113,8 @@ const createCommand = (tournamentId: string) =>
           name: hostileText,
           integrationUrl: hostileText,
           maxScore: hostileNumber,
+          // Hostile slugs are not catalog games: an operator's external game.
+          external: fc.constant(true),
         }),
         tieBreakSeed: fc
           .uint8Array({ minLength: 16, maxLength: 16 })
@@ -330,7 +332,13 @@ describe('read models store every event the deciders emit', () => {
             maxParticipants: 8,
             requiredPlan: 'FREE',
             rules: '',
-            game: { slug: 'chess', name: 'Chess', integrationUrl: '/games/chess', maxScore: 1000 },
+            game: {
+              slug: 'chess',
+              name: 'Chess',
+              integrationUrl: '/games/chess',
+              maxScore: 1000,
+              external: true,
+            },
             tournamentStart: start,
             tournamentEnd: minutes(start, 10_000),
             tieBreakSeed: 'ab'.repeat(16),

@@ -69,7 +69,13 @@ describe('a 6-player round robin then double elimination, through the API and th
         prizeModel: 'WINNER_TAKES_ALL',
         prizePoolCents: 10_000,
         maxParticipants: 6,
-        game: { slug: 'chess', name: 'Chess', integrationUrl: '/games/chess', maxScore: 1000 },
+        game: {
+          slug: 'chess',
+          name: 'Chess',
+          integrationUrl: '/games/chess',
+          maxScore: 1000,
+          external: true,
+        },
         tournamentStart,
         tournamentEnd: new Date(Date.now() + 86_400_000).toISOString(),
         matchWindowMinutes: 5,
@@ -246,7 +252,13 @@ describe('a 6-player round robin then double elimination, through the API and th
         prizeModel: 'WINNER_TAKES_ALL',
         prizePoolCents: 500,
         maxParticipants: 2,
-        game: { slug: 'chess', name: 'Chess', integrationUrl: '/games/chess', maxScore: 1000 },
+        game: {
+          slug: 'chess',
+          name: 'Chess',
+          integrationUrl: '/games/chess',
+          maxScore: 1000,
+          external: true,
+        },
       },
     });
     expect(created.statusCode).toBe(201);
@@ -294,7 +306,13 @@ describe('a 6-player round robin then double elimination, through the API and th
         prizeModel: 'WINNER_TAKES_ALL',
         prizePoolCents: 500,
         maxParticipants: 2,
-        game: { slug: 'chess', name: 'Chess', integrationUrl: '/games/chess', maxScore: 1000 },
+        game: {
+          slug: 'chess',
+          name: 'Chess',
+          integrationUrl: '/games/chess',
+          maxScore: 1000,
+          external: true,
+        },
       },
     });
     const [ann, bob] = [await h.member('ann'), await h.member('bob')];

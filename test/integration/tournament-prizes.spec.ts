@@ -23,7 +23,13 @@ describe('tournament prizes through the API', () => {
     prizeModel: 'TOP_3_SPLIT',
     prizePoolCents: 10_001,
     maxParticipants: 3,
-    game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 10_000 },
+    game: {
+      slug: 'arcade',
+      name: 'Arcade',
+      integrationUrl: 'https://arcade.example/play',
+      maxScore: 10_000,
+      external: true,
+    },
     ...extra,
   });
 

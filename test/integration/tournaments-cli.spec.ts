@@ -74,7 +74,7 @@ describe('npm run tournaments (the operators’ CLI) against the running API', (
       'edit',
       tournamentId,
       '--file',
-      file('edit.json', { title: 'Saturday Snake' }),
+      file('edit.json', { title: 'Saturday Pairs' }),
     ]);
     expect(edited.code).toBe(0);
     expect(JSON.parse(edited.out)).toMatchObject({ changed: ['title'] });

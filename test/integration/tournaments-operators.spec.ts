@@ -19,7 +19,13 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   maxParticipants: 10,
   requiredPlan: 'FREE',
   rules: 'Best score counts',
-  game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 1_000_000 },
+  game: {
+    slug: 'arcade',
+    name: 'Arcade',
+    integrationUrl: 'https://arcade.example/play',
+    maxScore: 1_000_000,
+    external: true,
+  },
   ...overrides,
 });
 const scheduledBody = (overrides: Record<string, unknown> = {}) =>

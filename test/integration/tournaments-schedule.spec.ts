@@ -41,7 +41,13 @@ describe('scheduled tournaments run by their BullMQ jobs', () => {
       prizePoolCents: 5000,
       maxParticipants: 10,
       requiredPlan: 'FREE',
-      game: { slug: 'tetris', name: 'Tetris', integrationUrl: '/games/tetris', maxScore: 100_000 },
+      game: {
+        slug: 'tetris',
+        name: 'Tetris',
+        integrationUrl: '/games/tetris',
+        maxScore: 100_000,
+        external: true,
+      },
       tournamentStart: new Date(now + 1500).toISOString(),
       tournamentEnd: new Date(now + 4000).toISOString(),
     };

@@ -13,7 +13,13 @@ const instantBody = (overrides: Record<string, unknown> = {}) => ({
   maxParticipants: 2,
   requiredPlan: 'FREE',
   rules: 'Best score counts\nTies go to the earliest high score',
-  game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 1000 },
+  game: {
+    slug: 'arcade',
+    name: 'Arcade',
+    integrationUrl: 'https://arcade.example/play',
+    maxScore: 1000,
+    external: true,
+  },
   ...overrides,
 });
 
@@ -75,7 +81,13 @@ describe('tournaments over HTTP', () => {
 
   describe('admin create refuses what a read model cannot store, and repeats safely', () => {
     it('refuses a game maxScore beyond a PostgreSQL integer with a 400', async () => {
-      const game = { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 2_147_483_648 };
+      const game = {
+        slug: 'arcade',
+        name: 'Arcade',
+        integrationUrl: '/a',
+        maxScore: 2_147_483_648,
+        external: true,
+      };
       const response = await request('POST', '/api/admin/tournaments', admin, instantBody({ game }));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ success: false, message: expect.stringMatching(/maxScore/) });
@@ -165,7 +177,7 @@ describe('tournaments over HTTP', () => {
           tournamentEnd: null,
           requiredPlan: 'FREE',
           rules: 'Best score counts\nTies go to the earliest high score',
-          game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake' },
+          game: { slug: 'arcade', name: 'Arcade', integrationUrl: 'https://arcade.example/play' },
           isUserJoined: false,
           canJoin: true,
           leaderboard: [],

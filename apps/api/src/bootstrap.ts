@@ -4,7 +4,12 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { LoggerService } from '@nestjs/common';
 import helmet from 'helmet';
 import { devToolsEnabled, type AppConfig } from '@arena/config';
-import { frameworkErrorOptions, HttpExceptionFilter, refuseMalformedText } from '@arena/http';
+import {
+  frameworkErrorOptions,
+  HttpExceptionFilter,
+  refuseMalformedText,
+  routeBodyLimits,
+} from '@arena/http';
 import { AppModule } from './app.module';
 import { MetricsService } from './health/metrics.service';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
@@ -19,7 +24,10 @@ export interface ApiAppOptions {
  * Builds the API, initialised but not listening: `main.ts` listens on PORT; tests call
  * `await app.listen(0, '127.0.0.1')` or use `app.inject()`.
  */
-export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
+export async function createApiApp(
+  config: AppConfig,
+  options: ApiAppOptions = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
@@ -33,6 +41,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   // Built once: the Fastify plugin builds helmet anew for every request, parsing the policy each time.
   const securityHeaders = helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
   const fastify = app.getHttpAdapter().getInstance();
+  routeBodyLimits(fastify);
   fastify.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
@@ -47,7 +56,11 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
     .getInstance()
     .addHook('onResponse', async (request, reply) => {
       metrics.httpDuration.observe(
-        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? 'unmatched',
+          status: String(reply.statusCode),
+        },
         reply.elapsedTime / 1000,
       );
     });

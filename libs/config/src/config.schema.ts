@@ -1,13 +1,16 @@
 import { z } from 'zod';
 
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(' or ')}//`,
+  );
 
 /** An unset variable, or one set to the empty string (`SMTP_URL=` in .env), means "not configured". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -47,6 +50,11 @@ export const configSchema = z
       .transform((value) => value === 'true'),
     // Keys the HMAC that one-time codes are stored under; when unset it is derived from JWT_ACCESS_SECRET.
     OTP_HASH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    // Signs the game tokens scoped to one play (docs/fair-play.md); when unset it is derived from JWT_ACCESS_SECRET.
+    GAME_TOKEN_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    // Plays one member may start, and results they may submit, per minute (every tournament together).
+    PLAY_STARTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    PLAY_RESULTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // A refresh token just rotated is accepted once more this long, answering the same new pair (two tabs at once).
     REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(30).default(5),

@@ -79,7 +79,6 @@ export const PlayMessages = {
   notFound: 'Play not found',
   notYours: 'This play belongs to another member',
   wrongToken: 'The game token is not for this play',
-  tokenExpired: 'The game token has expired',
   alreadySubmitted: 'A result for this play was already submitted',
   superseded: 'A newer play replaced this one',
   expired: 'This play has expired',

@@ -117,11 +117,17 @@ export const createTournamentBody = z
     maxParticipants: z.number().int().min(1).max(100_000),
     requiredPlan: z.enum(PLANS).default('FREE'),
     rules: z.string().max(10_000).default(''),
+    /**
+     * A catalog game (`games.catalog.ts`: its results are verified plays) may give only its slug: the
+     * rest comes from the catalog. Any other game is an operator's external one taking bare scores
+     * (docs/fair-play.md): it says `external: true` and gives its name, integrationUrl and maxScore.
+     */
     game: z.object({
       slug: z.string().trim().min(1).max(60),
-      name: z.string().trim().min(1).max(120),
-      integrationUrl: z.string().trim().min(1).max(500),
-      maxScore: z.number().int().min(1).max(MAX_STORED_INTEGER),
+      name: z.string().trim().min(1).max(120).optional(),
+      integrationUrl: z.string().trim().min(1).max(500).optional(),
+      maxScore: z.number().int().min(1).max(MAX_STORED_INTEGER).optional(),
+      external: z.boolean().optional(),
     }),
     tournamentStart: instant.nullable().default(null),
     tournamentEnd: instant.nullable().default(null),

@@ -26,6 +26,11 @@ import { StartTournamentProcessor } from './infrastructure/start-tournament.proc
 import { PlayerStatsController } from './infrastructure/player-stats.controller';
 import { TournamentScheduler } from './infrastructure/tournament.scheduler';
 import { TournamentsController } from './infrastructure/tournaments.controller';
+import { PlaysController } from './infrastructure/plays.controller';
+import { GameTokens } from './infrastructure/game-tokens';
+import { PlayRateLimiter } from './infrastructure/play-rate-limiter';
+import { StartPlayHandler } from './application/commands/start-play.handler';
+import { SubmitPlayResultHandler } from './application/commands/submit-play-result.handler';
 
 /**
  * Tournaments: HTTP routes, command and query handlers, and the schedule job processors. Needs the
@@ -33,7 +38,7 @@ import { TournamentsController } from './infrastructure/tournaments.controller';
  */
 @Module({
   imports: [CharitiesModule],
-  controllers: [TournamentsController, AdminTournamentsController, PlayerStatsController],
+  controllers: [TournamentsController, AdminTournamentsController, PlayerStatsController, PlaysController],
   providers: [
     TournamentStreamRepository,
     TournamentScheduler,
@@ -58,6 +63,10 @@ import { TournamentsController } from './infrastructure/tournaments.controller';
     RecordMatchResultHandler,
     ForfeitMatchHandler,
     MatchDeadlineProcessor,
+    GameTokens,
+    PlayRateLimiter,
+    StartPlayHandler,
+    SubmitPlayResultHandler,
   ],
   exports: [
     TournamentStreamRepository,

@@ -103,7 +103,13 @@ export class LiveStack {
       prizeModel: 'WINNER_TAKES_ALL',
       prizePoolCents: 2500,
       maxParticipants: 100_000,
-      game: { slug: 'bench', name: 'Bench', integrationUrl: '/games/bench', maxScore: 1_000_000_000 },
+      game: {
+        slug: 'bench',
+        name: 'Bench',
+        integrationUrl: '/games/bench',
+        maxScore: 1_000_000_000,
+        external: true,
+      },
     });
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {

@@ -1,3 +1,4 @@
+import type { ReplayVerdict } from '@arena/games';
 import type { BracketCommand } from './bracket/bracket.commands';
 import type { EditableSettings, Plan, TournamentCreated } from './tournament.events';
 
@@ -72,6 +73,36 @@ export interface CancelTournament {
   data: { tournamentId: string; reason: string; now: string };
 }
 
+/** Opens a play of the tournament's verified game for a member; `seed` is fresh from the server. */
+export interface StartPlay {
+  type: 'StartPlay';
+  data: {
+    tournamentId: string;
+    playId: string;
+    userId: string;
+    /** Head-to-head: the member's match the play is for; null in score formats. */
+    matchId: string | null;
+    seed: string;
+    now: string;
+  };
+}
+
+/**
+ * A play's result. The application replays the input log with the play's seed before deciding (out
+ * of the tournament's lane: a replay costs far more than a decision) and brings the core's verdict.
+ */
+export interface SubmitPlayResult {
+  type: 'SubmitPlayResult';
+  data: {
+    tournamentId: string;
+    playId: string;
+    userId: string;
+    username: string;
+    verdict: ReplayVerdict;
+    now: string;
+  };
+}
+
 export type TournamentCommand =
   | CreateTournament
   | JoinTournament
@@ -81,4 +112,6 @@ export type TournamentCommand =
   | CancelTournament
   | EditTournament
   | SelectCharity
+  | StartPlay
+  | SubmitPlayResult
   | BracketCommand;

@@ -27,7 +27,7 @@ const createCommand = (overrides: Partial<CreateTournament['data']> = {}): Creat
     maxParticipants: 3,
     requiredPlan: 'FREE',
     rules: 'Play fair\nBest score counts',
-    game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 1000 },
+    game: { slug: 'arcade', name: 'Arcade', integrationUrl: '/games/arcade', maxScore: 1000, external: true },
     tournamentStart: null,
     tournamentEnd: null,
     tieBreakSeed: seed,
@@ -154,7 +154,10 @@ describe('tournament decider', () => {
       ['description', { description: 'a\uD800b' }],
       ['rules', { rules: '\uDC00' }],
       ['thumbnail', { thumbnail: '/x\u0000.png' }],
-      ['game.name', { game: { slug: 'snake', name: 'S\u0000', integrationUrl: '/g', maxScore: 10 } }],
+      [
+        'game.name',
+        { game: { slug: 'arcade', name: 'S\u0000', integrationUrl: '/g', maxScore: 10, external: true } },
+      ],
     ])('refuses malformed text in %s', (field, overrides) => {
       spec
         .given([])
@@ -163,7 +166,13 @@ describe('tournament decider', () => {
     });
 
     it('refuses caps beyond a PostgreSQL integer and accepts the largest one', () => {
-      const game = (maxScore: number) => ({ slug: 'snake', name: 'Snake', integrationUrl: '/g', maxScore });
+      const game = (maxScore: number) => ({
+        slug: 'arcade',
+        name: 'Arcade',
+        integrationUrl: '/g',
+        maxScore,
+        external: true,
+      });
       spec
         .given([])
         .when(createCommand({ game: game(MAX_STORED_INTEGER + 1) }))

@@ -5,10 +5,13 @@ import type {
   EndTournament,
   SelectCharity,
   JoinTournament,
+  StartPlay,
   StartTournament,
+  SubmitPlayResult,
   SubmitScore,
   TournamentCommand,
 } from './tournament.commands';
+import { catalogGame } from '@arena/contracts/games.catalog';
 import { MAX_STORED_INTEGER } from '@arena/contracts/tournaments.contract';
 import { planAllows, planLabel } from '@arena/contracts/tournaments.rules';
 import { isWellFormedText, isUuid } from '@arena/text';
@@ -23,7 +26,9 @@ import {
   notEditable,
   notJoined,
   tournamentNotFound,
+  unknownGame,
   unstorableText,
+  verifiedOnly,
 } from './tournament.errors';
 import type {
   CompletionReason,
@@ -36,6 +41,16 @@ import type {
   TournamentStatus,
 } from './tournament.events';
 import { allPlayers, emptyPlayerTable, getPlayer, setPlayer, type PlayerTable } from './tournament.players';
+import {
+  acceptedPlayResult,
+  emptyPlayTable,
+  isVerifiedTournament,
+  openPlay,
+  verifiedCore,
+  withPlayResolved,
+  withPlayStarted,
+  type PlayTable,
+} from './tournament.plays';
 import { compareStandings, isBetterResult, lowerScoreWins, tieBreakKey } from './tournament.standings';
 import { allocatePrizes, prizeConfigOf, resolvePrizeConfig } from './prize-allocation';
 import {
@@ -43,6 +58,7 @@ import {
   decideAdvance,
   decideForfeit,
   decideMatchResult,
+  playableMatch,
 } from './bracket/bracket.decider';
 import { playedInMatches } from './bracket/bracket.errors';
 import type { AdvanceBracket } from './bracket/bracket.commands';
@@ -65,6 +81,9 @@ import { emptyBracket, evolveBracket, isHeadToHead, type BracketState } from './
  * - Joining needs the member's plan to allow the tournament's requiredPlan. A joined player changes
  *   their charity until the tournament completes or is cancelled.
  * - Repeated commands whose effect already happened (create, join, start, end, cancel) emit nothing.
+ * - A catalog game's tournament (not external) takes results only from verified plays
+ *   (tournament.plays.ts): the bare score and match result commands are refused for it. An external
+ *   game's tournament takes bare scores and opens no plays.
  * - Nothing is recorded that a read model could not store: text is well-formed (no NUL, no unpaired
  *   surrogate), counts and caps fit a PostgreSQL integer, instants are canonical UTC within years
  *   1 to 9999 and the tournament id is a UUID. A refused value costs one 400, never a stuck projector.
@@ -76,6 +95,8 @@ export type TournamentState =
       status: TournamentStatus;
       tournament: TournamentCreated['data'];
       players: PlayerTable;
+      /** Verified games' play sessions (empty for external games). */
+      plays: PlayTable;
       scoredCount: number;
       /** Head-to-head formats' stages and matches (empty for the others). */
       bracket: BracketState;
@@ -91,6 +112,7 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       status: 'UPCOMING',
       tournament: event.data,
       players: emptyPlayerTable,
+      plays: emptyPlayTable,
       scoredCount: 0,
       bracket: emptyBracket,
     };
@@ -108,6 +130,7 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
         attempts: 0,
         bestScore: 0,
         bestScoreAt: null,
+        openPlayId: null,
       };
       return {
         ...state,
@@ -117,16 +140,19 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
     case 'TournamentStarted':
       return { ...state, status: 'ACTIVE' };
     case 'ScoreSubmitted': {
-      const { userId, attempt, bestScore, bestScoreAt } = event.data;
+      const { userId, attempt, bestScore, bestScoreAt, playId } = event.data;
       const previous = getPlayer(state.players, userId);
       if (!previous) return state;
       const player = { ...previous, attempts: attempt, bestScore: bestScore ?? 0, bestScoreAt };
-      return {
+      const scored = {
         ...state,
         players: setPlayer(state.players, player),
         scoredCount: state.scoredCount + (attempt === 1 ? 1 : 0),
       };
+      return playId === undefined ? scored : { ...scored, ...withPlayResolved(scored, playId) };
     }
+    case 'PlayStarted':
+      return { ...state, ...withPlayStarted(state, event) };
     case 'TournamentCompleted':
       return { ...state, status: 'COMPLETED' };
     case 'PrizeAllocated':
@@ -141,9 +167,13 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       if (!previous) return state;
       return { ...state, players: setPlayer(state.players, { ...previous, charityId, charityName }) };
     }
+    case 'MatchPlayed': {
+      const played = { ...state, bracket: evolveBracket(state.bracket, event) };
+      const { playId } = event.data;
+      return playId === undefined ? played : { ...played, ...withPlayResolved(played, playId) };
+    }
     case 'BracketGenerated':
     case 'MatchScheduled':
-    case 'MatchPlayed':
     case 'MatchForfeited':
     case 'MatchDecided':
     case 'StageAdvanced':
@@ -174,7 +204,12 @@ export function decide(command: TournamentCommand, state: TournamentState): Tour
     case 'SelectCharity':
       return selectCharity(command, state);
     case 'RecordMatchResult':
+      refuseBareResultOfVerifiedGame(state);
       return decideMatchResult(command, state);
+    case 'StartPlay':
+      return startPlay(command, state);
+    case 'SubmitPlayResult':
+      return submitPlayResult(command, state);
     case 'ForfeitMatch':
       return decideForfeit(command, state);
     case 'AdvanceBracket':
@@ -210,6 +245,48 @@ function assertStorableText(fields: Record<string, string | null>): void {
 function create(command: CreateTournament, state: TournamentState): TournamentEvent[] {
   if (state.status !== 'NONE') return [];
   const { now, ...data } = command.data;
+  const prizeConfig = checkedSettings(data);
+  const game = checkedNewGame(data.game, data.format);
+  // Checked whether given or not (the defaults depend on the pool and the game); recorded only when
+  // given, so the defaults follow an edit of the pool. Read with prizeConfigOf.
+  const { prizeConfig: _given, ...settings } = data;
+  const created: TournamentEvent = {
+    type: 'TournamentCreated',
+    data: { ...settings, game, ...(data.prizeConfig == null ? {} : { prizeConfig }), createdAt: now },
+  };
+  if (data.mode === 'SCHEDULED') return [created];
+  return [created, { type: 'TournamentStarted', data: { tournamentId: data.tournamentId, startedAt: now } }];
+}
+
+/**
+ * A new tournament's game: a catalog game is verified (never external) and its result kind fits the
+ * format (a TIME game is played against the clock, TIME_ATTACK, and only it); any other slug is an
+ * operator's external game and must say so. `external` is always recorded on new tournaments.
+ */
+function checkedNewGame(
+  game: TournamentCreated['data']['game'],
+  format: TournamentCreated['data']['format'],
+): TournamentCreated['data']['game'] {
+  const catalog = catalogGame(game.slug);
+  if (!catalog) {
+    if (game.external !== true) throw unknownGame(game.slug);
+    return game;
+  }
+  if (game.external === true) {
+    throw invalidTournament(`${catalog.name} is one of our verified games: it cannot be external`);
+  }
+  if ((catalog.resultKind === 'TIME') !== lowerScoreWins(format)) {
+    throw invalidTournament(
+      catalog.resultKind === 'TIME'
+        ? `${catalog.name} is played against the clock: only TIME_ATTACK fits it`
+        : `${catalog.name} is played for points: TIME_ATTACK does not fit it`,
+    );
+  }
+  return { ...game, external: false };
+}
+
+/** Every check a tournament's settings pass, at creation and after an edit; the resolved prize settings. */
+function checkedSettings(data: Omit<TournamentCreated['data'], 'createdAt'>) {
   if (!isUuid(data.tournamentId)) throw invalidTournament('tournamentId must be a UUID');
   assertStorableText({
     title: data.title,
@@ -256,16 +333,7 @@ function create(command: CreateTournament, state: TournamentState): TournamentEv
   } else if (data.tournamentStart !== null || data.tournamentEnd !== null) {
     throw invalidTournament('An instant tournament has no start or end time');
   }
-  // Checked whether given or not (the defaults depend on the pool and the game); recorded only when
-  // given, so the defaults follow an edit of the pool. Read with prizeConfigOf.
-  const { prizeConfig: _given, ...settings } = data;
-  const prizeConfig = resolvePrizeConfig(data);
-  const created: TournamentEvent = {
-    type: 'TournamentCreated',
-    data: { ...settings, ...(data.prizeConfig == null ? {} : { prizeConfig }), createdAt: now },
-  };
-  if (data.mode === 'SCHEDULED') return [created];
-  return [created, { type: 'TournamentStarted', data: { tournamentId: data.tournamentId, startedAt: now } }];
+  return resolvePrizeConfig(data);
 }
 
 const isOver = (state: ExistingTournament, now: string) =>
@@ -314,13 +382,31 @@ function start(command: StartTournament, state: ExistingTournament): TournamentE
   ];
 }
 
-function submitScore(command: SubmitScore, state: ExistingTournament): TournamentEvent[] {
-  const { tournamentId, userId, username, score, now } = command.data;
-  const completedRun = command.data.completed !== false;
+function refuseBareResultOfVerifiedGame(state: ExistingTournament): void {
+  if (isVerifiedTournament(state.tournament)) throw verifiedOnly(state.tournament.game.name);
+}
+
+/** The member may record a score now (score formats): the tournament is live and they joined it. */
+function scoringPlayer(state: ExistingTournament, userId: string, now: string) {
   if (state.status !== 'ACTIVE' || isOver(state, now)) throw notActive();
   if (isHeadToHead(state.tournament.format)) throw playedInMatches();
   const player = getPlayer(state.players, userId);
   if (!player) throw notJoined();
+  return player;
+}
+
+function submitScore(command: SubmitScore, state: ExistingTournament): TournamentEvent[] {
+  refuseBareResultOfVerifiedGame(state);
+  return recordScore(state, { ...command.data, completed: command.data.completed !== false });
+}
+
+/** A score from a bare submission or a verified play: the player's attempt, best, and maybe completion. */
+function recordScore(
+  state: ExistingTournament,
+  data: SubmitScore['data'] & { completed: boolean; playId?: string; durationMs?: number },
+): TournamentEvent[] {
+  const { tournamentId, userId, username, score, completed: completedRun, now, playId, durationMs } = data;
+  const player = scoringPlayer(state, userId, now);
   assertStorableText({ username });
   if (!isWholeNumber(score)) throw invalidScore('Score must be a whole number of 0 or more');
   if (score > state.tournament.game.maxScore) {
@@ -344,6 +430,8 @@ function submitScore(command: SubmitScore, state: ExistingTournament): Tournamen
       bestScore: improved ? score : hasBest ? player.bestScore : null,
       bestScoreAt: improved ? now : player.bestScoreAt,
       submittedAt: now,
+      ...(playId === undefined ? {} : { playId }),
+      ...(durationMs === undefined ? {} : { durationMs }),
     },
   };
   const after = evolve(state, submitted) as ExistingTournament;
@@ -352,6 +440,58 @@ function submitScore(command: SubmitScore, state: ExistingTournament): Tournamen
     player.attempts === 0 &&
     after.scoredCount >= state.tournament.maxParticipants;
   return capReached ? [submitted, ...completed(after, now, 'PLAYER_CAP_REACHED')] : [submitted];
+}
+
+/**
+ * Opens a play while its member could record its result now: in score formats a live tournament
+ * they joined, head-to-head their scheduled match they have not played yet.
+ */
+function startPlay(command: StartPlay, state: ExistingTournament): TournamentEvent[] {
+  const core = verifiedCore(state.tournament);
+  const { userId, matchId, now } = command.data;
+  if (matchId === null) scoringPlayer(state, userId, now);
+  else playableMatch(state, matchId, userId, now);
+  const started = openPlay(command, state, core);
+  return started ? [started] : [];
+}
+
+/**
+ * A verified play's result goes the way a bare one goes for an external game, with the score the
+ * server's replay computed. For a points game every play that replayed counts (its core's `completed`
+ * says only how the game ended); for a TIME game an unfinished play has no time.
+ */
+function submitPlayResult(command: SubmitPlayResult, state: ExistingTournament): TournamentEvent[] {
+  const { play, result } = acceptedPlayResult(command, state);
+  const { tournamentId, playId, userId, username, now } = command.data;
+  const completed = verifiedCore(state.tournament).resultKind === 'TIME' ? result.completed : true;
+  if (play.matchId !== null) {
+    return decideMatchResult(
+      {
+        type: 'RecordMatchResult',
+        data: {
+          tournamentId,
+          matchId: play.matchId,
+          userId,
+          username,
+          score: result.score,
+          completed,
+          now,
+          playId,
+        },
+      },
+      state,
+    );
+  }
+  return recordScore(state, {
+    tournamentId,
+    userId,
+    username,
+    score: result.score,
+    completed,
+    now,
+    playId,
+    durationMs: result.durationMs,
+  });
 }
 
 function end(command: EndTournament, state: ExistingTournament): TournamentEvent[] {
@@ -486,9 +626,9 @@ function edit(command: EditTournament, state: ExistingTournament): TournamentEve
   if (next.maxParticipants < state.players.size) {
     throw invalidTournament(`maxParticipants must be at least the ${state.players.size} players who joined`);
   }
-  // The edited tournament must pass every check a new one passes.
+  // The edited settings must pass every check a new tournament's pass (the game is not editable).
   const { createdAt: _createdAt, ...settings } = next;
-  create({ type: 'CreateTournament', data: { ...settings, now } }, initialState);
+  checkedSettings(settings);
   return [{ type: 'TournamentEdited', data: { tournamentId, changes: changed, editedAt: now } }];
 }
 

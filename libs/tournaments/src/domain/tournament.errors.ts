@@ -2,7 +2,10 @@
  * Refusals of the tournament decider. `kind` tells the HTTP layer which status to answer; the
  * message is what the member reads.
  */
-export type TournamentErrorKind = 'not_found' | 'forbidden' | 'conflict' | 'invalid';
+import { PlayMessages } from '@arena/contracts/plays.contract';
+
+/** `unprocessable`: well-formed input the rules refuse on its merits (a game log that does not replay). */
+export type TournamentErrorKind = 'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'unprocessable';
 
 export class TournamentError extends Error {
   constructor(
@@ -36,3 +39,18 @@ export const charityClosed = (why: string) =>
 export const charityNotFound = () => new TournamentError('invalid', 'Charity not found');
 export const playerNotInTournament = () =>
   new TournamentError('not_found', 'Player not found in this tournament');
+
+export const playNotFound = () => new TournamentError('not_found', PlayMessages.notFound);
+export const playNotYours = () => new TournamentError('forbidden', PlayMessages.notYours);
+export const playAlreadySubmitted = () => new TournamentError('conflict', PlayMessages.alreadySubmitted);
+export const playSuperseded = () => new TournamentError('conflict', PlayMessages.superseded);
+export const playExpired = () => new TournamentError('conflict', PlayMessages.expired);
+export const playDoesNotReplay = (reason: string) =>
+  new TournamentError('unprocessable', PlayMessages.doesNotReplay(reason));
+export const playTooFast = () => new TournamentError('unprocessable', PlayMessages.tooFast);
+export const notVerifiedGame = () => new TournamentError('conflict', PlayMessages.notVerifiedGame);
+export const verifiedOnly = (gameName: string) =>
+  new TournamentError('conflict', PlayMessages.verifiedOnly(gameName));
+export const playIdTaken = () =>
+  new TournamentError('conflict', 'A play with this id already exists for another member or match');
+export const unknownGame = (slug: string) => new TournamentError('invalid', `Unknown game: ${slug}`);

@@ -27,6 +27,12 @@ export interface TournamentGame {
   integrationUrl: string;
   /** Highest score the game can produce: anything above is refused. */
   maxScore: number;
+  /**
+   * True for a game an operator runs elsewhere, whose scores are bare numbers; false for a catalog game
+   * (`games.catalog.ts`), whose results come only from verified plays. Absent on tournaments recorded
+   * before issue 10, when every tournament took bare scores: read as true (`isVerifiedTournament`).
+   */
+  external?: boolean;
 }
 
 export const tournamentStreamId = (tournamentId: string) => `tournament-${tournamentId}`;
@@ -125,11 +131,36 @@ export interface ScoreSubmitted {
     /** When the player first reached `bestScore` (the first tie-breaker); null with it. */
     bestScoreAt: string | null;
     submittedAt: string;
+    /** The verified play this score came from (issue 10); absent for a bare score of an external game. */
+    playId?: string;
+    /** The play's length on the game clock, as the server's replay computed it. */
+    durationMs?: number;
   };
 }
 
 /** The upcast of a stored score: a run is complete unless it says otherwise. */
 export const isCompletedRun = (data: ScoreSubmitted['data']) => data.completed !== false;
+
+/**
+ * The server opened a play of a verified game for a member (docs/fair-play.md): it fixed the seed
+ * before play and the instant after which the play's result is refused. A member has at most one
+ * open play per tournament: this one supersedes their earlier open play, if any.
+ */
+export interface PlayStarted {
+  type: 'PlayStarted';
+  data: {
+    tournamentId: string;
+    playId: string;
+    userId: string;
+    /** The head-to-head match the result goes to; null in score formats. */
+    matchId: string | null;
+    /** The catalog game's slug. */
+    game: string;
+    seed: string;
+    startedAt: string;
+    expiresAt: string;
+  };
+}
 
 /** A member changed (or cleared) the charity they direct to in this tournament. */
 export interface PlayerCharitySelected {
@@ -200,6 +231,7 @@ export type TournamentEvent =
   | TournamentEdited
   | PlayerCharitySelected
   | PrizeAllocated
+  | PlayStarted
   | BracketEvent;
 
 export type TournamentEventType = TournamentEvent['type'];
@@ -214,5 +246,6 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'TournamentCancelled',
   'TournamentEdited',
   'PlayerCharitySelected',
+  'PlayStarted',
   ...BRACKET_EVENT_TYPES,
 ];

@@ -1,7 +1,17 @@
+import { snake, type ReplayVerdict } from '@arena/games';
 import { deciderSpec } from '@arena/testing';
 import type { CreateTournament, TournamentCommand } from './tournament.commands';
 import { tournamentDecider } from './tournament.decider';
-import type { Plan, ScoreSubmitted, TournamentCreated, TournamentEvent } from './tournament.events';
+import type {
+  Plan,
+  PlayStarted,
+  ScoreSubmitted,
+  TournamentCreated,
+  TournamentEvent,
+} from './tournament.events';
+import { PLAY_GRACE_MS } from './tournament.plays';
+
+const { snakeCore } = snake;
 
 /** Events and commands of one tournament for the decider's given/when/then specs. */
 export const spec = deciderSpec<
@@ -27,7 +37,13 @@ export const createCommand = (overrides: Partial<CreateTournament['data']> = {})
     maxParticipants: 3,
     requiredPlan: 'FREE',
     rules: 'Play fair',
-    game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 600_000 },
+    game: {
+      slug: 'arcade',
+      name: 'Arcade',
+      integrationUrl: 'https://arcade.example/play',
+      maxScore: 600_000,
+      external: true,
+    },
     tournamentStart: null,
     tournamentEnd: null,
     tieBreakSeed: seed,
@@ -126,4 +142,63 @@ export const endCommand = (minute: number, scheduledFor?: string): TournamentCom
 export const startCommand = (minute: number, scheduledFor?: string): TournamentCommand => ({
   type: 'StartTournament',
   data: { tournamentId: id, now: at(minute), ...(scheduledFor === undefined ? {} : { scheduledFor }) },
+});
+
+/** A tournament of a verified catalog game: results come only from plays. */
+export const verifiedCreated = (overrides: Partial<CreateTournament['data']> = {}) =>
+  created({
+    game: { slug: 'snake', name: 'Snake', integrationUrl: '/snake/', maxScore: 3_970, external: false },
+    ...overrides,
+  });
+
+export const playIds = {
+  first: '9a1f6a8e-3c1b-4d7e-8f20-1b2c3d4e5f60',
+  second: '9a1f6a8e-3c1b-4d7e-8f20-1b2c3d4e5f61',
+};
+
+export const startPlay = (
+  userId: string,
+  minute: number,
+  playId = playIds.first,
+  matchId: string | null = null,
+): TournamentCommand => ({
+  type: 'StartPlay',
+  data: { tournamentId: id, playId, userId, matchId, seed: `seed-${playId}`, now: at(minute) },
+});
+
+/** Snake plays expire an hour (its longest play) and two minutes of grace after they start. */
+export const playStarted = (
+  userId: string,
+  minute: number,
+  playId = playIds.first,
+  matchId: string | null = null,
+  game = 'snake',
+): PlayStarted => ({
+  type: 'PlayStarted',
+  data: {
+    tournamentId: id,
+    playId,
+    userId,
+    matchId,
+    game,
+    seed: `seed-${playId}`,
+    startedAt: at(minute),
+    expiresAt: new Date(Date.parse(at(minute)) + snakeCore.maxDurationMs + PLAY_GRACE_MS).toISOString(),
+  },
+});
+
+export const honestVerdict = (score: number, durationMs: number, completed = true): ReplayVerdict => ({
+  valid: true,
+  result: { score, completed, durationMs, ticks: Math.floor(durationMs / 125) },
+});
+
+/** The member's result for a play, as the application brings it: the core's verdict on the log. */
+export const submitPlay = (
+  userId: string,
+  minute: number,
+  verdict: ReplayVerdict,
+  playId = playIds.first,
+): TournamentCommand => ({
+  type: 'SubmitPlayResult',
+  data: { tournamentId: id, playId, userId, username: `name-${userId}`, verdict, now: at(minute) },
 });

@@ -1,3 +1,5 @@
+import { allRows, emptyTable, getRow, setRow, type BucketedTable } from './bucketed-table';
+
 export interface PlayerState {
   userId: string;
   username: string;
@@ -7,46 +9,19 @@ export interface PlayerState {
   attempts: number;
   bestScore: number;
   bestScoreAt: string | null;
+  /** The player's one open play (tournament.plays.ts): a newer PlayStarted supersedes it. */
+  openPlayId?: string | null;
 }
 
-const BUCKETS = 256;
+/** The players of one tournament by user id (see bucketed-table.ts for why it is bucketed). */
+export type PlayerTable = BucketedTable<PlayerState>;
 
-/**
- * The players of one tournament as an immutable value. Copying a flat table on every score costs
- * O(players) (minutes to fold a stream with thousands of players), so the table is split into
- * buckets by a hash of the user id and a change copies only the bucket it touches.
- */
-export interface PlayerTable {
-  readonly buckets: ReadonlyArray<ReadonlyMap<string, PlayerState>>;
-  readonly size: number;
-}
+export const emptyPlayerTable: PlayerTable = emptyTable;
 
-const emptyBucket: ReadonlyMap<string, PlayerState> = new Map();
+export const getPlayer = (table: PlayerTable, userId: string): PlayerState | undefined =>
+  getRow(table, userId);
 
-export const emptyPlayerTable: PlayerTable = {
-  buckets: Array.from({ length: BUCKETS }, () => emptyBucket),
-  size: 0,
-};
+export const setPlayer = (table: PlayerTable, player: PlayerState): PlayerTable =>
+  setRow(table, player.userId, player);
 
-// FNV-1a: cheap and well spread over UUIDs.
-function bucketOf(userId: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < userId.length; i++) hash = Math.imul(hash ^ userId.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % BUCKETS;
-}
-
-export function getPlayer(table: PlayerTable, userId: string): PlayerState | undefined {
-  return table.buckets[bucketOf(userId)]!.get(userId);
-}
-
-export function setPlayer(table: PlayerTable, player: PlayerState): PlayerTable {
-  const index = bucketOf(player.userId);
-  const bucket = table.buckets[index]!;
-  const buckets = table.buckets.slice();
-  buckets[index] = new Map(bucket).set(player.userId, player);
-  return { buckets, size: table.size + (bucket.has(player.userId) ? 0 : 1) };
-}
-
-export function allPlayers(table: PlayerTable): PlayerState[] {
-  return table.buckets.flatMap((bucket) => [...bucket.values()]);
-}
+export const allPlayers = (table: PlayerTable): PlayerState[] => allRows(table);

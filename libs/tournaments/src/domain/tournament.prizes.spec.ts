@@ -26,7 +26,7 @@ const settings = (overrides: Partial<CreateTournament['data']> = {}): CreateTour
   maxParticipants: 10,
   requiredPlan: 'FREE',
   rules: '',
-  game: { slug: 'snake', name: 'Snake', integrationUrl: '/games/snake', maxScore: 1000 },
+  game: { slug: 'arcade', name: 'Arcade', integrationUrl: '/games/arcade', maxScore: 1000, external: true },
   tournamentStart: at(10),
   tournamentEnd: at(50),
   tieBreakSeed: '00112233445566778899aabbccddeeff',

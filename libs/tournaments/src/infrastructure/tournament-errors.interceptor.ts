@@ -4,6 +4,7 @@ import {
   ForbiddenException,
   Injectable,
   NotFoundException,
+  UnprocessableEntityException,
   type CallHandler,
   type ExecutionContext,
   type HttpException,
@@ -17,6 +18,7 @@ const toHttp: Record<TournamentErrorKind, (message: string) => HttpException> = 
   forbidden: (message) => new ForbiddenException(message),
   conflict: (message) => new ConflictException(message),
   invalid: (message) => new BadRequestException(message),
+  unprocessable: (message) => new UnprocessableEntityException(message),
 };
 
 /** Turns the decider's refusals into their HTTP status with the same message. */

@@ -1,3 +1,4 @@
+import { isVerifiedGame } from '@arena/contracts/games.catalog';
 import type { PrizeConfig } from '@arena/contracts/tournaments.contract';
 import type { EventStore } from '@arena/event-store';
 import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
@@ -119,11 +120,15 @@ const PRIZE_DEMOS: PrizeDemo[] = [
   },
 ];
 
-/** The game is the title's first word: 'Snake Milestones…' is played on Snake. */
+/**
+ * The game is the title's first word: 'Snake Milestones…' is played on Snake, an external one here
+ * (its demo scores are bare numbers), so its slug stays off the catalog's verified games.
+ */
 function gameOf(title: string) {
   const name = title.split(' ')[0]!;
-  const slug = name.toLowerCase();
-  return { slug, name, integrationUrl: `/games/${slug}`, maxScore: 1_000_000 };
+  const base = name.toLowerCase();
+  const slug = isVerifiedGame(base) ? `arcade-${base}` : base;
+  return { slug, name, integrationUrl: `/games/${slug}`, maxScore: 1_000_000, external: true };
 }
 
 export interface DemoPrizeSeedOptions {

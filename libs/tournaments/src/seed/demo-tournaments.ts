@@ -30,11 +30,13 @@ interface DemoTournament {
   steps: Step[];
 }
 
+/** External games: their demo scores are bare numbers (catalog games take only verified plays). */
 const game = (slug: string, name: string) => ({
   slug,
   name,
   integrationUrl: `/games/${slug}`,
   maxScore: 1_000_000,
+  external: true,
 });
 
 const TOURNAMENTS: DemoTournament[] = [
@@ -53,7 +55,7 @@ const TOURNAMENTS: DemoTournament[] = [
       requiredPlan: 'FREE',
       rules:
         'Eight unique players, unlimited attempts until the last place is filled.\nThe final joiner gets exactly one attempt.\nYour best score counts; ties go to the earliest high score.',
-      game: game('snake', 'Snake'),
+      game: game('arcade-snake', 'Snake'),
       tournamentStart: null,
       tournamentEnd: null,
     },

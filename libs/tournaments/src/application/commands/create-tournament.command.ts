@@ -1,13 +1,15 @@
 import { Command } from '@nestjs/cqrs';
 import type { CreateTournament } from '../../domain/tournament.commands';
 import type { TournamentStatus } from '../../domain/tournament.events';
+import type { GameChoice } from '../tournament-game';
 
 export type CreateTournamentInput = Omit<
   CreateTournament['data'],
-  'tournamentId' | 'tieBreakSeed' | 'now'
+  'tournamentId' | 'tieBreakSeed' | 'now' | 'game'
 > & {
   /** Given by the seed for idempotency; a fresh UUID otherwise. */
   tournamentId?: string;
+  game: GameChoice;
 };
 
 export interface CreateTournamentResult {

@@ -6,6 +6,7 @@ import { resolvePrizeConfig } from '../../domain/prize-allocation';
 import { tournamentExists } from '../../domain/tournament.errors';
 import type { TournamentCreated } from '../../domain/tournament.events';
 import { randomEventIds } from '../event-ids';
+import { tournamentGame } from '../tournament-game';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { CreateTournamentCommand, type CreateTournamentResult } from './create-tournament.command';
 
@@ -19,8 +20,9 @@ export class CreateTournamentHandler implements ICommandHandler<
     private readonly scheduler: TournamentScheduler,
   ) {}
 
-  async execute({ input }: CreateTournamentCommand): Promise<CreateTournamentResult> {
+  async execute({ input: given }: CreateTournamentCommand): Promise<CreateTournamentResult> {
     const now = new Date();
+    const input = { ...given, game: tournamentGame(given.game) };
     const tournamentId = input.tournamentId ?? randomUUID();
     const { events, state } = await this.streams.execute(
       {
@@ -44,7 +46,10 @@ export class CreateTournamentHandler implements ICommandHandler<
 }
 
 /** What the caller chose: the stored tournament without what the server added to it. */
-function sameSettings(stored: TournamentCreated['data'], input: CreateTournamentCommand['input']): boolean {
+function sameSettings(
+  stored: TournamentCreated['data'],
+  input: Omit<CreateTournamentCommand['input'], 'game'> & Pick<TournamentCreated['data'], 'game'>,
+): boolean {
   const { tieBreakSeed: _seed, createdAt: _createdAt, ...settings } = stored;
   // A given prize configuration is stored checked and without unknown keys: compare it that way.
   const { prizeConfig, ...rest } = input;

@@ -11,6 +11,8 @@ export interface RecordMatchResult {
     score: number;
     completed: boolean;
     now: string;
+    /** Set when the result comes from a verified play (SubmitPlayResult), recorded on MatchPlayed. */
+    playId?: string;
   };
 }
 

@@ -280,7 +280,8 @@ describe('head-to-head bracket decider', () => {
             userId: u(9),
             username: 'late',
             charityId: null,
-            charityName: null, memberPlan: 'FREE',
+            charityName: null,
+            memberPlan: 'FREE',
             now: at(12),
           },
         })
@@ -297,7 +298,8 @@ describe('head-to-head bracket decider', () => {
             userId: u(9),
             username: 'late',
             charityId: null,
-            charityName: null, memberPlan: 'FREE',
+            charityName: null,
+            memberPlan: 'FREE',
             now: at(12),
           },
         })

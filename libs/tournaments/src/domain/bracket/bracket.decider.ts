@@ -223,8 +223,17 @@ function findMatch(state: BracketTournament, matchId: string): MatchState {
   return match;
 }
 
-export function decideMatchResult(command: RecordMatchResult, state: BracketTournament): BracketEvent[] {
-  const { tournamentId, matchId, userId, username, score, completed, now } = command.data;
+/**
+ * The match, when this member may play it now: the tournament is live, the match is theirs and
+ * scheduled, not decided, before its deadline, and they have not played it yet. A play of the match
+ * (StartPlay) is opened under the same rules its result is recorded under.
+ */
+export function playableMatch(
+  state: BracketTournament,
+  matchId: string,
+  userId: string,
+  now: string,
+): MatchState {
   const match = findMatch(state, matchId);
   if (state.status !== 'ACTIVE') throw notActive();
   if (!match.deadline) {
@@ -236,13 +245,28 @@ export function decideMatchResult(command: RecordMatchResult, state: BracketTour
   if (Date.parse(now) >= Date.parse(match.deadline)) throw matchDeadlinePassed();
   if (match.plays.some((play) => play.userId === userId)) throw alreadyPlayedMatch();
   if (!getPlayer(state.players, userId)) throw notInMatch();
+  return match;
+}
+
+export function decideMatchResult(command: RecordMatchResult, state: BracketTournament): BracketEvent[] {
+  const { tournamentId, matchId, userId, username, score, completed, now, playId } = command.data;
+  const match = playableMatch(state, matchId, userId, now);
   if (!isWellFormedText(username)) throw unstorableText('username');
   if (!Number.isSafeInteger(score) || score < 0)
     throw invalidScore('Score must be a whole number of 0 or more');
   if (score > Math.min(state.tournament.game.maxScore, MAX_STORED_INTEGER)) {
     throw invalidScore(`Score must not exceed ${state.tournament.game.maxScore}`);
   }
-  const played = { tournamentId, matchId, userId, username, score, completed, playedAt: now };
+  const played = {
+    tournamentId,
+    matchId,
+    userId,
+    username,
+    score,
+    completed,
+    playedAt: now,
+    ...(playId === undefined ? {} : { playId }),
+  };
   const events: BracketEvent[] = [{ type: 'MatchPlayed', data: played }];
   const other = match.plays[0];
   if (other) {

@@ -59,6 +59,8 @@ export interface MatchPlayed {
     /** False when the run did not finish: it ranks below every finished run. */
     completed: boolean;
     playedAt: string;
+    /** The verified play this result came from (issue 10); absent for a bare result of an external game. */
+    playId?: string;
   };
 }
 

@@ -1,0 +1,51 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { UnauthorizedException } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { StartedPlay } from '@arena/contracts/plays.contract';
+import type { PlayStarted } from '../../domain/tournament.events';
+import { GameTokens } from '../../infrastructure/game-tokens';
+import { Clock } from '../clock';
+import { randomEventIds } from '../event-ids';
+import { TournamentStreamRepository } from '../tournament-stream.repository';
+import { StartPlayCommand } from './start-play.command';
+
+/**
+ * Fixes a fresh seed before play (16 random bytes: nobody can pick or predict it) and answers the
+ * play with its game token.
+ */
+@CommandHandler(StartPlayCommand)
+export class StartPlayHandler implements ICommandHandler<StartPlayCommand, StartedPlay> {
+  constructor(
+    private readonly streams: TournamentStreamRepository,
+    private readonly gameTokens: GameTokens,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ tournamentId, matchId, member }: StartPlayCommand): Promise<StartedPlay> {
+    // The token is bound to the sign-in: it dies with it. Every access token names one.
+    if (!member.signInId) throw new UnauthorizedException('Unauthorized');
+    const playId = randomUUID();
+    const { events } = await this.streams.execute(
+      {
+        type: 'StartPlay',
+        data: {
+          tournamentId,
+          playId,
+          userId: member.id,
+          matchId,
+          seed: randomBytes(16).toString('hex'),
+          now: this.clock.now().toISOString(),
+        },
+      },
+      randomEventIds,
+    );
+    const started = events.find((event): event is PlayStarted => event.type === 'PlayStarted');
+    if (!started) throw new Error('A new play appended no PlayStarted');
+    const { game, seed, startedAt, expiresAt } = started.data;
+    const gameToken = await this.gameTokens.sign(
+      { sub: member.id, sid: member.signInId, play: playId, tid: tournamentId, mid: matchId },
+      new Date(expiresAt),
+    );
+    return { playId, tournamentId, matchId, game, seed, startedAt, expiresAt, gameToken };
+  }
+}

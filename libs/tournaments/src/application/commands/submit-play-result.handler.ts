@@ -1,0 +1,88 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { VerifiedPlayResult } from '@arena/contracts/plays.contract';
+import { playNotFound, playNotYours } from '../../domain/tournament.errors';
+import type { ScoreSubmitted } from '../../domain/tournament.events';
+import type { MatchPlayed } from '../../domain/bracket/bracket.events';
+import { getPlay, verifiedCore } from '../../domain/tournament.plays';
+import { GameTokens, wrongGameToken } from '../../infrastructure/game-tokens';
+import { BracketAdvancer } from '../bracket-advancer';
+import { Clock } from '../clock';
+import { randomEventIds } from '../event-ids';
+import { TournamentStreamRepository } from '../tournament-stream.repository';
+import { SubmitPlayResultCommand } from './submit-play-result.command';
+
+/**
+ * Checks the game token against the play and the member, replays the log with the play's seed, and
+ * lets the decider record what the replay computed. The replay runs here, before the tournament's
+ * lane: the lane decides one command at a time, and a replay costs far more than a decision. The
+ * decider checks the play again on the stream as it is then (a second result, a newer play).
+ */
+@CommandHandler(SubmitPlayResultCommand)
+export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResultCommand, VerifiedPlayResult> {
+  constructor(
+    private readonly streams: TournamentStreamRepository,
+    private readonly gameTokens: GameTokens,
+    private readonly advancer: BracketAdvancer,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ playId, member, body }: SubmitPlayResultCommand): Promise<VerifiedPlayResult> {
+    const now = this.clock.now();
+    const claims = await this.gameTokens.verify(body.gameToken, now);
+    if (claims.play !== playId) throw wrongGameToken();
+    if (claims.sub !== member.id) throw playNotYours();
+    if (claims.sid !== member.signInId) throw wrongGameToken();
+    const tournamentId = claims.tid;
+    const before = await this.streams.load(tournamentId);
+    const play = before.status === 'NONE' ? undefined : getPlay(before.plays, playId);
+    if (before.status === 'NONE' || !play) throw playNotFound();
+    const verdict = verifiedCore(before.tournament).replay(play.seed, body.log);
+    const { events, state } = await this.streams.execute(
+      {
+        type: 'SubmitPlayResult',
+        data: {
+          tournamentId,
+          playId,
+          userId: member.id,
+          username: member.username,
+          verdict,
+          now: now.toISOString(),
+        },
+      },
+      randomEventIds,
+    );
+    const durationMs = verdict.valid ? verdict.result.durationMs : 0;
+    const scored = events.find((event): event is ScoreSubmitted => event.type === 'ScoreSubmitted');
+    if (scored) {
+      const { score, completed = true, attempt, bestScore } = scored.data;
+      return {
+        playId,
+        tournamentId,
+        matchId: null,
+        score,
+        completed,
+        durationMs,
+        attempt,
+        bestScore,
+        decided: null,
+        tournamentStatus: state.status,
+      };
+    }
+    const played = events.find((event): event is MatchPlayed => event.type === 'MatchPlayed');
+    if (!played) throw new Error('A play result appended neither a score nor a match result');
+    await this.advancer.advanceAfterMember(tournamentId);
+    const after = await this.streams.load(tournamentId);
+    return {
+      playId,
+      tournamentId,
+      matchId: played.data.matchId,
+      score: played.data.score,
+      completed: played.data.completed,
+      durationMs,
+      attempt: null,
+      bestScore: null,
+      decided: events.some((event) => event.type === 'MatchDecided'),
+      tournamentStatus: after.status === 'NONE' ? state.status : after.status,
+    };
+  }
+}

@@ -1,0 +1,70 @@
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { APP_CONFIG, type AppConfig } from '@arena/config';
+import { PlayMessages } from '@arena/contracts/plays.contract';
+import { isUuid } from '@arena/text';
+import { TournamentError, playExpired } from '../domain/tournament.errors';
+
+const AUDIENCE = 'arena-game';
+
+/**
+ * What a game token says: this member (`sub`), in this sign-in (`sid`), may submit the result of
+ * this play (`play`) of this tournament (`tid`) and match (`mid`), until the play expires.
+ */
+export interface GameTokenClaims {
+  sub: string;
+  sid: string;
+  play: string;
+  tid: string;
+  mid: string | null;
+}
+
+export const wrongGameToken = () => new TournamentError('forbidden', PlayMessages.wrongToken);
+
+/**
+ * The short-lived token the page hands the game frame (never the member's access token, which
+ * stays on the app's origin). Signed with GAME_TOKEN_SECRET, its own key, so an access token is
+ * never a game token nor the other way round.
+ */
+@Injectable()
+export class GameTokens {
+  private readonly key: KeyObject;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const secret =
+      config.GAME_TOKEN_SECRET ??
+      createHmac('sha256', config.JWT_ACCESS_SECRET).update('game-token').digest('hex');
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
+
+  sign(claims: GameTokenClaims, expiresAt: Date): Promise<string> {
+    return new SignJWT({ sid: claims.sid, play: claims.play, tid: claims.tid, mid: claims.mid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setAudience(AUDIENCE)
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+  }
+
+  /** The claims of a token this server signed; 409 when its play expired, 403 for anything else. */
+  async verify(token: string, now: Date): Promise<GameTokenClaims> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+        currentDate: now,
+      }));
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw playExpired();
+      throw wrongGameToken();
+    }
+    const { sub, sid, play, tid, mid } = payload;
+    const ids = [sub, sid, play, tid];
+    if (!ids.every((id) => typeof id === 'string' && isUuid(id))) throw wrongGameToken();
+    if (mid !== null && typeof mid !== 'string') throw wrongGameToken();
+    return { sub: sub!, sid: sid as string, play: play as string, tid: tid as string, mid };
+  }
+}

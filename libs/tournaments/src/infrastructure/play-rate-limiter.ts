@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { APP_CONFIG, type AppConfig } from '@arena/config';
+import { TooManyRequestsException } from '@arena/http';
+import { REDIS } from '@arena/redis';
+
+const ONE_MINUTE = 60;
+const TOO_MANY = 'Too many plays right now: please wait a moment and try again';
+
+/**
+ * Per-member budgets of play starts and result submissions (PLAY_STARTS_PER_MINUTE,
+ * PLAY_RESULTS_PER_MINUTE), shared by every API process through Redis. A start opens a fresh seed
+ * and a result costs a replay: well beyond a person's pace, both are only load. Over budget: 429
+ * with Retry-After.
+ */
+@Injectable()
+export class PlayRateLimiter {
+  private readonly starts: RateLimiterRedis;
+  private readonly results: RateLimiterRedis;
+
+  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
+    const limiter = (name: string, points: number) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${config.REDIS_PREFIX}:plays:${name}`,
+        points,
+        duration: ONE_MINUTE,
+      });
+    this.starts = limiter('starts', config.PLAY_STARTS_PER_MINUTE);
+    this.results = limiter('results', config.PLAY_RESULTS_PER_MINUTE);
+  }
+
+  startBy(memberId: string): Promise<void> {
+    return consume(this.starts, memberId);
+  }
+
+  resultBy(memberId: string): Promise<void> {
+    return consume(this.results, memberId);
+  }
+}
+
+async function consume(limiter: RateLimiterRedis, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      throw new TooManyRequestsException(TOO_MANY, Math.ceil(rejection.msBeforeNext / 1000));
+    }
+    throw rejection;
+  }
+}

@@ -1,0 +1,55 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { PLAY_RESULT_MAX_BYTES, playResultBody, type PlayResultBody } from '@arena/contracts/plays.contract';
+import { ZodValidationPipe } from '@arena/http';
+import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
+import { StartPlayCommand } from '../application/commands/start-play.command';
+import { SubmitPlayResultCommand } from '../application/commands/submit-play-result.command';
+import { PlayRateLimiter } from './play-rate-limiter';
+import { TournamentErrorsInterceptor } from './tournament-errors.interceptor';
+
+/** Play sessions of the verified games (docs/fair-play.md). */
+@Controller()
+@UseGuards(AccessTokenGuard)
+@UseInterceptors(TournamentErrorsInterceptor)
+export class PlaysController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly limiter: PlayRateLimiter,
+  ) {}
+
+  @Post('tournaments/:id/plays')
+  @HttpCode(201)
+  async start(@Param('id') id: string, @CurrentMember() member: Member) {
+    await this.limiter.startBy(member.id);
+    return { success: true, data: await this.commands.execute(new StartPlayCommand(id, null, member)) };
+  }
+
+  @Post('tournaments/:id/matches/:matchId/plays')
+  @HttpCode(201)
+  async startMatch(
+    @Param('id') id: string,
+    @Param('matchId') matchId: string,
+    @CurrentMember() member: Member,
+  ) {
+    await this.limiter.startBy(member.id);
+    return { success: true, data: await this.commands.execute(new StartPlayCommand(id, matchId, member)) };
+  }
+
+  /** The log may be far bigger than other bodies; bigger than its own limit, it is refused unread (413). */
+  @Post('plays/:playId/result')
+  @HttpCode(201)
+  @RouteConfig({ bodyLimit: PLAY_RESULT_MAX_BYTES })
+  async submitResult(
+    @Param('playId') playId: string,
+    @CurrentMember() member: Member,
+    @Body(new ZodValidationPipe(playResultBody)) body: PlayResultBody,
+  ) {
+    await this.limiter.resultBy(member.id);
+    return {
+      success: true,
+      data: await this.commands.execute(new SubmitPlayResultCommand(playId, member, body)),
+    };
+  }
+}
