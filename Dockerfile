@@ -1,4 +1,4 @@
-# The image docker-compose.yml builds for the api and the worker.
+# The image docker-compose.yml builds for the api, the worker and the games.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -13,5 +13,6 @@ COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
+COPY --from=build /app/apps/games/dist ./apps/games/dist
 USER node
-EXPOSE 3000
+EXPOSE 3000 3001

@@ -5,7 +5,7 @@ import { dependencyRules } from './lint/dependency-rules.mjs';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'web/dist/**', 'node_modules/**', 'web/src/routeTree.gen.ts', 'coverage/**', '.tmp/**', '.stryker-tmp/**', 'reports/**'],
+    ignores: ['dist/**', 'web/dist/**', 'apps/games/dist/**', 'node_modules/**', 'web/src/routeTree.gen.ts', 'coverage/**', '.tmp/**', '.stryker-tmp/**', 'reports/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -19,6 +19,11 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The game app runs in the browser (apps/games/server is Node).
+    files: ['apps/games/src/**/*.ts'],
+    languageOptions: { globals: globals.browser },
   },
   ...dependencyRules,
 );

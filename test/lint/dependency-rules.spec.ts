@@ -118,6 +118,18 @@ const SNIPPETS: Snippet[] = [
     code: "import { checkCode } from '../../../libs/identity/src/domain/code-check';\nexport const stray = checkCode;\n",
     refusedWith: 'only libs/contracts',
   },
+  {
+    rule: 'the game app imports the game cores and the frame protocol',
+    filePath: 'apps/games/src/stray.ts',
+    code: "import { tiles } from '@arena/games';\nimport { pageToGameMessage } from '@arena/contracts/game-frame.contract';\nexport const stray = [tiles, pageToGameMessage];\n",
+    refusedWith: null,
+  },
+  {
+    rule: "the game app reaches into a core's internals",
+    filePath: 'apps/games/src/stray.ts',
+    code: "import { slideInPlace } from '../../../libs/games/src/tiles/tiles.rules';\nexport const stray = slideInPlace;\n",
+    refusedWith: 'never its internals',
+  },
 ];
 
 type LintResult = { filePath: string; messages: Array<{ ruleId: string | null; message: string }> };

@@ -5,7 +5,8 @@ import { config as loadDotenv } from 'dotenv';
 
 /**
  * `npm start` after install and build: .env from .env.example when missing, migrations, demo data,
- * then the API (which also serves the web app) and the worker, until Ctrl-C.
+ * then the API (which also serves the web app), the worker and the game server (the games on their
+ * own origin, GAME_ORIGIN), until Ctrl-C.
  */
 const root = resolve(__dirname, '../../../..');
 const node = process.execPath;
@@ -28,6 +29,7 @@ async function main() {
   const children: ChildProcess[] = [
     spawn(node, ['dist/apps/api/src/main.js'], { cwd: root, stdio: 'inherit' }),
     spawn(node, ['dist/apps/worker/src/main.js'], { cwd: root, stdio: 'inherit' }),
+    spawn(node, ['dist/apps/games/server/main.js'], { cwd: root, stdio: 'inherit' }),
   ];
   let stopping = false;
   const stop = (code: number) => {
@@ -44,8 +46,12 @@ async function main() {
   // dotenv has not been loaded in this process; the API reads the same .env.
   loadDotenv({ path: resolve(root, '.env'), quiet: true });
   const url = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+  const games = process.env.GAME_ORIGIN ?? `http://localhost:${process.env.GAME_PORT ?? 3001}`;
   await waitForHealth(url);
-  console.log(`\n  Charity Arena is running: ${url}\n  (the API, the worker and the web app; Ctrl-C stops them)\n`);
+  console.log(
+    `\n  Charity Arena is running: ${url}\n  The games: ${games}\n` +
+      '  (the API, the worker, the web app and the game server; Ctrl-C stops them)\n',
+  );
 }
 
 async function waitForHealth(url: string) {

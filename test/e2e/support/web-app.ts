@@ -15,18 +15,27 @@ export interface RunningWebApp {
   stop(): Promise<void>;
 }
 
+export interface WebAppOptions {
+  /** GAME_ORIGIN: where the games are framed from (support/game-server.ts); unset, no games. */
+  gameOrigin?: string;
+}
+
 /**
  * Serves the built SPA the way production does: the real API app, with its own database and
  * Redis prefix, listening on a random port and serving web/dist with the client-route fallback.
  */
-export async function startWebApp(): Promise<RunningWebApp> {
+export async function startWebApp(options: WebAppOptions = {}): Promise<RunningWebApp> {
   if (!existsSync(resolve(WEB_DIST_DIR, 'index.html'))) {
     throw new Error(`No built web app in ${WEB_DIST_DIR}: run \`npm run build:web\` first`);
   }
   const database = await createTestDatabase(4);
   let app: NestFastifyApplication | undefined;
   try {
-    const config = testAppConfig(database.url, { DATABASE_POOL_SIZE: '4', WEB_DIST_DIR });
+    const config = testAppConfig(database.url, {
+      DATABASE_POOL_SIZE: '4',
+      WEB_DIST_DIR,
+      ...(options.gameOrigin ? { GAME_ORIGIN: options.gameOrigin } : {}),
+    });
     app = await createApiApp(config);
     await app.listen(0, '127.0.0.1');
     const address = app.getHttpServer().address();

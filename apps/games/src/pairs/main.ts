@@ -1,0 +1,90 @@
+import { GAME_CATALOG } from '@arena/contracts/games.catalog';
+import { pairs } from '@arena/games';
+import { runGame, type GameUi } from '../shared/shell';
+import { formatTime } from './format-time';
+import { PairsPlay } from './pairs-play';
+
+/** The eight faces: a symbol and a colour each, so a pair is told apart by shape and by colour. */
+const FACES: readonly { symbol: string; name: string; colour: string }[] = [
+  { symbol: '●', name: 'circle', colour: '#b4233c' },
+  { symbol: '▲', name: 'triangle', colour: '#1d5fbf' },
+  { symbol: '■', name: 'square', colour: '#1e7a46' },
+  { symbol: '◆', name: 'diamond', colour: '#8a3fbf' },
+  { symbol: '★', name: 'star', colour: '#a05a00' },
+  { symbol: '♥', name: 'heart', colour: '#c2185b' },
+  { symbol: '♣', name: 'club', colour: '#0f6b6b' },
+  { symbol: '♠', name: 'spade', colour: '#2b3550' },
+];
+
+const movesOf = (play: PairsPlay) => Math.ceil(play.state.flips / 2);
+
+function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
+  const cards: HTMLButtonElement[] = [];
+
+  return {
+    game: GAME_CATALOG.pairs,
+    core: pairs.pairsCore,
+    newPlay: (seed) => new PairsPlay(seed),
+    mount(board, host) {
+      board.setAttribute('role', 'group');
+      board.setAttribute('aria-label', 'Memory Pairs cards');
+      for (let card = 0; card < pairs.PAIRS_CARD_COUNT; card++) {
+        const node = document.createElement('button');
+        node.type = 'button';
+        node.className = 'card';
+        node.tabIndex = card === 0 ? 0 : -1;
+        node.addEventListener('click', () => host.act((play, clockMs) => play.flip(card, clockMs)));
+        cards.push(node);
+        board.append(node);
+      }
+      // Arrow keys move between cards (one tab stop for the grid); Enter or Space flips the focused one.
+      board.addEventListener('keydown', (event) => {
+        const at = cards.indexOf(document.activeElement as HTMLButtonElement);
+        const step = {
+          ArrowLeft: -1,
+          ArrowRight: 1,
+          ArrowUp: -pairs.PAIRS_COLUMNS,
+          ArrowDown: pairs.PAIRS_COLUMNS,
+        }[event.key];
+        if (at < 0 || step === undefined) return;
+        event.preventDefault();
+        const next = cards[(at + step + cards.length) % cards.length]!;
+        cards.forEach((card) => (card.tabIndex = card === next ? 0 : -1));
+        next.focus();
+      });
+    },
+    render(play, clockMs, paused) {
+      // Paused, every card is hidden: the result is a time, so memorising must cost time.
+      const up = paused ? cards.map(() => false) : play.over ? cards.map(() => true) : play.faceUp(clockMs);
+      const mismatch = play.state.mismatch;
+      cards.forEach((node, card) => {
+        const face = FACES[play.state.faces[card]!]!;
+        const matched = play.state.matched[card]!;
+        const missed = !paused && mismatch !== null && up[card]! && mismatch.cards.includes(card) && !matched;
+        const row = Math.floor(card / pairs.PAIRS_COLUMNS) + 1;
+        const column = (card % pairs.PAIRS_COLUMNS) + 1;
+        const state = matched ? `${face.name}, matched` : up[card] ? face.name : 'face down';
+        const label = `Row ${row}, column ${column}: ${state}`;
+        const className = `card${up[card] ? ' card--up' : ''}${matched ? ' card--matched' : ''}${missed ? ' card--miss' : ''}`;
+        // Drawn every frame: touch the DOM only when the card changed (it would restart its flip otherwise).
+        if (node.className === className && node.disabled === paused && node.ariaLabel === label) return;
+        node.className = className;
+        node.disabled = paused;
+        node.ariaLabel = label;
+        node.textContent = up[card] ? face.symbol : '';
+        node.style.color = up[card] && !matched && !missed ? face.colour : '';
+      });
+    },
+    stats: (play, clockMs) => [
+      { label: 'Pairs', value: `${play.state.pairsFound}/8`, live: true },
+      { label: 'Moves', value: String(movesOf(play)), live: false },
+      { label: 'Time', value: formatTime(play.over ? play.state.clockMs : clockMs), live: false },
+    ],
+    resultText: (play) =>
+      play.result().completed
+        ? `Time ${formatTime(play.state.clockMs)} · ${movesOf(play)} moves`
+        : `Not finished: ${play.state.pairsFound} of 8 pairs found.`,
+  };
+}
+
+runGame(pairsUi(), document.getElementById('game')!);

@@ -1,0 +1,122 @@
+import { tiles } from '@arena/games';
+import {
+  endOfRunMessages,
+  nextMode,
+  readPageMessage,
+  type AuthMessage,
+  type PlayMode,
+} from './frame-protocol';
+
+const APP = 'https://arena.example.org';
+const AUTH: AuthMessage = {
+  type: 'AUTH',
+  token: 'game-token',
+  tournamentId: 'tournament-1',
+  playId: 'play-1',
+  seed: 'seed-1',
+  matchId: null,
+  expiresAt: '2026-11-23T10:00:00.000Z',
+};
+
+describe('readPageMessage', () => {
+  it('takes a valid message from the app origin', () => {
+    expect(readPageMessage({ origin: APP, data: AUTH }, APP)).toEqual(AUTH);
+    expect(readPageMessage({ origin: APP, data: { type: 'DEMO_MODE', tournamentId: 't' } }, APP)).toEqual({
+      type: 'DEMO_MODE',
+      tournamentId: 't',
+    });
+  });
+
+  it.each([
+    ['another origin', 'https://evil.example.org'],
+    ['the opaque origin', 'null'],
+    ['the app origin on another port', 'https://arena.example.org:8443'],
+  ])('ignores a valid message from %s', (_name, origin) => {
+    expect(readPageMessage({ origin, data: AUTH }, APP)).toBeNull();
+  });
+
+  it.each([
+    ['a string', JSON.stringify(AUTH)],
+    ['null', null],
+    ['an unknown type', { type: 'SUBMIT_EVERYTHING' }],
+    ['AUTH without its seed', { ...AUTH, seed: undefined }],
+    ['AUTH with an empty token', { ...AUTH, token: '' }],
+    ['PLAY_UNAVAILABLE without a message', { type: 'PLAY_UNAVAILABLE' }],
+    ['a message the game sends itself', { type: 'GAME_READY' }],
+  ])('ignores %s from the app origin', (_name, data) => {
+    expect(readPageMessage({ origin: APP, data }, APP)).toBeNull();
+  });
+});
+
+describe('nextMode', () => {
+  const connecting: PlayMode = { kind: 'connecting' };
+
+  it('follows the first answer to GAME_READY', () => {
+    expect(nextMode(connecting, AUTH)).toEqual({ kind: 'tournament', auth: AUTH });
+    expect(nextMode(connecting, { type: 'DEMO_MODE', tournamentId: 't' })).toEqual({ kind: 'demo' });
+    expect(nextMode(connecting, { type: 'PLAY_UNAVAILABLE', message: 'You have not joined' })).toEqual({
+      kind: 'unavailable',
+      message: 'You have not joined',
+    });
+  });
+
+  it('keeps a tournament run on its first play and a demo a demo', () => {
+    const tournament = nextMode(connecting, AUTH);
+    expect(nextMode(tournament, { ...AUTH, playId: 'play-2', seed: 'seed-2' })).toBe(tournament);
+    expect(nextMode(tournament, { type: 'DEMO_MODE', tournamentId: 't' })).toBe(tournament);
+    const demo: PlayMode = { kind: 'demo' };
+    expect(nextMode(demo, AUTH)).toBe(demo);
+  });
+});
+
+describe('endOfRunMessages', () => {
+  /** A short honest run of Tile Merge: the moves that change the board, a second apart. */
+  function honestTilesRun(seed: string) {
+    const state = tiles.newGame(seed);
+    const log: { atMs: number; input: tiles.TilesMove }[] = [];
+    for (let step = 0; step < 40 && !tiles.isOver(state); step++) {
+      const move = tiles.TILES_MOVES.find((candidate) => tiles.slide(state.board, candidate) !== null)!;
+      tiles.applyMove(state, move);
+      log.push({ atMs: (step + 1) * 1000, input: move });
+    }
+    return { log, shown: { score: tiles.scoreOf(state), completed: tiles.isOver(state) } };
+  }
+
+  it('posts the result and then the submission in a tournament run', () => {
+    const { log, shown } = honestTilesRun(AUTH.seed);
+    expect(endOfRunMessages(tiles.tilesCore, AUTH.seed, log, shown, AUTH)).toEqual([
+      {
+        type: 'GAME_COMPLETED',
+        score: shown.score,
+        completed: shown.completed,
+        durationMs: log.at(-1)!.atMs,
+      },
+      { type: 'TOURNAMENT_SUBMIT_SCORE', playId: 'play-1', gameToken: 'game-token', log },
+    ]);
+  });
+
+  it('posts only the result in a demo', () => {
+    const { log, shown } = honestTilesRun('demo-seed');
+    const messages = endOfRunMessages(tiles.tilesCore, 'demo-seed', log, shown, null);
+    expect(messages.map((message) => message.type)).toEqual(['GAME_COMPLETED']);
+  });
+
+  it('posts GAME_ERROR, and no submission, when the replay disagrees with the score shown', () => {
+    const { log, shown } = honestTilesRun(AUTH.seed);
+    const messages = endOfRunMessages(
+      tiles.tilesCore,
+      AUTH.seed,
+      log,
+      { ...shown, score: shown.score + 4 },
+      AUTH,
+    );
+    expect(messages).toEqual([{ type: 'GAME_ERROR', message: expect.stringContaining('another result') }]);
+  });
+
+  it('posts GAME_ERROR when the log does not replay', () => {
+    const { log, shown } = honestTilesRun(AUTH.seed);
+    const messages = endOfRunMessages(tiles.tilesCore, 'another-seed', log, shown, AUTH);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.type).toBe('GAME_ERROR');
+  });
+});

@@ -1,0 +1,83 @@
+import type { GameCore, TimedInput } from '@arena/games';
+import {
+  pageToGameMessage,
+  type GameToPageMessage,
+  type PageToGameMessage,
+} from '@arena/contracts/game-frame.contract';
+
+/**
+ * The game's side of the frame protocol (libs/contracts game-frame.contract.ts), kept free of the DOM so
+ * it can be tested: which page messages to believe, what the play mode becomes, and what to post when a
+ * run ends.
+ */
+
+export type AuthMessage = Extract<PageToGameMessage, { type: 'AUTH' }>;
+
+/** How this page plays: still waiting for the page's answer, for fun, one tournament run, or not at all. */
+export type PlayMode =
+  | { kind: 'connecting' }
+  | { kind: 'demo' }
+  | { kind: 'tournament'; auth: AuthMessage }
+  | { kind: 'unavailable'; message: string };
+
+/** A page message worth reading: only from the app's origin, and only when it parses. Else null (ignored). */
+export function readPageMessage(
+  event: { origin: string; data: unknown },
+  appOrigin: string,
+): PageToGameMessage | null {
+  if (event.origin !== appOrigin) return null;
+  const parsed = pageToGameMessage.safeParse(event.data);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The page answers GAME_READY once; later answers change nothing, so a tournament play stays one run with
+ * one seed and a demo never turns into a submission.
+ */
+export function nextMode(mode: PlayMode, message: PageToGameMessage): PlayMode {
+  if (mode.kind !== 'connecting') return mode;
+  switch (message.type) {
+    case 'AUTH':
+      return { kind: 'tournament', auth: message };
+    case 'DEMO_MODE':
+      return { kind: 'demo' };
+    case 'PLAY_UNAVAILABLE':
+      return { kind: 'unavailable', message: message.message };
+    default: {
+      const exhaustive: never = message;
+      return exhaustive;
+    }
+  }
+}
+
+/** What the player saw at the end of the run. */
+export interface ShownResult {
+  score: number;
+  completed: boolean;
+}
+
+/**
+ * The messages that end a run. The result shown is first checked against the core's own replay of the
+ * log (what the server will run): when they disagree the game says so (GAME_ERROR) rather than submit a
+ * score the server would not confirm. A tournament run then submits its log with the play's token.
+ */
+export function endOfRunMessages<I>(
+  core: Pick<GameCore<I>, 'replay'>,
+  seed: string,
+  log: readonly TimedInput<I>[],
+  shown: ShownResult,
+  auth: AuthMessage | null,
+): GameToPageMessage[] {
+  const verdict = core.replay(seed, log);
+  if (!verdict.valid) return [{ type: 'GAME_ERROR', message: `The run does not replay: ${verdict.reason}` }];
+  const { score, completed, durationMs } = verdict.result;
+  if (score !== shown.score || completed !== shown.completed) {
+    return [{ type: 'GAME_ERROR', message: 'The run replays to another result than the one shown' }];
+  }
+  const completedMessage: GameToPageMessage = { type: 'GAME_COMPLETED', score, completed, durationMs };
+  if (!auth) return [completedMessage];
+  return [
+    completedMessage,
+    { type: 'TOURNAMENT_SUBMIT_SCORE', playId: auth.playId, gameToken: auth.token, log: [...log] },
+  ];
+}

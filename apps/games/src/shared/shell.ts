@@ -1,0 +1,282 @@
+import type { GameToPageMessage } from '@arena/contracts/game-frame.contract';
+import type { CatalogGame } from '@arena/contracts/games.catalog';
+import type { GameCore } from '@arena/games';
+import { directionOfKey, swipeDirection, type Direction } from './directions';
+import { button, element } from './dom';
+import { endOfRunMessages, nextMode, type PlayMode } from './frame-protocol';
+import { GameBar, type Stat } from './game-bar';
+import { GameClock } from './game-clock';
+import { GameScreen } from './game-screen';
+import { connectToPage, isDemoUrl, randomSeed, type PageLink } from './page-link';
+import type { Cue, Play } from './play';
+import { Sound } from './sound';
+import './game.css';
+
+/** What the shell lets a game's board do: act on the current play, when play is allowed. */
+export interface BoardHost<P> {
+  /** Runs `action` with the play and the game clock if the game is running (started, not paused, not over). */
+  act(action: (play: P, clockMs: number) => Cue | null): void;
+}
+
+/** A game's own part: its play, its board, its numbers. The shell does the rest (modes, clock, pause, end). */
+export interface GameUi<I, P extends Play<I>> {
+  game: CatalogGame;
+  core: GameCore<I>;
+  newPlay(seed: string): P;
+  /** Builds the board inside `board`, once. */
+  mount(board: HTMLElement, host: BoardHost<P>): void;
+  /** Draws the play; on every change and every frame while running. Paused: nothing may be memorised. */
+  render(play: P, clockMs: number, paused: boolean): void;
+  stats(play: P, clockMs: number): Stat[];
+  /** The result in words for the game-over screen. */
+  resultText(play: P): string;
+  /** Arrow keys, WASD and swipes; games played otherwise leave it out. */
+  direction?(play: P, direction: Direction, clockMs: number): Cue | null;
+  /** Real-time games pause when the frame loses focus, so a click outside does not cost the run. */
+  pauseOnBlur?: boolean;
+}
+
+type Phase = 'waiting' | 'ready' | 'running' | 'paused' | 'confirm-end' | 'over';
+
+/**
+ * Runs one game page: the frame protocol (demo, tournament run, unavailable), the start and game-over
+ * screens, the game clock with pause, sound, the End game button, keys and swipes. A tournament run is
+ * one run: at its end the result is checked against the core's replay and the log is submitted once.
+ */
+export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElement): void {
+  const sound = new Sound();
+  let mode: PlayMode = { kind: 'connecting' };
+  let link: PageLink | null = null;
+  let phase: Phase = 'waiting';
+  let clock = new GameClock(() => performance.now());
+  let play: P | null = null;
+  let frameRequest = 0;
+
+  // The page: the bar, the board with its screen, the controls, and a voice for the end of a run.
+  const bar = new GameBar(ui.game.name, {
+    pause: () => (phase === 'paused' ? resumePlay() : pause()),
+    sound: () => sound.toggle(),
+    end: () => confirmEnd(),
+  });
+  const stage = element('div', 'stage');
+  const board = element('div', `board board--${ui.game.slug}`);
+  const screen = new GameScreen(board, `${ui.game.slug}-screen-title`);
+  stage.append(board, screen.node);
+  const announcer = element('p', 'visually-hidden');
+  announcer.setAttribute('aria-live', 'assertive');
+  root.append(bar.node, stage, element('p', 'help', ui.game.controls), announcer);
+  ui.mount(board, { act });
+
+  function act(action: (play: P, clockMs: number) => Cue | null): void {
+    if (phase !== 'running' || !play) return;
+    sound.play(action(play, clock.elapsedMs()));
+    refresh();
+  }
+
+  function refresh(): void {
+    if (!play) return;
+    const clockMs = clock.elapsedMs();
+    ui.render(play, clockMs, phase === 'paused' || phase === 'confirm-end');
+    bar.showStats(ui.stats(play, clockMs));
+    bar.showPlaying(phase === 'running' || phase === 'paused', phase === 'paused');
+    if (play.over && phase === 'running') finish();
+  }
+
+  function loop(): void {
+    frameRequest = 0;
+    if (phase !== 'running' || !play) return;
+    const now = clock.elapsedMs();
+    if (now >= ui.core.maxDurationMs) play.end(ui.core.maxDurationMs);
+    else sound.play(play.advance(now));
+    refresh();
+    if (phase === 'running') frameRequest = requestAnimationFrame(loop);
+  }
+
+  function newRun(seed: string): void {
+    clock = new GameClock(() => performance.now());
+    play = ui.newPlay(seed);
+    phase = 'ready';
+    refresh();
+  }
+
+  function start(): void {
+    if (phase !== 'ready') return;
+    phase = 'running';
+    clock.start();
+    screen.hide();
+    refresh();
+    frameRequest = requestAnimationFrame(loop);
+  }
+
+  function pause(): void {
+    if (phase !== 'running') return;
+    phase = 'paused';
+    clock.pause();
+    cancelAnimationFrame(frameRequest);
+    const resume = button('Resume', undefined, () => resumePlay());
+    screen.show('Paused', ['The clock is stopped.'], [resume]);
+    refresh();
+  }
+
+  function resumePlay(): void {
+    if (phase !== 'paused' && phase !== 'confirm-end') return;
+    phase = 'running';
+    clock.resume();
+    screen.hide();
+    refresh();
+    frameRequest = requestAnimationFrame(loop);
+  }
+
+  function confirmEnd(): void {
+    if (phase !== 'running' && phase !== 'paused') return;
+    if (phase === 'running') clock.pause();
+    cancelAnimationFrame(frameRequest);
+    phase = 'confirm-end';
+    const keep = button('Keep playing', undefined, () => resumePlay());
+    const end = button('End game', 'button button--danger', () => endEarly());
+    const lines =
+      mode.kind === 'tournament'
+        ? ['Your run ends here and what you played so far is submitted.']
+        : ['Your run ends here.'];
+    screen.show('End this game?', lines, [keep, end]);
+    refresh();
+  }
+
+  function endEarly(): void {
+    if (phase !== 'confirm-end' || !play) return;
+    play.end(clock.elapsedMs());
+    phase = 'running';
+    refresh();
+  }
+
+  /** The run is over: check it replays to what was shown, post the result (and the submission), say so. */
+  function finish(): void {
+    if (!play) return;
+    phase = 'over';
+    cancelAnimationFrame(frameRequest);
+    sound.play('over');
+    const auth = mode.kind === 'tournament' ? mode.auth : null;
+    const messages: GameToPageMessage[] = endOfRunMessages(
+      ui.core,
+      play.seed,
+      play.log.toArray(),
+      play.result(),
+      auth,
+    );
+    for (const message of messages) link?.post(message);
+    const failed = messages[0]?.type === 'GAME_ERROR';
+    const result = ui.resultText(play);
+    const lines = failed
+      ? ['This run could not be verified, so it was not submitted.']
+      : auth
+        ? [result, 'Submitted — the page will show your verified score.']
+        : [result];
+    announcer.textContent = `Game over. ${failed ? lines[0] : result}`;
+    // A tournament run is one run; a demo may go again.
+    const again = button('Play again', undefined, () => {
+      newRun(randomSeed());
+      start();
+    });
+    screen.show(failed ? 'Something went wrong' : 'Game over', lines, auth ? [] : [again]);
+    refresh();
+  }
+
+  /** The screen for the current mode before a run starts. */
+  function showMode(): void {
+    switch (mode.kind) {
+      case 'connecting':
+        screen.show('Connecting…', ['Getting the game ready.']);
+        return;
+      case 'demo': {
+        newRun(randomSeed());
+        const startButton = button('Start', undefined, start);
+        screen.show(
+          ui.game.name,
+          [ui.game.tagline, 'Demo: play for fun, nothing is submitted.'],
+          [startButton],
+        );
+        return;
+      }
+      case 'tournament': {
+        newRun(mode.auth.seed);
+        const startButton = button('Start', undefined, start);
+        const { tournamentId, matchId, expiresAt } = mode.auth;
+        const until = new Date(expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+        screen.show(
+          'Ready for your tournament run',
+          [
+            'One run counts: the clock starts when you press Start.',
+            `Tournament ${tournamentId}${matchId ? `, match ${matchId}` : ''}. Finish before ${until}.`,
+          ],
+          [startButton],
+        );
+        return;
+      }
+      case 'unavailable': {
+        const demo = button('Play for fun', undefined, () => {
+          mode = { kind: 'demo' };
+          showMode();
+        });
+        screen.show('You cannot play this run', [mode.message], [demo]);
+        return;
+      }
+      default: {
+        const exhaustive: never = mode;
+        return exhaustive;
+      }
+    }
+  }
+
+  window.addEventListener('keydown', (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'p' || event.key === 'P') {
+      if (phase === 'running') pause();
+      else if (phase === 'paused') resumePlay();
+      return;
+    }
+    const direction = directionOfKey(event.key);
+    if (!direction || !ui.direction) return;
+    event.preventDefault(); // arrows would scroll the page
+    act((current, clockMs) => ui.direction!(current, direction, clockMs));
+  });
+
+  if (ui.direction) {
+    let swipeFrom: { x: number; y: number } | null = null;
+    board.addEventListener('pointerdown', (event) => {
+      swipeFrom = { x: event.clientX, y: event.clientY };
+    });
+    board.addEventListener('pointerup', (event) => {
+      if (!swipeFrom) return;
+      const direction = swipeDirection(event.clientX - swipeFrom.x, event.clientY - swipeFrom.y);
+      swipeFrom = null;
+      if (direction) act((current, clockMs) => ui.direction!(current, direction, clockMs));
+    });
+    board.addEventListener('pointercancel', () => (swipeFrom = null));
+  }
+
+  document.addEventListener('visibilitychange', () => {
+    if (document.hidden) pause();
+  });
+  if (ui.pauseOnBlur) window.addEventListener('blur', () => pause());
+
+  const framed = window.parent !== window;
+  if (!framed || isDemoUrl(window.location)) {
+    mode = { kind: 'demo' };
+    showMode();
+  } else {
+    showMode();
+  }
+  if (!framed) return;
+  connectToPage((message) => {
+    const next = nextMode(mode, message);
+    if (next === mode) return;
+    mode = next;
+    showMode();
+  })
+    .then((connected) => (link = connected))
+    .catch(() => {
+      if (mode.kind !== 'connecting') return;
+      mode = { kind: 'unavailable', message: 'Game integration not available.' };
+      showMode();
+    });
+}
