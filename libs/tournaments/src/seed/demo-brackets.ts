@@ -1,5 +1,6 @@
 import type { EventStore } from '@arena/event-store';
 import type { JobsService } from '@arena/jobs';
+import { GAME_CATALOG } from '@arena/contracts/games.catalog';
 import { workOutBracket } from '../application/bracket.engine';
 import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
@@ -8,18 +9,20 @@ import type { TournamentFormat, TournamentStatus } from '../domain/tournament.ev
 import type { ExistingTournament } from '../domain/tournament.decider';
 import { MatchDeadlines } from '../infrastructure/match-deadlines';
 import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
+import { catalogDemoGame, recordDemoPlay } from './demo-plays';
 import { demoTournamentId, type DemoPlayers } from './demo-tournaments';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const FORMATS: { format: TournamentFormat; name: string }[] = [
-  { format: 'ROUND_ROBIN', name: 'Round Robin' },
-  { format: 'SINGLE_ELIMINATION', name: 'Knockout' },
-  { format: 'DOUBLE_ELIMINATION', name: 'Double Knockout' },
-  { format: 'ROUND_ROBIN_SINGLE_ELIM', name: 'Groups and Knockout' },
-  { format: 'ROUND_ROBIN_DOUBLE_ELIM', name: 'Groups and Double Knockout' },
+/** Head-to-head is played for points: each format on Snake or Tile Merge. */
+const FORMATS: { format: TournamentFormat; name: string; game: 'snake' | 'tiles' }[] = [
+  { format: 'ROUND_ROBIN', name: 'Round Robin', game: 'snake' },
+  { format: 'SINGLE_ELIMINATION', name: 'Knockout', game: 'tiles' },
+  { format: 'DOUBLE_ELIMINATION', name: 'Double Knockout', game: 'snake' },
+  { format: 'ROUND_ROBIN_SINGLE_ELIM', name: 'Groups and Knockout', game: 'tiles' },
+  { format: 'ROUND_ROBIN_DOUBLE_ELIM', name: 'Groups and Double Knockout', game: 'snake' },
 ];
 
 type Phase = 'upcoming' | 'active' | 'completed' | 'cancelled';
@@ -32,6 +35,10 @@ const EDITION: Record<Phase, string> = {
   cancelled: 'January',
 };
 const PLAYER_KEYS = ['ada', 'ben', 'chloe', 'dev', 'emma', 'felix'];
+/** How well each of them plays (honestLog's skill), so the brackets have favourites and upsets. */
+const SKILL: Record<string, number> = { ada: 0.9, ben: 0.5, chloe: 0.75, dev: 0.4, emma: 0.85, felix: 0.6 };
+/** A match play stops by a minute of game clock, so a live round fits in the hours since the start. */
+const MATCH_SESSION_MS = MINUTE;
 
 /**
  * Head-to-head demo tournaments: every format upcoming, live mid-bracket (open matches with
@@ -52,10 +59,10 @@ export async function seedDemoBrackets(options: {
   const players = PLAYER_KEYS.map((key) => {
     const found = options.players[key];
     if (!found) throw new Error(`Demo player ${key} is missing`);
-    return found;
+    return { key, ...found };
   });
   const results = [];
-  for (const [formatIndex, { format, name }] of FORMATS.entries()) {
+  for (const [formatIndex, { format, name, game }] of FORMATS.entries()) {
     for (const phase of PHASES) {
       const key = `bracket-${format.toLowerCase()}-${phase}`;
       const tournamentId = demoTournamentId(key);
@@ -77,7 +84,7 @@ export async function seedDemoBrackets(options: {
         data: {
           tournamentId,
           title: `${EDITION[phase]} ${name} Cup`,
-          description: `A ${name.toLowerCase()} of head-to-head Snake matches: the champion directs the pool.`,
+          description: `A ${name.toLowerCase()} of head-to-head ${GAME_CATALOG[game].name} matches: the champion directs the pool.`,
           thumbnail: null,
           mode: 'SCHEDULED',
           format,
@@ -85,14 +92,8 @@ export async function seedDemoBrackets(options: {
           prizePoolCents: 5_000 * (formatIndex + 1),
           maxParticipants: 8,
           requiredPlan: 'FREE',
-          rules: 'Both players play the same game seed.\nThe higher score wins the match.',
-          game: {
-            slug: 'arcade',
-            name: 'Arcade',
-            integrationUrl: 'https://arcade.example/play',
-            maxScore: 1_000_000,
-            external: true,
-          },
+          rules: 'Each player plays one verified game for the match.\nThe higher score wins the match.',
+          game: catalogDemoGame(game),
           tournamentStart: new Date(now.getTime() + start).toISOString(),
           tournamentEnd: new Date(now.getTime() + start + 14 * DAY).toISOString(),
           tieBreakSeed: nameBasedUuid(`demo-seed:${key}`).replace(/-/g, ''),
@@ -145,21 +146,18 @@ export async function seedDemoBrackets(options: {
               if (phase === 'active' && side === 1 && index % 2 === 1) continue;
               clock += MINUTE;
               const player = players.find((candidate) => candidate.accountId === userId)!;
-              state = await run(
-                {
-                  type: 'RecordMatchResult',
-                  data: {
-                    tournamentId,
-                    matchId: match.layout.matchId,
-                    userId,
-                    username: player.username,
-                    score: 100 + ((index * 37 + side * 53 + round * 11) % 97),
-                    completed: true,
-                    now: at(),
-                  },
-                },
-                `${key}:${match.layout.matchId}:${userId}`,
-              );
+              appended += await recordDemoPlay(repository, {
+                tournamentId,
+                name: `${key}:${match.layout.matchId}:${player.key}`,
+                slug: game,
+                userId,
+                username: player.username,
+                matchId: match.layout.matchId,
+                startAt: clock,
+                skill: SKILL[player.key]!,
+                sessionMs: MATCH_SESSION_MS,
+              });
+              clock += MATCH_SESSION_MS;
             }
           }
           clock += HOUR;

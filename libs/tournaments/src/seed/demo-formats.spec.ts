@@ -25,17 +25,17 @@ describe('demo seed of formats, edits, cancellations and charities', () => {
 
   it('holds a time attack in every status, an edited upcoming tournament and a cancelled one', () => {
     expect(first.tournaments.map(({ title, status }) => ({ title, status }))).toEqual([
-      { title: 'Maze Dash Time Attack', status: 'ACTIVE' },
-      { title: 'Maze Dash Speedrun Trio', status: 'COMPLETED' },
-      { title: 'Maze Dash Night Run', status: 'UPCOMING' },
-      { title: 'Maze Dash Relay', status: 'CANCELLED' },
+      { title: 'Memory Pairs Time Attack', status: 'ACTIVE' },
+      { title: 'Memory Pairs Speedrun Trio', status: 'COMPLETED' },
+      { title: 'Memory Pairs Night Run', status: 'UPCOMING' },
+      { title: 'Memory Pairs Relay', status: 'CANCELLED' },
       { title: 'Solitaire Sunday (moved to Monday)', status: 'UPCOMING' },
       { title: 'Blitz Chess Open', status: 'CANCELLED' },
     ]);
   });
 
   it('the time attack has finished and unfinished runs, and charities chosen at join and later', async () => {
-    const events = await store.readStream(streamOf('maze-time-attack'));
+    const events = await store.readStream(streamOf('pairs-time-attack'));
     const runs = events
       .filter((e) => e.type === 'ScoreSubmitted')
       .map((e) => e.data as { completed: boolean });
@@ -56,7 +56,7 @@ describe('demo seed of formats, edits, cancellations and charities', () => {
   it('a second run, later, changes nothing', async () => {
     // Stream reads, not the global log: its reader stops below any transaction in flight on the server.
     const count = async () => {
-      const streams = ['maze-time-attack', 'solitaire-edited', 'chess-cancelled'].map(streamOf);
+      const streams = ['pairs-time-attack', 'solitaire-edited', 'chess-cancelled'].map(streamOf);
       return (await Promise.all(streams.map((id) => store.readStream(id)))).flat().length;
     };
     const before = await count();

@@ -4,6 +4,7 @@ import { TournamentStreamRepository } from '../application/tournament-stream.rep
 import type { CreateTournament, TournamentCommand } from '../domain/tournament.commands';
 import type { EditableSettings } from '../domain/tournament.events';
 import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
+import { catalogDemoGame, recordDemoPlay, verifiedSlug, type DemoPlayStyle } from './demo-plays';
 import type { DemoPlayer, DemoSeedOptions, DemoSeedResult } from './demo-tournaments';
 
 const MINUTE = 60_000;
@@ -12,7 +13,8 @@ const DAY = 24 * HOUR;
 
 type Step =
   | { kind: 'join'; player: string; charityEin: string | null; at: number }
-  | { kind: 'run'; player: string; ms: number; completed: boolean; at: number }
+  /** A verified play of the tournament's catalog game; a short session is a run the member abandoned. */
+  | ({ kind: 'play'; player: string; attempt: number; at: number } & DemoPlayStyle)
   | { kind: 'charity'; player: string; charityEin: string | null; at: number }
   | {
       kind: 'edit';
@@ -39,11 +41,12 @@ const NORTON_SOUND = '920041488';
 
 const TOURNAMENTS: DemoFormatTournament[] = [
   {
-    key: 'maze-time-attack',
+    key: 'pairs-time-attack',
     createdAt: -3 * HOUR,
     tournament: {
-      title: 'Maze Dash Time Attack',
-      description: 'Race through the maze: the fastest finish directs the pool to disaster relief.',
+      title: 'Memory Pairs Time Attack',
+      description:
+        'Find all eight pairs against the clock: the fastest finish directs the pool to disaster relief.',
       thumbnail: null,
       mode: 'INSTANT',
       format: 'TIME_ATTACK',
@@ -53,13 +56,7 @@ const TOURNAMENTS: DemoFormatTournament[] = [
       requiredPlan: 'FREE',
       rules:
         'Your fastest finished run counts: lower is better.\nA run you do not finish counts as an attempt, never as a time.\nTies go to the earliest best time, then fewer attempts.',
-      game: {
-        slug: 'maze',
-        name: 'Maze Dash',
-        integrationUrl: '/games/maze',
-        maxScore: 3_600_000,
-        external: true,
-      },
+      game: catalogDemoGame('pairs'),
       tournamentStart: null,
       tournamentEnd: null,
     },
@@ -68,22 +65,22 @@ const TOURNAMENTS: DemoFormatTournament[] = [
       { kind: 'join', player: 'ben', charityEin: MOMA, at: -160 * MINUTE },
       { kind: 'join', player: 'chloe', charityEin: null, at: -150 * MINUTE },
       { kind: 'join', player: 'dev', charityEin: NORTON_SOUND, at: -140 * MINUTE },
-      { kind: 'run', player: 'ada', ms: 94_310, completed: true, at: -165 * MINUTE },
-      { kind: 'run', player: 'ben', ms: 41_000, completed: false, at: -155 * MINUTE },
-      { kind: 'run', player: 'ben', ms: 88_020, completed: true, at: -150 * MINUTE },
-      { kind: 'run', player: 'ada', ms: 86_755, completed: true, at: -120 * MINUTE },
-      { kind: 'run', player: 'chloe', ms: 30_500, completed: false, at: -110 * MINUTE },
-      { kind: 'run', player: 'dev', ms: 102_400, completed: true, at: -100 * MINUTE },
+      { kind: 'play', player: 'ada', skill: 0.5, attempt: 1, at: -165 * MINUTE },
+      { kind: 'play', player: 'ben', skill: 0.6, sessionMs: 6_000, attempt: 1, at: -155 * MINUTE },
+      { kind: 'play', player: 'ben', skill: 0.7, attempt: 2, at: -150 * MINUTE },
+      { kind: 'play', player: 'ada', skill: 0.9, attempt: 2, at: -120 * MINUTE },
+      { kind: 'play', player: 'chloe', skill: 0.4, sessionMs: 5_000, attempt: 1, at: -110 * MINUTE },
+      { kind: 'play', player: 'dev', skill: 0.3, attempt: 1, at: -100 * MINUTE },
       { kind: 'charity', player: 'chloe', charityEin: RED_CROSS, at: -90 * MINUTE },
       { kind: 'charity', player: 'dev', charityEin: MOMA, at: -60 * MINUTE },
     ],
   },
   {
-    key: 'maze-time-attack-finished',
+    key: 'pairs-time-attack-finished',
     createdAt: -5 * DAY,
     tournament: {
-      title: 'Maze Dash Speedrun Trio',
-      description: 'Three runners, one maze: the fastest finish directed the pool to the Red Cross.',
+      title: 'Memory Pairs Speedrun Trio',
+      description: 'Three players, eight pairs each: the three fastest finishes split the pool.',
       thumbnail: null,
       mode: 'INSTANT',
       format: 'TIME_ATTACK',
@@ -92,14 +89,8 @@ const TOURNAMENTS: DemoFormatTournament[] = [
       maxParticipants: 3,
       requiredPlan: 'FREE',
       rules:
-        'Three unique runners; the third first run closes it.\nYour fastest finished run counts: lower is better.',
-      game: {
-        slug: 'maze',
-        name: 'Maze Dash',
-        integrationUrl: '/games/maze',
-        maxScore: 3_600_000,
-        external: true,
-      },
+        'Three unique players; the third first run closes it.\nYour fastest finished run counts: lower is better.',
+      game: catalogDemoGame('pairs'),
       tournamentStart: null,
       tournamentEnd: null,
     },
@@ -107,18 +98,18 @@ const TOURNAMENTS: DemoFormatTournament[] = [
       { kind: 'join', player: 'ada', charityEin: RED_CROSS, at: -5 * DAY + HOUR },
       { kind: 'join', player: 'ben', charityEin: MOMA, at: -5 * DAY + 2 * HOUR },
       { kind: 'join', player: 'emma', charityEin: NORTON_SOUND, at: -5 * DAY + 3 * HOUR },
-      { kind: 'run', player: 'ada', ms: 79_420, completed: true, at: -5 * DAY + 4 * HOUR },
-      { kind: 'run', player: 'ada', ms: 20_000, completed: false, at: -5 * DAY + 5 * HOUR },
-      { kind: 'run', player: 'ben', ms: 91_005, completed: true, at: -5 * DAY + 6 * HOUR },
-      { kind: 'run', player: 'emma', ms: 83_900, completed: true, at: -5 * DAY + 7 * HOUR },
+      { kind: 'play', player: 'ada', skill: 0.8, attempt: 1, at: -5 * DAY + 4 * HOUR },
+      { kind: 'play', player: 'ada', skill: 0.8, sessionMs: 4_000, attempt: 2, at: -5 * DAY + 5 * HOUR },
+      { kind: 'play', player: 'ben', skill: 0.5, attempt: 1, at: -5 * DAY + 6 * HOUR },
+      { kind: 'play', player: 'emma', skill: 0.7, attempt: 1, at: -5 * DAY + 7 * HOUR },
     ],
   },
   {
-    key: 'maze-time-attack-upcoming',
+    key: 'pairs-time-attack-upcoming',
     createdAt: -DAY,
     tournament: {
-      title: 'Maze Dash Night Run',
-      description: 'An evening of maze sprints for food banks: the three fastest direct the pool.',
+      title: 'Memory Pairs Night Run',
+      description: 'An evening of Memory Pairs sprints for food banks: the three fastest direct the pool.',
       thumbnail: null,
       mode: 'SCHEDULED',
       format: 'TIME_ATTACK',
@@ -128,13 +119,7 @@ const TOURNAMENTS: DemoFormatTournament[] = [
       requiredPlan: 'FREE',
       rules:
         'Your fastest finished run counts: lower is better.\nRuns you do not finish never count as a time.',
-      game: {
-        slug: 'maze',
-        name: 'Maze Dash',
-        integrationUrl: '/games/maze',
-        maxScore: 3_600_000,
-        external: true,
-      },
+      game: catalogDemoGame('pairs'),
       tournamentStart: DAY + 18 * HOUR,
       tournamentEnd: DAY + 22 * HOUR,
     },
@@ -144,11 +129,11 @@ const TOURNAMENTS: DemoFormatTournament[] = [
     ],
   },
   {
-    key: 'maze-time-attack-cancelled',
+    key: 'pairs-time-attack-cancelled',
     createdAt: -6 * DAY,
     tournament: {
-      title: 'Maze Dash Relay',
-      description: 'A relay of maze runs for mountain rescue teams.',
+      title: 'Memory Pairs Relay',
+      description: 'A relay of Memory Pairs runs for mountain rescue teams.',
       thumbnail: null,
       mode: 'SCHEDULED',
       format: 'TIME_ATTACK',
@@ -157,13 +142,7 @@ const TOURNAMENTS: DemoFormatTournament[] = [
       maxParticipants: 20,
       requiredPlan: 'FREE',
       rules: 'Your fastest finished run counts: lower is better.',
-      game: {
-        slug: 'maze',
-        name: 'Maze Dash',
-        integrationUrl: '/games/maze',
-        maxScore: 3_600_000,
-        external: true,
-      },
+      game: catalogDemoGame('pairs'),
       tournamentStart: 2 * DAY,
       tournamentEnd: 2 * DAY + 3 * HOUR,
     },
@@ -171,7 +150,7 @@ const TOURNAMENTS: DemoFormatTournament[] = [
       { kind: 'join', player: 'dev', charityEin: NORTON_SOUND, at: -5 * DAY },
       {
         kind: 'cancel',
-        reason: 'Merged into the Maze Dash Night Run, so both fields play one bigger pool.',
+        reason: 'Merged into the Memory Pairs Night Run, so both fields play one bigger pool.',
         at: -4 * DAY,
       },
     ],
@@ -292,6 +271,20 @@ export async function seedDemoFormats(options: DemoSeedOptions): Promise<DemoSee
     let appended = created.events.length;
     if (appended > 0) {
       for (const [index, step] of [...demo.steps].sort((a, b) => a.at - b.at).entries()) {
+        if (step.kind === 'play') {
+          const { accountId, username } = player(step.player);
+          appended += await recordDemoPlay(repository, {
+            ...step,
+            tournamentId,
+            name: `${demo.key}:${step.player}:${step.attempt}`,
+            slug: verifiedSlug(demo.tournament.game.slug),
+            userId: accountId,
+            username,
+            matchId: null,
+            startAt: now.getTime() + step.at,
+          });
+          continue;
+        }
         const command = toCommand(tournamentId, step, at, player, charity);
         const { events } = await repository.execute(
           command,
@@ -317,7 +310,7 @@ export async function seedDemoFormats(options: DemoSeedOptions): Promise<DemoSee
 
 function toCommand(
   tournamentId: string,
-  step: Step,
+  step: Exclude<Step, { kind: 'play' }>,
   at: (offset: number) => string,
   player: (key: string) => DemoPlayer,
   charity: (ein: string | null) => { charityId: string | null; charityName: string | null },
@@ -337,13 +330,6 @@ function toCommand(
           memberPlan: 'PREMIUM_PLUS',
           now,
         },
-      };
-    }
-    case 'run': {
-      const { accountId, username } = player(step.player);
-      return {
-        type: 'SubmitScore',
-        data: { tournamentId, userId: accountId, username, score: step.ms, completed: step.completed, now },
       };
     }
     case 'charity':

@@ -1,6 +1,6 @@
 import { PostgresEventStore } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import type { PrizeAllocated } from '../domain/tournament.events';
+import type { PrizeAllocated, ScoreSubmitted } from '../domain/tournament.events';
 import { seedDemoPrizeTournaments, type DemoPrizeSeedResult } from './demo-prize-tournaments';
 import { testDemoPlayers } from './demo-players.fixtures';
 
@@ -31,6 +31,16 @@ describe('demo prize tournaments seed', () => {
       .map((event) => event.data as PrizeAllocated['data']);
   const byPlayer = async (index: number) =>
     (await allocations(index)).map(({ username, amountCents }) => [username, amountCents]);
+  /** Each player's best verified score, best first: the bots' real scores, not numbers the seed chose. */
+  const bestScores = async (index: number) => {
+    const scores = (await store.readStream(`tournament-${first.tournaments[index]!.id}`))
+      .filter((event) => event.type === 'ScoreSubmitted')
+      .map((event) => event.data as ScoreSubmitted['data']);
+    expect(scores.every((score) => score.playId !== undefined)).toBe(true);
+    const best = new Map<string, number>();
+    for (const { username, score } of scores) best.set(username, Math.max(score, best.get(username) ?? 0));
+    return [...best].sort(([, a], [, b]) => b - a);
+  };
 
   it('completes one tournament of every prize model, each with its allocations summing to its pool', async () => {
     expect(first.tournaments.map((t) => t.status)).toEqual(Array(5).fill('COMPLETED'));
@@ -41,7 +51,7 @@ describe('demo prize tournaments seed', () => {
     }
   });
 
-  it('allocates by each model, with the charity each winner chose', async () => {
+  it('allocates the external games by each model, with the charity each winner chose', async () => {
     expect(await allocations(0)).toEqual([
       expect.objectContaining({ username: 'demo_ada', amountCents: 20_000, charityId: '530196605' }),
     ]);
@@ -50,24 +60,35 @@ describe('demo prize tournaments seed', () => {
       ['demo_ada', 9_000],
       ['demo_dev', 6_000],
     ]);
-    expect(await byPlayer(2)).toEqual([
-      ['demo_ben', 10_000],
-      ['demo_emma', 6_250],
-      ['demo_chloe', 3_750],
-      ['demo_dev', 3_000],
-      ['demo_felix', 2_000],
-    ]);
     expect(await byPlayer(3)).toEqual([
       ['demo_ben', 4_000],
       ['demo_felix', 4_000],
       ['demo_chloe', 2_000],
     ]);
-    // 1,000 reached by emma, dev and ada ($60 / 3); 2,500 by emma and dev ($90 / 2).
-    expect(await byPlayer(4)).toEqual([
-      ['demo_emma', 6_500],
-      ['demo_dev', 6_500],
-      ['demo_ada', 2_000],
-    ]);
+  });
+
+  it('pays the Tile Merge top five their shares in the order of their verified scores', async () => {
+    const topFive = (await bestScores(2)).slice(0, 5);
+    expect(new Set(topFive.map(([, score]) => score)).size).toBe(5);
+    expect(await byPlayer(2)).toEqual(
+      topFive.map(([username], place) => [username, [10_000, 6_250, 3_750, 3_000, 2_000][place]]),
+    );
+  });
+
+  it('shares the Snake milestones among the players whose verified scores reached them', async () => {
+    const scores = await bestScores(4);
+    const reached = (milestone: number) =>
+      scores.filter(([, score]) => score >= milestone).map(([name]) => name);
+    // The demo shows every case: both milestones reached, only the first, and neither.
+    expect(reached(300).length).toBeGreaterThan(0);
+    expect(reached(150).length).toBeGreaterThan(reached(300).length);
+    expect(reached(150).length).toBeLessThan(scores.length);
+    const paid = await byPlayer(4);
+    expect(paid.map(([username]) => username)).toEqual(reached(150));
+    const paidTo = new Map(paid as Array<[string, number]>);
+    const both = reached(300);
+    const firstOnly = reached(150).filter((name) => !both.includes(name));
+    for (const name of both) expect(paidTo.get(name)).toBeGreaterThan(paidTo.get(firstOnly[0]!)!);
   });
 
   it('a second run, later, appends nothing', async () => {

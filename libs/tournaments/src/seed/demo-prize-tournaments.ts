@@ -1,4 +1,4 @@
-import { isVerifiedGame } from '@arena/contracts/games.catalog';
+import type { VerifiedGameSlug } from '@arena/contracts/games.catalog';
 import type { PrizeConfig } from '@arena/contracts/tournaments.contract';
 import type { EventStore } from '@arena/event-store';
 import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
@@ -6,7 +6,8 @@ import { TournamentStreamRepository } from '../application/tournament-stream.rep
 import type { TournamentCommand } from '../domain/tournament.commands';
 import type { TournamentStatus } from '../domain/tournament.events';
 import { getPlayer } from '../domain/tournament.players';
-import { demoTournamentId, type DemoPlayers } from './demo-tournaments';
+import { catalogDemoGame, recordDemoPlay, type DemoPlayRequest } from './demo-plays';
+import { demoTournamentId, type DemoPlayer, type DemoPlayers } from './demo-tournaments';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -22,17 +23,26 @@ const CHARITIES = {
 
 type Charity = (typeof CHARITIES)[keyof typeof CHARITIES] | null;
 
-interface PrizeDemo {
+type PrizeDemo = {
   key: string;
   title: string;
   description: string;
   prizePoolCents: number;
   prizeConfig: PrizeConfig;
-  /** Each player's charity for this tournament and best score, in the order they played. */
-  players: Array<{ player: string; charity: Charity; score: number }>;
   /** Days before the seed's anchor it ended. */
   endedDaysAgo: number;
-}
+} & (
+  | {
+      /** An operator's external game: each player's charity and bare score, in the order they played. */
+      game: { slug: string; name: string };
+      players: Array<{ player: string; charity: Charity; score: number }>;
+    }
+  | {
+      /** A catalog game: each player's charity and one verified play, in the order they played. */
+      game: VerifiedGameSlug;
+      players: Array<{ player: string; charity: Charity; skill: number }>;
+    }
+);
 
 /**
  * A completed tournament of every prize model (issue 9), so the detail page shows each model's final
@@ -47,6 +57,7 @@ const PRIZE_DEMOS: PrizeDemo[] = [
       'Winner directs all donations: the best solitaire score sends the whole pool to their charity.',
     prizePoolCents: 20_000,
     prizeConfig: { model: 'WINNER_TAKES_ALL' },
+    game: { slug: 'solitaire', name: 'Solitaire' },
     players: [
       { player: 'ada', charity: CHARITIES.redCross, score: 8_400 },
       { player: 'ben', charity: CHARITIES.feedingAmerica, score: 7_950 },
@@ -60,6 +71,7 @@ const PRIZE_DEMOS: PrizeDemo[] = [
     description: 'The top three split the pool 50/30/20 between their charities.',
     prizePoolCents: 30_000,
     prizeConfig: { model: 'TOP_3_SPLIT', sharesBasisPoints: [5000, 3000, 2000] },
+    game: { slug: 'minesweeper', name: 'Minesweeper' },
     players: [
       { player: 'dev', charity: CHARITIES.stJude, score: 990 },
       { player: 'emma', charity: CHARITIES.wwf, score: 1_240 },
@@ -70,17 +82,18 @@ const PRIZE_DEMOS: PrizeDemo[] = [
   },
   {
     key: 'prize-flexible-top-n',
-    title: '2048 Top Five',
+    title: 'Tile Merge Top Five',
     description: 'The top five direct 40/25/15/12/8 percent of the pool.',
     prizePoolCents: 25_000,
     prizeConfig: { model: 'FLEXIBLE_TOP_N', places: 5, sharesBasisPoints: [4000, 2500, 1500, 1200, 800] },
+    game: 'tiles',
     players: [
-      { player: 'ben', charity: CHARITIES.feedingAmerica, score: 20_480 },
-      { player: 'chloe', charity: CHARITIES.stJude, score: 16_200 },
-      { player: 'dev', charity: null, score: 12_900 },
-      { player: 'emma', charity: CHARITIES.wwf, score: 18_030 },
-      { player: 'felix', charity: CHARITIES.doctorsWithoutBorders, score: 9_870 },
-      { player: 'ada', charity: CHARITIES.redCross, score: 8_250 },
+      { player: 'ben', charity: CHARITIES.feedingAmerica, skill: 0.9 },
+      { player: 'chloe', charity: CHARITIES.stJude, skill: 0.7 },
+      { player: 'dev', charity: null, skill: 0.5 },
+      { player: 'emma', charity: CHARITIES.wwf, skill: 0.8 },
+      { player: 'felix', charity: CHARITIES.doctorsWithoutBorders, skill: 0.3 },
+      { player: 'ada', charity: CHARITIES.redCross, skill: 0.2 },
     ],
     endedDaysAgo: 16,
   },
@@ -90,6 +103,7 @@ const PRIZE_DEMOS: PrizeDemo[] = [
     description: 'Every player from the top down directs $40 until the $100 pool runs out.',
     prizePoolCents: 10_000,
     prizeConfig: { model: 'FLAT_PAYOUTS', flatAmountCents: 4_000 },
+    game: { slug: 'pinball', name: 'Pinball' },
     players: [
       { player: 'felix', charity: CHARITIES.doctorsWithoutBorders, score: 310_000 },
       { player: 'chloe', charity: CHARITIES.stJude, score: 285_500 },
@@ -101,35 +115,59 @@ const PRIZE_DEMOS: PrizeDemo[] = [
   {
     key: 'prize-milestone-rewards',
     title: 'Snake Milestones for Wildlife',
-    description: 'Reach 1,000 points to share 40% of the pool; reach 2,500 to share the other 60% too.',
+    description: 'Reach 150 points to share 40% of the pool; reach 300 to share the other 60% too.',
     prizePoolCents: 15_000,
     prizeConfig: {
       model: 'MILESTONE_REWARDS',
       milestones: [
-        { score: 1_000, sharesBasisPoints: 4000 },
-        { score: 2_500, sharesBasisPoints: 6000 },
+        { score: 150, sharesBasisPoints: 4000 },
+        { score: 300, sharesBasisPoints: 6000 },
       ],
     },
+    game: 'snake',
     players: [
-      { player: 'emma', charity: CHARITIES.wwf, score: 2_730 },
-      { player: 'ada', charity: CHARITIES.redCross, score: 1_480 },
-      { player: 'dev', charity: CHARITIES.stJude, score: 2_510 },
-      { player: 'felix', charity: null, score: 640 },
+      { player: 'emma', charity: CHARITIES.wwf, skill: 0.9 },
+      { player: 'ada', charity: CHARITIES.redCross, skill: 0.6 },
+      { player: 'dev', charity: CHARITIES.stJude, skill: 0.8 },
+      { player: 'felix', charity: null, skill: 0.1 },
     ],
     endedDaysAgo: 9,
   },
 ];
 
-/**
- * The game is the title's first word: 'Snake Milestones…' is played on Snake, an external one here
- * (its demo scores are bare numbers), so its slug stays off the catalog's verified games.
- */
-function gameOf(title: string) {
-  const name = title.split(' ')[0]!;
-  const base = name.toLowerCase();
-  const slug = isVerifiedGame(base) ? `arcade-${base}` : base;
-  return { slug, name, integrationUrl: `/games/${slug}`, maxScore: 1_000_000, external: true };
+/** The tournament's game: a catalog one, or an operator's external game that takes bare scores. */
+const gameOf = (demo: PrizeDemo) =>
+  typeof demo.game === 'string'
+    ? catalogDemoGame(demo.game)
+    : { ...demo.game, integrationUrl: `/games/${demo.game.slug}`, maxScore: 1_000_000, external: true };
+
+/** How each player's result is recorded: a bare score for an external game, else a verified play. */
+function scoring(
+  demo: PrizeDemo,
+  tournamentId: string,
+  player: (key: string) => DemoPlayer,
+  at: (offset: number) => string,
+): Array<TournamentCommand | DemoPlayRequest> {
+  const whenPlayed = (index: number) => -DAY + index * HOUR;
+  if (typeof demo.game !== 'string') {
+    return demo.players.map(({ player: key, score }, index) => ({
+      type: 'SubmitScore',
+      data: { tournamentId, ...identity(player(key)), score, now: at(whenPlayed(index)) },
+    }));
+  }
+  const slug = demo.game;
+  return demo.players.map(({ player: key, skill }, index) => ({
+    tournamentId,
+    name: `${demo.key}:${key}`,
+    slug,
+    ...identity(player(key)),
+    matchId: null,
+    startAt: Date.parse(at(whenPlayed(index))),
+    skill,
+  }));
 }
+
+const identity = ({ accountId, username }: DemoPlayer) => ({ userId: accountId, username });
 
 export interface DemoPrizeSeedOptions {
   players: DemoPlayers;
@@ -156,7 +194,7 @@ export async function seedDemoPrizeTournaments(options: DemoPrizeSeedOptions): P
       if (!found) throw new Error(`Demo player ${key} is missing`);
       return found;
     };
-    const commands: TournamentCommand[] = [
+    const steps: Array<TournamentCommand | DemoPlayRequest> = [
       {
         type: 'CreateTournament',
         data: {
@@ -172,7 +210,7 @@ export async function seedDemoPrizeTournaments(options: DemoPrizeSeedOptions): P
           maxParticipants: 20,
           requiredPlan: 'FREE',
           rules: 'Your best score counts.\nTies go to the earliest high score, then to fewer attempts.',
-          game: gameOf(demo.title),
+          game: gameOf(demo),
           tournamentStart: at(-2 * DAY),
           tournamentEnd: at(0),
           tieBreakSeed: nameBasedUuid(`demo-seed:${demo.key}`).replace(/-/g, ''),
@@ -193,21 +231,16 @@ export async function seedDemoPrizeTournaments(options: DemoPrizeSeedOptions): P
         },
       })),
       { type: 'StartTournament', data: { tournamentId, now: at(-2 * DAY) } },
-      ...demo.players.map(({ player: key, score }, index): TournamentCommand => ({
-        type: 'SubmitScore',
-        data: {
-          tournamentId,
-          userId: player(key).accountId,
-          username: player(key).username,
-          score,
-          now: at(-DAY + index * HOUR),
-        },
-      })),
+      ...scoring(demo, tournamentId, player, at),
       { type: 'EndTournament', data: { tournamentId, now: at(0) } },
     ];
     let appended = 0;
-    for (const [index, command] of commands.entries()) {
-      // A score is the one command that is not naturally idempotent: each one is a new attempt.
+    for (const [index, command] of steps.entries()) {
+      if (!('type' in command)) {
+        appended += await recordDemoPlay(repository, command);
+        continue;
+      }
+      // A bare score is the one command that is not naturally idempotent: each one is a new attempt.
       if (command.type === 'SubmitScore') {
         const state = await repository.load(tournamentId);
         if (state.status !== 'NONE' && (getPlayer(state.players, command.data.userId)?.attempts ?? 0) > 0)

@@ -1,5 +1,6 @@
 import { PostgresEventStore } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
+import type { ScoreSubmitted } from '../domain/tournament.events';
 import { demoTournamentId, seedDemoTournaments, type DemoSeedResult } from './demo-tournaments';
 import { testDemoPlayers } from './demo-players.fixtures';
 
@@ -50,5 +51,18 @@ describe('demo tournaments seed', () => {
     expect(
       (completed?.data as { finalStandings: Array<{ userId: string }> }).finalStandings.map((s) => s.userId),
     ).toEqual([players.chloe!.accountId, players.ben!.accountId, players.felix!.accountId]);
+  });
+
+  it("the live Snake sprint is led by Ada's second verified play", async () => {
+    const events = await store.readStream(`tournament-${demoTournamentId('snake-sprint')}`);
+    const scores = events
+      .filter((event) => event.type === 'ScoreSubmitted')
+      .map((event) => event.data as ScoreSubmitted['data']);
+    const best = Math.max(...scores.map((score) => score.score));
+    const leaders = scores.filter((score) => score.score === best);
+    expect(leaders.map(({ userId, attempt }) => ({ userId, attempt }))).toEqual([
+      { userId: players.ada!.accountId, attempt: 2 },
+    ]);
+    expect(scores.every((score) => score.playId !== undefined)).toBe(true);
   });
 });

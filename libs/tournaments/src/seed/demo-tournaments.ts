@@ -6,13 +6,17 @@ import type { CreateTournament, TournamentCommand } from '../domain/tournament.c
 import type { TournamentStatus } from '../domain/tournament.events';
 import { getPlayer } from '../domain/tournament.players';
 import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
+import { catalogDemoGame, recordDemoPlay, verifiedSlug, type DemoPlayStyle } from './demo-plays';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
 type Step =
   | { kind: 'join'; player: string; at: number }
+  /** A bare score: external games only. */
   | { kind: 'score'; player: string; score: number; attempt: number; at: number }
+  /** A verified play of the tournament's catalog game: its score is whatever the member's bot scores. */
+  | ({ kind: 'play'; player: string; attempt: number; at: number } & DemoPlayStyle)
   | { kind: 'start'; at: number }
   | { kind: 'end'; at: number };
 
@@ -31,7 +35,7 @@ interface DemoTournament {
 }
 
 /** External games: their demo scores are bare numbers (catalog games take only verified plays). */
-const game = (slug: string, name: string) => ({
+const externalGame = (slug: string, name: string) => ({
   slug,
   name,
   integrationUrl: `/games/${slug}`,
@@ -45,7 +49,7 @@ const TOURNAMENTS: DemoTournament[] = [
     createdAt: -2 * HOUR,
     tournament: {
       title: 'Snake Sprint for Food Banks',
-      description: 'A rolling snake sprint: the first eight players to post a score decide where $25 goes.',
+      description: 'A rolling Snake sprint: the first eight players to post a score decide where $25 goes.',
       thumbnail: null,
       mode: 'INSTANT',
       format: 'SCORE_ATTACK',
@@ -55,7 +59,7 @@ const TOURNAMENTS: DemoTournament[] = [
       requiredPlan: 'FREE',
       rules:
         'Eight unique players, unlimited attempts until the last place is filled.\nThe final joiner gets exactly one attempt.\nYour best score counts; ties go to the earliest high score.',
-      game: game('arcade-snake', 'Snake'),
+      game: catalogDemoGame('snake'),
       tournamentStart: null,
       tournamentEnd: null,
     },
@@ -63,29 +67,31 @@ const TOURNAMENTS: DemoTournament[] = [
       { kind: 'join', player: 'ada', at: -110 * 60_000 },
       { kind: 'join', player: 'ben', at: -100 * 60_000 },
       { kind: 'join', player: 'chloe', at: -90 * 60_000 },
-      { kind: 'score', player: 'ada', score: 1840, attempt: 1, at: -105 * 60_000 },
-      { kind: 'score', player: 'ben', score: 2210, attempt: 1, at: -95 * 60_000 },
-      { kind: 'score', player: 'ada', score: 2390, attempt: 2, at: -80 * 60_000 },
-      { kind: 'score', player: 'chloe', score: 1500, attempt: 1, at: -70 * 60_000 },
+      // Ada leads with her second play, just ahead of Ben (the profile's browser test opens her stats).
+      { kind: 'play', player: 'ada', skill: 0.6, attempt: 1, at: -105 * 60_000 },
+      { kind: 'play', player: 'ben', skill: 0.7, attempt: 1, at: -95 * 60_000 },
+      { kind: 'play', player: 'ada', skill: 0.5, attempt: 2, at: -80 * 60_000 },
+      { kind: 'play', player: 'chloe', skill: 0.3, attempt: 1, at: -70 * 60_000 },
     ],
   },
   {
-    key: 'tetris-weekend',
+    key: 'tiles-weekend',
     createdAt: -3 * DAY,
     tournament: {
-      title: 'Weekend Tetris Marathon',
-      description: 'Three days of line clears for literacy charities. The top three direct the pool.',
+      title: 'Weekend Tile Merge Marathon',
+      description: 'Three days of merging tiles for literacy charities. The top three direct the pool.',
       thumbnail: null,
       mode: 'SCHEDULED',
-      // Its scores are points: TIME_ATTACK now ranks the lowest time (seed/demo-formats.ts has one).
+      // Its scores are points: TIME_ATTACK ranks the lowest time (seed/demo-formats.ts has one).
       format: 'SCORE_ATTACK',
       prizeModel: 'TOP_3_SPLIT',
       prizePoolCents: 15_000,
       maxParticipants: 50,
-      requiredPlan: 'PREMIUM',
+      // Free, so any member can join the live Tile Merge tournament and play it right away.
+      requiredPlan: 'FREE',
       rules:
         'Play as often as you like between the start and the end.\nYour best score counts.\nTies go to the earliest high score, then to fewer attempts.',
-      game: game('tetris', 'Tetris'),
+      game: catalogDemoGame('tiles'),
       tournamentStart: -HOUR * 20,
       tournamentEnd: 2 * DAY,
     },
@@ -94,10 +100,10 @@ const TOURNAMENTS: DemoTournament[] = [
       { kind: 'join', player: 'emma', at: -DAY },
       { kind: 'start', at: -HOUR * 20 },
       { kind: 'join', player: 'felix', at: -HOUR * 10 },
-      { kind: 'score', player: 'dev', score: 48_200, attempt: 1, at: -HOUR * 19 },
-      { kind: 'score', player: 'emma', score: 51_900, attempt: 1, at: -HOUR * 12 },
-      { kind: 'score', player: 'felix', score: 39_400, attempt: 1, at: -HOUR * 9 },
-      { kind: 'score', player: 'dev', score: 55_100, attempt: 2, at: -HOUR * 3 },
+      { kind: 'play', player: 'dev', skill: 0.6, attempt: 1, at: -HOUR * 19 },
+      { kind: 'play', player: 'emma', skill: 0.8, attempt: 1, at: -HOUR * 12 },
+      { kind: 'play', player: 'felix', skill: 0.4, attempt: 1, at: -HOUR * 9 },
+      { kind: 'play', player: 'dev', skill: 0.9, attempt: 2, at: -HOUR * 3 },
     ],
   },
   {
@@ -105,7 +111,7 @@ const TOURNAMENTS: DemoTournament[] = [
     createdAt: -DAY,
     tournament: {
       title: 'Holiday Puzzle Cup',
-      description: 'A festive sliding-puzzle cup for children’s hospitals. Sign up now, play when it opens.',
+      description: 'A festive Tile Merge cup for children’s hospitals. Sign up now, play when it opens.',
       thumbnail: null,
       mode: 'SCHEDULED',
       format: 'SCORE_ATTACK',
@@ -114,7 +120,7 @@ const TOURNAMENTS: DemoTournament[] = [
       maxParticipants: 100,
       requiredPlan: 'PREMIUM_PLUS',
       rules: 'Opens at the start time and closes at the end time.\nYour best score counts.',
-      game: game('puzzle', 'Sliding Puzzle'),
+      game: catalogDemoGame('tiles'),
       tournamentStart: 3 * DAY,
       tournamentEnd: 5 * DAY,
     },
@@ -137,7 +143,8 @@ const TOURNAMENTS: DemoTournament[] = [
       maxParticipants: 20,
       requiredPlan: 'FREE',
       rules: 'Best score counts.\nTies go to the earliest high score, then fewer attempts.',
-      game: game('breakout', 'Breakout'),
+      // No catalog game is like it: an operator runs it elsewhere and posts its scores.
+      game: externalGame('breakout', 'Breakout'),
       tournamentStart: -10 * DAY,
       tournamentEnd: -7 * DAY,
     },
@@ -154,10 +161,10 @@ const TOURNAMENTS: DemoTournament[] = [
     ],
   },
   {
-    key: 'memory-mini',
+    key: 'tiles-mini',
     createdAt: -5 * DAY,
     tournament: {
-      title: 'Memory Match Mini',
+      title: 'Tile Merge Mini',
       description: 'A three-player instant match for clean-water projects.',
       thumbnail: null,
       mode: 'INSTANT',
@@ -167,7 +174,7 @@ const TOURNAMENTS: DemoTournament[] = [
       maxParticipants: 3,
       requiredPlan: 'FREE',
       rules: 'Three unique players.\nThe final joiner gets exactly one attempt.',
-      game: game('memory', 'Memory Match'),
+      game: catalogDemoGame('tiles'),
       tournamentStart: null,
       tournamentEnd: null,
     },
@@ -175,10 +182,11 @@ const TOURNAMENTS: DemoTournament[] = [
       { kind: 'join', player: 'ada', at: -5 * DAY + HOUR },
       { kind: 'join', player: 'dev', at: -5 * DAY + 2 * HOUR },
       { kind: 'join', player: 'emma', at: -5 * DAY + 3 * HOUR },
-      { kind: 'score', player: 'ada', score: 880, attempt: 1, at: -5 * DAY + 2 * HOUR },
-      { kind: 'score', player: 'dev', score: 910, attempt: 1, at: -5 * DAY + 3 * HOUR },
-      { kind: 'score', player: 'ada', score: 940, attempt: 2, at: -5 * DAY + 4 * HOUR },
-      { kind: 'score', player: 'emma', score: 905, attempt: 1, at: -5 * DAY + 5 * HOUR },
+      // Short coffee-break sessions.
+      { kind: 'play', player: 'ada', skill: 0.5, sessionMs: 60_000, attempt: 1, at: -5 * DAY + 2 * HOUR },
+      { kind: 'play', player: 'dev', skill: 0.7, sessionMs: 60_000, attempt: 1, at: -5 * DAY + 3 * HOUR },
+      { kind: 'play', player: 'ada', skill: 0.8, sessionMs: 60_000, attempt: 2, at: -5 * DAY + 4 * HOUR },
+      { kind: 'play', player: 'emma', skill: 0.6, sessionMs: 60_000, attempt: 1, at: -5 * DAY + 5 * HOUR },
     ],
   },
 ];
@@ -241,6 +249,21 @@ export async function seedDemoTournaments(options: DemoSeedOptions): Promise<Dem
       .length;
     const steps = [...demo.steps].sort((a, b) => a.at - b.at);
     for (const [index, step] of steps.entries()) {
+      if (step.kind === 'play') {
+        const { accountId, username } = player(step.player);
+        const slug = verifiedSlug(demo.tournament.game.slug);
+        appended += await recordDemoPlay(repository, {
+          ...step,
+          tournamentId,
+          name: `${demo.key}:${step.player}:${step.attempt}`,
+          slug,
+          userId: accountId,
+          username,
+          matchId: null,
+          startAt: now.getTime() + step.at,
+        });
+        continue;
+      }
       if (
         step.kind === 'score' &&
         (await alreadyScored(repository, tournamentId, player(step.player), step))
@@ -270,7 +293,7 @@ export async function seedDemoTournaments(options: DemoSeedOptions): Promise<Dem
 
 function toCommand(
   tournamentId: string,
-  step: Step,
+  step: Exclude<Step, { kind: 'play' }>,
   at: (offset: number) => string,
   player: (key: string) => DemoPlayer,
 ): TournamentCommand {
