@@ -720,6 +720,7 @@ describe('the challenge detail page', () => {
   it("draws a real bracket once an instant elimination fills, and the member's result goes through a play of their match", async () => {
     const id = await createTournament({
       ...tilesTournament('Knockout Four'),
+      rules: 'One verified run per match: the higher score goes through.',
       format: 'SINGLE_ELIMINATION',
       maxParticipants: 4,
       matchWindowMinutes: 60,

@@ -137,7 +137,7 @@ describe('fair play: the real games in the app, every score verified by the serv
       const shown = formatScore(verified.score, resultKind === 'TIME');
       await page
         .getByRole('status')
-        .filter({ hasText: `Score verified: ${verified.score.toLocaleString('en-US')}` })
+        .filter({ hasText: `Score verified: ${shown}` })
         .waitFor();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await page
