@@ -21,7 +21,16 @@ import {
   PLAY_RESULT_MAX_BYTES,
   type VerifiedGameSlug,
 } from '@arena/contracts';
-import { GAME_CORES, honestLog, pairs, SeededRandom, snake, tiles, type TimedInput } from '@arena/games';
+import {
+  GAME_CORES,
+  honestLog,
+  pairs,
+  SeededRandom,
+  seededUniform,
+  snake,
+  tiles,
+  type TimedInput,
+} from '@arena/games';
 import { machineLine, publish } from './support/bench-kit';
 import { playStrongTiles } from './support/strong-tiles-player';
 
@@ -60,12 +69,6 @@ function parseBody(body: string): unknown {
     parsed = value;
   });
   return parsed;
-}
-
-/** A [0, 1) source like Math.random, repeatable from a seed. */
-function uniform(seed: string): () => number {
-  const random = new SeededRandom(seed);
-  return () => random.int(0, 0xffff_ffff) / 0x1_0000_0000;
 }
 
 /** The body the game app posts: a game token (a JWT's length) and the log. */
@@ -137,7 +140,7 @@ function measure({ game, name, plays }: Case): string {
 function honestSessions(game: VerifiedGameSlug): Case {
   const plays = Array.from({ length: 20 }, (_, index) => {
     const seed = `honest ${game} ${index}`;
-    return play(seed, honestLog(game, seed, uniform(`bot ${index}`), { skill: index / 19 }));
+    return play(seed, honestLog(game, seed, seededUniform(`bot ${index}`), { skill: index / 19 }));
   });
   return { game, name: 'honest bot sessions, skills 0 to 1 (20 logs; inputs: their mean)', plays };
 }
@@ -177,7 +180,7 @@ function snakeLongestHonest(): Case {
   let longest: { seed: string; log: TimedInput<unknown>[]; durationMs: number } | undefined;
   for (let index = 0; index < 100; index++) {
     const seed = `long snake ${index}`;
-    const log = honestLog('snake', seed, uniform(`bot ${index}`), { skill: 1 });
+    const log = honestLog('snake', seed, seededUniform(`bot ${index}`), { skill: 1 });
     const verdict = snake.snakeCore.replay(seed, log as TimedInput<snake.SnakeDirection>[]);
     const durationMs = verdict.valid ? verdict.result.durationMs : 0;
     if (!longest || durationMs > longest.durationMs) longest = { seed, log, durationMs };
@@ -198,7 +201,7 @@ function snakeLongestHonest(): Case {
 function snakeCircling(durationMs: number, name: string): Case {
   const circle: snake.SnakeDirection[] = ['down', 'left', 'up', 'right'];
   const turns = durationMs / snake.SNAKE_TICK_MS;
-  // The first food must lie off the square, or the snake grows into itself; find a seed where it does.
+  // A seed whose first food lies off the square: the snake never eats and stays three cells long.
   for (let index = 0; ; index++) {
     const seed = `circling ${index}`;
     const food = snake.snakeFood(snake.newSnakeGame(seed))!;

@@ -119,7 +119,7 @@ describe('the games, played standalone in demo mode', () => {
   );
 
   it.each(VIEWPORTS)(
-    'Snake: keyboard turns, pause stops the snake, game over at the wall ($width px)',
+    'Snake: a key and a swipe turn it, pause stops it, game over at the wall ($width px)',
     async (viewport) => {
       await page.setViewportSize(viewport);
       await page.goto(`${games.origin}/snake/`);
@@ -129,12 +129,20 @@ describe('the games, played standalone in demo mode', () => {
       await pause(300);
       await page.keyboard.press('p');
       await page.getByRole('heading', { name: 'Paused' }).waitFor();
-      const length = await statValue(page, 'Length');
-      await pause(400); // paused: the game clock stands still and the snake waits
+      const picture = () =>
+        page.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
+      const paused = await picture();
       await look(page, 'game-snake-paused');
+      await pause(400); // paused: the game clock stands still and the snake waits
+      expect(await picture()).toBe(paused);
       await page.keyboard.press('p');
-      expect(await statValue(page, 'Length')).toBe(length);
-      await page.keyboard.press('ArrowLeft');
+      // A swipe steers too, as soon as the finger has moved far enough (here: left, without letting go).
+      const board = (await page.locator('.board').boundingBox())!;
+      await page.mouse.move(board.x + board.width / 2, board.y + board.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(board.x + board.width / 2 - 60, board.y + board.height / 2, { steps: 4 });
+      await page.getByRole('img', { name: 'Snake board: the snake heads left' }).waitFor();
+      await page.mouse.up();
       await pause(250);
       await look(page, 'game-snake-playing');
       await page.getByRole('heading', { name: 'Game over' }).waitFor({ timeout: 15_000 });

@@ -26,6 +26,11 @@ async function main() {
   await run('dist/migrations/migrate.js');
   await run('dist/apps/cli/src/seed.js');
 
+  // The children read the same .env; an older .env without GAME_ORIGIN still frames the local games.
+  loadDotenv({ path: resolve(root, '.env'), quiet: true });
+  process.env.GAME_ORIGIN ??= `http://localhost:${process.env.GAME_PORT ?? 3001}`;
+  const games = process.env.GAME_ORIGIN;
+
   const children: ChildProcess[] = [
     spawn(node, ['dist/apps/api/src/main.js'], { cwd: root, stdio: 'inherit' }),
     spawn(node, ['dist/apps/worker/src/main.js'], { cwd: root, stdio: 'inherit' }),
@@ -43,10 +48,7 @@ async function main() {
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
 
-  // dotenv has not been loaded in this process; the API reads the same .env.
-  loadDotenv({ path: resolve(root, '.env'), quiet: true });
   const url = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
-  const games = process.env.GAME_ORIGIN ?? `http://localhost:${process.env.GAME_PORT ?? 3001}`;
   await waitForHealth(url);
   console.log(
     `\n  Charity Arena is running: ${url}\n  The games: ${games}\n` +

@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { VERIFIED_GAME_SLUGS, type VerifiedGameSlug } from '@arena/contracts';
-import { honestLog } from './bots';
-import { SeededRandom } from './game-core';
+import { honestLog, seededUniform } from './bots';
 import { GAME_CORES } from './game-cores';
-
-/** A [0, 1) source like Math.random, but repeatable from a seed. */
-function uniform(seed: string): () => number {
-  const random = new SeededRandom(seed);
-  return () => random.int(0, 0xffff_ffff) / 0x1_0000_0000;
-}
 
 function replayed(slug: VerifiedGameSlug, seed: string, log: ReturnType<typeof honestLog>) {
   const verdict = GAME_CORES[slug].replay(seed, log);
@@ -21,7 +14,7 @@ function meanResult(slug: VerifiedGameSlug, skill: number): number {
   let total = 0;
   for (let play = 0; play < 20; play++) {
     const seed = `mean ${play}`;
-    total += replayed(slug, seed, honestLog(slug, seed, uniform(`bot ${play}`), { skill })).score;
+    total += replayed(slug, seed, honestLog(slug, seed, seededUniform(`bot ${play}`), { skill })).score;
   }
   return total / 20;
 }
@@ -34,7 +27,7 @@ describe.each(VERIFIED_GAME_SLUGS)('the honest bot of %s', (slug) => {
         fc.string(),
         fc.double({ min: 0, max: 1, noNaN: true }),
         (seed, botSeed, skill) => {
-          const log = honestLog(slug, seed, uniform(botSeed), { skill });
+          const log = honestLog(slug, seed, seededUniform(botSeed), { skill });
           replayed(slug, seed, log);
           // A snake may run into a wall before its first turn: an honest log may be empty.
           expect(log.every((entry) => entry.atMs <= 5 * 60 * 1000)).toBe(true);
@@ -45,14 +38,16 @@ describe.each(VERIFIED_GAME_SLUGS)('the honest bot of %s', (slug) => {
   });
 
   it('plays the same log for the same seed and the same random sequence', () => {
-    const one = honestLog(slug, 'same', uniform('same bot'), { skill: 0.4 });
-    expect(honestLog(slug, 'same', uniform('same bot'), { skill: 0.4 })).toEqual(one);
-    expect(honestLog(slug, 'same', uniform('other bot'), { skill: 0.4 })).not.toEqual(one);
+    const one = honestLog(slug, 'same', seededUniform('same bot'), { skill: 0.4 });
+    expect(honestLog(slug, 'same', seededUniform('same bot'), { skill: 0.4 })).toEqual(one);
+    expect(honestLog(slug, 'same', seededUniform('other bot'), { skill: 0.4 })).not.toEqual(one);
   });
 
   it('stops playing by the session bound it is given', () => {
     for (let play = 0; play < 10; play++) {
-      const log = honestLog(slug, `short ${play}`, uniform(`short bot ${play}`), { maxDurationMs: 6_000 });
+      const log = honestLog(slug, `short ${play}`, seededUniform(`short bot ${play}`), {
+        maxDurationMs: 6_000,
+      });
       replayed(slug, `short ${play}`, log);
       expect(log.every((entry) => entry.atMs <= 6_000)).toBe(true);
     }
@@ -63,5 +58,17 @@ describe.each(VERIFIED_GAME_SLUGS)('the honest bot of %s', (slug) => {
     // Pairs is a time game: the stronger player finishes sooner.
     if (GAME_CORES[slug].resultKind === 'TIME') expect(strong).toBeLessThan(weak);
     else expect(strong).toBeGreaterThan(weak);
+  });
+});
+
+describe('seededUniform', () => {
+  it('gives numbers from 0 up to 1, the same sequence for the same seed', () => {
+    const [one, same, other] = ['a', 'a', 'b'].map((seed) => {
+      const random = seededUniform(seed);
+      return Array.from({ length: 1000 }, () => random());
+    });
+    expect(one!.every((value) => value >= 0 && value < 1)).toBe(true);
+    expect(same).toEqual(one);
+    expect(other).not.toEqual(one);
   });
 });

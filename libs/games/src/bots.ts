@@ -1,5 +1,5 @@
 import type { VerifiedGameSlug } from '@arena/contracts';
-import type { BotDice, TimedInput } from './game-core';
+import { SeededRandom, type BotDice, type TimedInput } from './game-core';
 import { GAME_CORES } from './game-cores';
 import { playPairs } from './pairs/pairs.bot';
 import { SNAKE_TICK_MS } from './snake/snake.rules';
@@ -59,6 +59,12 @@ export function honestLog(
         maxDurationMs,
       }).log;
   }
+}
+
+/** A [0, 1) source like Math.random, but the same numbers for the same seed: for a repeatable honestLog. */
+export function seededUniform(seed: string): () => number {
+  const random = new SeededRandom(seed);
+  return () => random.int(0, 0xffff_ffff) / 0x1_0000_0000;
 }
 
 /** Whole numbers from `min` to `max`, both included, out of a [0, 1) source. */

@@ -27,7 +27,6 @@ export class PairsPlay implements Play<pairs.PairsInput> {
     if (!outcome.ok) return null;
     this.state = outcome.state;
     this.log.record(atMs, { card });
-    if (pairs.isOver(this.state)) return 'over';
     if (this.state.pairsFound > before.pairsFound) return 'match';
     return this.state.mismatch && this.state.mismatch !== before.mismatch ? 'miss' : 'flip';
   }

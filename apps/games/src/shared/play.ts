@@ -18,5 +18,8 @@ export interface Play<I> {
   end(atMs: number): void;
 }
 
-/** What the player hears: the game says what happened, the sound module decides how it sounds. */
+/**
+ * What the player hears: the game says what happened, the sound module decides how it sounds. The plays
+ * never say 'over': the shell plays it once, when it ends the run.
+ */
 export type Cue = 'move' | 'merge' | 'eat' | 'flip' | 'match' | 'miss' | 'over';

@@ -34,6 +34,8 @@ export interface GameUi<I, P extends Play<I>> {
   direction?(play: P, direction: Direction, clockMs: number): Cue | null;
   /** Real-time games pause when the frame loses focus, so a click outside does not cost the run. */
   pauseOnBlur?: boolean;
+  /** Real-time games steer mid-swipe: a turn as soon as the finger has travelled far enough, then the next. */
+  steerWhileSwiping?: boolean;
 }
 
 type Phase = 'waiting' | 'ready' | 'running' | 'paused' | 'confirm-end' | 'over';
@@ -230,6 +232,7 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   window.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === 'p' || event.key === 'P') {
+      if (event.repeat) return; // a held key would pause and resume over and over
       if (phase === 'running') pause();
       else if (phase === 'paused') resumePlay();
       return;
@@ -245,12 +248,14 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     board.addEventListener('pointerdown', (event) => {
       swipeFrom = { x: event.clientX, y: event.clientY };
     });
-    board.addEventListener('pointerup', (event) => {
+    const swipe = (event: PointerEvent, ended: boolean) => {
       if (!swipeFrom) return;
       const direction = swipeDirection(event.clientX - swipeFrom.x, event.clientY - swipeFrom.y);
-      swipeFrom = null;
+      swipeFrom = ended ? null : direction ? { x: event.clientX, y: event.clientY } : swipeFrom;
       if (direction) act((current, clockMs) => ui.direction!(current, direction, clockMs));
-    });
+    };
+    board.addEventListener('pointerup', (event) => swipe(event, true));
+    if (ui.steerWhileSwiping) board.addEventListener('pointermove', (event) => swipe(event, false));
     board.addEventListener('pointercancel', () => (swipeFrom = null));
   }
 
@@ -259,13 +264,10 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   });
   if (ui.pauseOnBlur) window.addEventListener('blur', () => pause());
 
+  // Played on its own, or asked for a demo by the page's URL: no need to wait for the page's answer.
   const framed = window.parent !== window;
-  if (!framed || isDemoUrl(window.location)) {
-    mode = { kind: 'demo' };
-    showMode();
-  } else {
-    showMode();
-  }
+  if (!framed || isDemoUrl(window.location)) mode = { kind: 'demo' };
+  showMode();
   if (!framed) return;
   connectToPage((message) => {
     const next = nextMode(mode, message);

@@ -100,6 +100,7 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
     game: GAME_CATALOG.snake,
     core: snake.snakeCore,
     pauseOnBlur: true,
+    steerWhileSwiping: true,
     newPlay: (seed) => new SnakePlay(seed),
     mount(board) {
       board.tabIndex = -1;
@@ -114,6 +115,9 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
     render(play, clockMs, paused) {
       last = { play, clockMs, paused };
       draw(play, clockMs, paused);
+      // What the picture shows, in words; set only when it changes.
+      const label = `Snake board: the snake heads ${play.state.heading}`;
+      if (canvas.ariaLabel !== label) canvas.ariaLabel = label;
     },
     direction(play, direction, clockMs) {
       play.turn(direction, clockMs);

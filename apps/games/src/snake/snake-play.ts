@@ -23,7 +23,6 @@ export class SnakePlay implements Play<snake.SnakeDirection> {
   advance(atMs: number): Cue | null {
     const eaten = this.state.eaten;
     snake.advanceSnake(this.state, atMs);
-    if (this.over) return 'over';
     return this.state.eaten > eaten ? 'eat' : null;
   }
 

@@ -25,7 +25,6 @@ export class TilesPlay implements Play<tiles.TilesMove> {
     const before = this.state.score;
     if (!tiles.applyMove(this.state, move)) return null;
     this.log.record(atMs, move);
-    if (tiles.isOver(this.state)) return 'over';
     return this.state.score > before ? 'merge' : 'move';
   }
 

@@ -112,7 +112,8 @@ function greedy(state: SnakeState): SnakeDirection {
   for (const direction of SNAKE_DIRECTIONS) {
     const cell = freeCellAhead(state, head, direction);
     if (cell < 0) continue;
-    if (distance(cell, food) < bestDistance) [best, bestDistance] = [direction, distance(cell, food)];
+    const toFood = distance(cell, food);
+    if (toFood < bestDistance) [best, bestDistance] = [direction, toFood];
   }
   return best;
 }
@@ -138,6 +139,7 @@ function careful(state: SnakeState): SnakeDirection {
 }
 
 const CELLS = SNAKE_GRID_SIZE * SNAKE_GRID_SIZE;
+// The flood fill's buffers, kept for the module: a careful player fills once per way per tick.
 const seen = new Uint8Array(CELLS);
 const frontier = new Int16Array(CELLS);
 

@@ -87,8 +87,8 @@ export function applyMove(state: TilesState, move: TilesMove): boolean {
   if (gained < 0) return false;
   game.score += gained;
   game.moves++;
-  spawnTile(game.cells, game.random);
-  game.over = !cellsCanMove(game.cells);
+  // With a cell still empty some move plays: the neighbours need looking at only on a full board.
+  game.over = spawnTile(game.cells, game.random) === 0 && !cellsCanMove(game.cells);
   return true;
 }
 
