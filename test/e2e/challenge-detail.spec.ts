@@ -18,7 +18,7 @@ import {
   type TournamentDetail,
 } from '@arena/contracts';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
-import { GAME_CORES, honestLog, type TimedInput } from '@arena/games';
+import { GAME_CORES, honestLog, seededUniform, type TimedInput } from '@arena/games';
 import { createMember, type TestMember } from '@arena/identity/testing';
 import {
   apiCaller,
@@ -108,8 +108,8 @@ type Auth = Extract<PageToGameMessage, { type: 'AUTH' }>;
 
 /** An honest run of Tile Merge on a play's seed, short enough to be within the wall time already passed. */
 function honestTilesLog(seed: string): TimedInput<unknown>[] {
-  // A steady player: the bot's choices all from the middle, a move every ~quarter second.
-  return honestLog('tiles', seed, () => 0.5, { skill: 1, maxDurationMs: 2000 });
+  // A strong player: a move every 150 to 400 ms, so a few moves in the two seconds of slack.
+  return honestLog('tiles', seed, seededUniform(seed), { skill: 1, maxDurationMs: 2000 });
 }
 
 /** What the server will record for a log: the core's replay of it on the play's seed. */
