@@ -11,7 +11,14 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import type { AppConfig } from '@arena/config';
-import type { CreateTournamentBody, TournamentDetail } from '@arena/contracts';
+import {
+  PlayMessages,
+  type CreateTournamentBody,
+  type PageToGameMessage,
+  type TournamentDetail,
+} from '@arena/contracts';
+import { EVENT_STORE, type EventStore } from '@arena/event-store';
+import { GAME_CORES, honestLog, seededUniform, type TimedInput } from '@arena/games';
 import { createMember, type TestMember } from '@arena/identity/testing';
 import {
   apiCaller,
@@ -20,6 +27,7 @@ import {
   testAppConfig,
   type TestDatabase,
 } from '@arena/testing';
+import { tournamentStreamId } from '@arena/tournaments';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 import { WorkerModule } from '../../apps/worker/src/worker.module';
 import { DESKTOP, launchBrowser } from './support/browser';
@@ -56,20 +64,74 @@ function freePort(): Promise<number> {
 }
 
 /**
- * A stand-in game served from the game origin: it announces itself, records what the page answers,
- * and submits a score when the page authorised it. The games issue replaces it with real games.
+ * A stand-in for a catalog game, served from the game origin in its place: it announces itself with
+ * GAME_READY, keeps every answer of the page (with the origin it came from), and posts what the test
+ * hands it, so a test can play any message, honest or not. `appStorage` is what a game trying to read
+ * the app's tokens through its parent would get.
  */
-const FAKE_GAME = `<!doctype html><html><body><p>Fake game</p><script>
+const STAND_IN_GAME = `<!doctype html><html><body><p>Stand-in game</p><script>
   window.answers = [];
-  window.addEventListener('message', (event) => window.answers.push(event.data));
-  window.finish = (score) => {
-    parent.postMessage({ type: 'GAME_COMPLETED', score }, '*');
-    parent.postMessage({ type: 'TOURNAMENT_SUBMIT_SCORE', score }, '*');
+  window.addEventListener('message', (event) => window.answers.push({ origin: event.origin, data: event.data }));
+  window.send = (message) => parent.postMessage(message, '*');
+  window.nest = (url) => {
+    const frame = document.createElement('iframe');
+    frame.src = url;
+    document.body.append(frame);
   };
+  window.appStorage = () => ['localStorage', 'sessionStorage'].map((name) => {
+    try {
+      return parent[name].length;
+    } catch (error) {
+      return error.name;
+    }
+  });
   parent.postMessage({ type: 'GAME_READY' }, '*');
 </script></body></html>`;
 
-type FakeGameWindow = Window & { answers: unknown[]; finish: (score: number) => void };
+/** An origin that is neither the app's nor the games'. */
+const FOREIGN_ORIGIN = 'http://elsewhere.test';
+
+interface StandInAnswer {
+  origin: string;
+  data: PageToGameMessage;
+}
+type StandInWindow = Window & {
+  answers: StandInAnswer[];
+  send: (message: unknown) => void;
+  /** Frames a page of another origin inside the game. */
+  nest: (url: string) => void;
+  appStorage: () => unknown;
+};
+
+/** The AUTH answer's fields, as the page sends them for a play. */
+type Auth = Extract<PageToGameMessage, { type: 'AUTH' }>;
+
+/** An honest run of Tile Merge on a play's seed, short enough to be within the wall time already passed. */
+function honestTilesLog(seed: string): TimedInput<unknown>[] {
+  // A strong player: a move every 150 to 400 ms, so a few moves in the two seconds of slack.
+  return honestLog('tiles', seed, seededUniform(seed), { skill: 1, maxDurationMs: 2000 });
+}
+
+/** What the server will record for a log: the core's replay of it on the play's seed. */
+function replayedScore(seed: string, log: TimedInput<unknown>[]): number {
+  const verdict = GAME_CORES.tiles.replay(seed, log);
+  if (!verdict.valid) throw new Error(`An honest log does not replay: ${verdict.reason}`);
+  return verdict.result.score;
+}
+
+/** A tournament of a catalog game: its name, address and cap come from the catalog. */
+const tilesTournament = (title: string): CreateTournamentBody =>
+  ({
+    title,
+    description: 'Slide, merge and build for food banks: the best verified score directs the pool.',
+    mode: 'INSTANT',
+    format: 'SCORE_ATTACK',
+    prizeModel: 'WINNER_TAKES_ALL',
+    prizePoolCents: 2500,
+    maxParticipants: 20,
+    rules: 'Unlimited attempts until the cap.\nYour best score counts.',
+    game: { slug: 'tiles' },
+  }) as CreateTournamentBody;
 
 const scoreTournament = (title: string): CreateTournamentBody =>
   ({
@@ -159,15 +221,55 @@ describe('the challenge detail page', () => {
     return id;
   }
 
+  const eventStore = () => app.get<EventStore>(EVENT_STORE);
+
   const detailOf = async (id: string, member?: TestMember): Promise<TournamentDetail> =>
     (await call('GET', `/tournaments/${id}`, undefined, member?.accessToken)).body.data;
 
-  /** The game frame once it has loaded the fake game from the game origin. */
-  async function gameFrame(page: Page, title = 'Reflex game'): Promise<Frame> {
-    await page.frameLocator(`iframe[title="${title}"]`).getByText('Fake game').waitFor();
-    const frame = page.frames().find((candidate) => candidate.url().startsWith(`${gameOrigin}/games/`));
+  /** Serves the stand-in in place of every game of the game origin, for this page's context. */
+  const serveStandIn = (page: Page) =>
+    page
+      .context()
+      .route(`${gameOrigin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: STAND_IN_GAME }));
+
+  /** The game frame once it has loaded the stand-in from the game origin. */
+  async function gameFrame(page: Page, title: string): Promise<Frame> {
+    await page.frameLocator(`iframe[title="${title}"]`).getByText('Stand-in game').waitFor();
+    const frame = page.frames().find((candidate) => candidate.url().startsWith(`${gameOrigin}/`));
     if (!frame) throw new Error('no game frame');
     return frame;
+  }
+
+  const answersOf = (game: Frame) => game.evaluate(() => (window as unknown as StandInWindow).answers);
+  const send = (game: Frame, message: unknown) =>
+    game.evaluate((sent) => (window as unknown as StandInWindow).send(sent), message);
+
+  /** The page's first answer to the stand-in's GAME_READY. */
+  async function firstAnswer(game: Frame): Promise<StandInAnswer> {
+    await eventually(async () => (await answersOf(game)).length > 0, 'the page answered GAME_READY');
+    return (await answersOf(game))[0]!;
+  }
+
+  /** The AUTH a member's page answered, checked to be for this tournament (and match) from the app. */
+  async function authOf(game: Frame, tournamentId: string, matchId: string | null = null): Promise<Auth> {
+    const answer = await firstAnswer(game);
+    expect(answer.origin).toBe(baseUrl);
+    expect(answer.data).toEqual({
+      type: 'AUTH',
+      token: expect.any(String),
+      tournamentId,
+      playId: expect.any(String),
+      seed: expect.any(String),
+      matchId,
+      expiresAt: expect.any(String),
+    });
+    return answer.data as Auth;
+  }
+
+  /** The game's end of a tournament run: the result shown, then the play's log to submit. */
+  async function finishRun(game: Frame, auth: Auth, log: TimedInput<unknown>[], score: number) {
+    await send(game, { type: 'GAME_COMPLETED', score, completed: true });
+    await send(game, { type: 'TOURNAMENT_SUBMIT_SCORE', playId: auth.playId, gameToken: auth.token, log });
   }
 
   const leaderboardRow = (page: Page, username: string) =>
@@ -384,60 +486,144 @@ describe('the challenge detail page', () => {
     await captureAtBothWidths(page, 'challenge-detail-podium');
   });
 
-  it('frames the game from GAME_ORIGIN, answers GAME_READY with AUTH and submits the score it sends', async () => {
-    const id = await createTournament(scoreTournament('Game Frame Cup'));
+  it("frames the game from GAME_ORIGIN and answers GAME_READY with the play's token, id and seed, never the member's", async () => {
+    const id = await createTournament(tilesTournament('Game Frame Cup'));
     const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
     expect((await call('POST', `/tournaments/${id}/join`, {}, member.accessToken)).status).toBe(200);
 
     const page = await openPage(member);
-    await page
-      .context()
-      .route(`${gameOrigin}/games/**`, (route) =>
-        route.fulfill({ contentType: 'text/html', body: FAKE_GAME }),
-      );
+    await serveStandIn(page);
+    const resultPosts: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/plays\/[^/]+\/result$/.test(request.url()))
+        resultPosts.push(request.postDataJSON());
+    });
     await page.goto(`/challenges/${id}`);
-
     await page.getByRole('button', { name: 'Play', exact: true }).click();
-    const game = await gameFrame(page);
-    await eventually(
-      async () => (await game.evaluate(() => (window as unknown as FakeGameWindow).answers.length)) > 0,
-      'AUTH',
-    );
-    expect(await game.evaluate(() => (window as unknown as FakeGameWindow).answers)).toEqual([
-      { type: 'AUTH', token: null, tournamentId: id },
+    const game = await gameFrame(page, 'Tile Merge game');
+    const auth = await authOf(game, id);
+
+    // The frame holds a game token for this one play, never the member's access token.
+    expect(auth.token).not.toBe(member.accessToken);
+    // Another origin: the game cannot reach the app's storage, where the member's tokens are.
+    expect(await game.evaluate(() => (window as unknown as StandInWindow).appStorage())).toEqual([
+      'SecurityError',
+      'SecurityError',
     ]);
 
-    // A message from anywhere but the game frame (here the page itself) is ignored.
-    await page.evaluate(() => window.postMessage({ type: 'TOURNAMENT_SUBMIT_SCORE', score: 99_999 }, '*'));
-    await game.evaluate(() => (window as unknown as FakeGameWindow).finish(4321));
-    // The page posts the score, closes the modal and reloads the tournament.
-    await page.getByRole('status').filter({ hasText: 'Score submitted: 4,321' }).waitFor();
-    await leaderboardRow(page, member.username).filter({ hasText: '4,321' }).waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    const detail = await detailOf(id);
-    expect(detail.leaderboard.map((entry) => entry.score)).toEqual([4321]);
-
-    // Demo play frames the game with demo=1 and answers DEMO_MODE; nothing is submitted.
-    const guest = await openPage();
-    await guest
-      .context()
-      .route(`${gameOrigin}/games/**`, (route) =>
-        route.fulfill({ contentType: 'text/html', body: FAKE_GAME }),
+    const log = honestTilesLog(auth.seed);
+    const score = replayedScore(auth.seed, log);
+    // Well-formed and for this play, but not from the game: its empty log would show if it were posted.
+    const decoy = { type: 'TOURNAMENT_SUBMIT_SCORE', playId: auth.playId, gameToken: auth.token, log: [] };
+    // Ignored: that submission from the page itself and from a frame of another origin, and
+    // malformed messages from the game (a log that is not a list, a second GAME_READY as text).
+    await page.evaluate((message) => window.postMessage(message, '*'), decoy);
+    // A frame of another origin nested in the game's posts to the page (the app's own CSP allows no
+    // such frame); the test waits until the page has received it.
+    await page.context().route(`${FOREIGN_ORIGIN}/**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<script>top.postMessage(${JSON.stringify(decoy)}, '*')</script>`,
+      }),
+    );
+    await page.evaluate((foreign) => {
+      const received = new Promise<void>((resolve) =>
+        window.addEventListener('message', (event) => event.origin === foreign && resolve()),
       );
+      Object.assign(window, { foreignReceived: received });
+    }, FOREIGN_ORIGIN);
+    await game.evaluate((url) => (window as unknown as StandInWindow).nest(url), `${FOREIGN_ORIGIN}/`);
+    await page.evaluate(() => (window as unknown as { foreignReceived: Promise<void> }).foreignReceived);
+    await send(game, { ...decoy, log: 'not a log' });
+    await send(game, 'GAME_READY');
+
+    await finishRun(game, auth, log, score);
+    // The page posts the log, closes the modal and reloads the tournament with the score the server computed.
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Score verified: ${score.toLocaleString('en-US')}` })
+      .waitFor();
+    await leaderboardRow(page, member.username)
+      .filter({ hasText: score.toLocaleString('en-US') })
+      .waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(resultPosts).toEqual([{ gameToken: auth.token, log }]);
+    expect((await detailOf(id)).leaderboard.map((entry) => entry.score)).toEqual([score]);
+    // One play, the one the server opened with the seed it fixed (a second GAME_READY opened none).
+    const started = (await eventStore().readStream(tournamentStreamId(id))).filter(
+      (event) => event.type === 'PlayStarted',
+    );
+    expect(started.map((event) => event.data)).toEqual([
+      expect.objectContaining({ playId: auth.playId, userId: member.id, seed: auth.seed, game: 'tiles' }),
+    ]);
+
+    // A log edited after play (its first move one the game does not have) is refused with the server's reason.
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const again = await gameFrame(page, 'Tile Merge game');
+    const second = await authOf(again, id);
+    expect(second.playId).not.toBe(auth.playId);
+    const forged = honestTilesLog(second.seed).map((entry, index) =>
+      index === 0 ? { ...entry, input: 'diagonal' } : entry,
+    );
+    const refusal = GAME_CORES.tiles.replay(second.seed, forged);
+    if (refusal.valid) throw new Error('The forged log replays');
+    await finishRun(again, second, forged, 99_999);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Failed to submit score: The game log does not replay: ${refusal.reason}` })
+      .waitFor();
+    expect((await detailOf(id)).leaderboard.map((entry) => entry.score)).toEqual([score]);
+  });
+
+  it('frames a demo with demo=1, answers DEMO_MODE and submits nothing', async () => {
+    const id = await createTournament(tilesTournament('Demo Frame Cup'));
+    const guest = await openPage();
+    await serveStandIn(guest);
+    const playRequests: string[] = [];
+    guest.on('request', (request) => {
+      if (/\/plays(\/|$)/.test(new URL(request.url()).pathname)) playRequests.push(request.url());
+    });
     await guest.goto(`/challenges/${id}`);
     await guest.getByRole('button', { name: 'Play Demo' }).click();
-    const demoFrame = guest.locator('iframe[title="Reflex game"]');
+    const demoFrame = guest.locator('iframe[title="Tile Merge game"]');
     expect(new URL((await demoFrame.getAttribute('src')) ?? '').searchParams.get('demo')).toBe('1');
     expect(await demoFrame.getAttribute('sandbox')).toContain('allow-scripts');
-    const demoGame = await gameFrame(guest);
-    await eventually(
-      async () => (await demoGame.evaluate(() => (window as unknown as FakeGameWindow).answers.length)) > 0,
-      'the page answered the demo game',
-    );
-    expect(await demoGame.evaluate(() => (window as unknown as FakeGameWindow).answers)).toEqual([
-      { type: 'DEMO_MODE', tournamentId: id },
-    ]);
+    const game = await gameFrame(guest, 'Tile Merge game');
+    expect(await firstAnswer(game)).toEqual({
+      origin: baseUrl,
+      data: { type: 'DEMO_MODE', tournamentId: id },
+    });
+
+    // Whatever the game sends, a demo submits nothing.
+    const log = honestTilesLog('any-demo-seed');
+    await send(game, { type: 'TOURNAMENT_SUBMIT_SCORE', playId: 'no-play', gameToken: 'no-token', log });
+    await guest
+      .getByRole('status')
+      .filter({ hasText: 'Demo scores are not submitted to the tournament' })
+      .waitFor();
+    await guest.getByRole('dialog', { name: 'Demo: Tile Merge' }).waitFor();
+    expect(playRequests).toEqual([]);
+    const types = (await eventStore().readStream(tournamentStreamId(id))).map((event) => event.type);
+    expect(types).not.toContain('PlayStarted');
+    expect(types).not.toContain('ScoreSubmitted');
     await captureAtBothWidths(guest, 'challenge-detail-game-modal', { fullPage: false });
+  });
+
+  it('answers PLAY_UNAVAILABLE with the reason when the server opens no play', async () => {
+    // An operator's external game takes bare scores: the server opens no verified play of it.
+    const id = await createTournament(scoreTournament('External Frame Cup'));
+    const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
+    expect((await call('POST', `/tournaments/${id}/join`, {}, member.accessToken)).status).toBe(200);
+    const page = await openPage(member);
+    await serveStandIn(page);
+    await page.goto(`/challenges/${id}`);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const game = await gameFrame(page, 'Reflex game');
+    expect(await firstAnswer(game)).toEqual({
+      origin: baseUrl,
+      data: { type: 'PLAY_UNAVAILABLE', message: PlayMessages.notVerifiedGame },
+    });
+    await page.getByRole('status').filter({ hasText: PlayMessages.notVerifiedGame }).waitFor();
   });
 
   it('shows an upcoming head-to-head tournament with its schedule, a countdown and an empty bracket', async () => {
@@ -531,9 +717,10 @@ describe('the challenge detail page', () => {
     await headToHead.getByText(/time left: 4h \d\dm/).waitFor();
   });
 
-  it('draws a real bracket once an instant elimination fills, and the member plays their match from the page', async () => {
+  it("draws a real bracket once an instant elimination fills, and the member's result goes through a play of their match", async () => {
     const id = await createTournament({
-      ...scoreTournament('Knockout Four'),
+      ...tilesTournament('Knockout Four'),
+      rules: 'One verified run per match: the higher score goes through.',
       format: 'SINGLE_ELIMINATION',
       maxParticipants: 4,
       matchWindowMinutes: 60,
@@ -546,80 +733,41 @@ describe('the challenge detail page', () => {
     }
     const [first] = players;
     await eventually(async () => (await detailOf(id, first)).myNextMatch !== null, 'the bracket drawn');
+    const { matchId } = (await detailOf(id, first)).myNextMatch!;
 
     const page = await openPage(first);
-    await page
-      .context()
-      .route(`${gameOrigin}/games/**`, (route) =>
-        route.fulfill({ contentType: 'text/html', body: FAKE_GAME }),
-      );
+    await serveStandIn(page);
     await page.goto(`/challenges/${id}`);
     await page.getByText(/^Your next match: vs /).waitFor();
     await page.getByRole('heading', { name: 'Stage 1: Single elimination' }).waitFor();
     await page.getByText('4 of 4 players').waitFor();
+    const opened = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        new URL(response.url()).pathname === `/api/tournaments/${id}/matches/${matchId}/plays`,
+    );
     await page.getByRole('button', { name: 'Play', exact: true }).click();
-    const game = await gameFrame(page);
-    await eventually(
-      async () => (await game.evaluate(() => (window as unknown as FakeGameWindow).answers.length)) > 0,
-      'AUTH',
-    );
-    await game.evaluate(() => (window as unknown as FakeGameWindow).finish(321));
-    await page.getByRole('status').filter({ hasText: 'Score submitted: 321' }).waitFor();
-    await page.getByText('You have played it: waiting for your opponent.').waitFor();
-    await captureAtBothWidths(page, 'challenge-detail-knockout');
-  });
+    expect((await opened).status()).toBe(201);
+    const game = await gameFrame(page, 'Tile Merge game');
+    const auth = await authOf(game, id, matchId);
 
-  it("submits a head-to-head game's score as the result of the member's due match", async () => {
-    const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
-    const deadline = new Date(Date.now() + 3_600_000).toISOString();
-    const nextMatch = {
-      matchId: 'm9',
-      stageKind: 'DOUBLE_ELIMINATION' as const,
-      group: 'GRAND_FINAL' as const,
-      round: 1,
-      opponentUsername: 'ben',
-      deadline,
-      played: false,
-    };
-    const detail = bracketDetailFixture({ status: 'ACTIVE', isUserJoined: true, myNextMatch: nextMatch });
-    const sent: unknown[] = [];
-    const page = await openPage(member);
-    await page.route(`**/api/tournaments/${detail.id}/matches/m9/result`, async (route) => {
-      sent.push(route.request().postDataJSON());
-      await route.fulfill({
-        status: 201,
-        contentType: 'application/json',
-        body: JSON.stringify({ success: true, data: {} }),
-      });
-    });
-    await page.route(`**/api/tournaments/${detail.id}`, (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          success: true,
-          data: sent.length === 0 ? detail : { ...detail, myNextMatch: { ...nextMatch, played: true } },
-        }),
-      }),
-    );
+    const log = honestTilesLog(auth.seed);
+    const score = replayedScore(auth.seed, log);
+    await finishRun(game, auth, log, score);
     await page
-      .context()
-      .route(`${gameOrigin}/games/**`, (route) =>
-        route.fulfill({ contentType: 'text/html', body: FAKE_GAME }),
-      );
-    await page.goto(`/challenges/${detail.id}`);
-
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    const game = await gameFrame(page, 'Chess Blitz game');
-    await eventually(
-      async () => (await game.evaluate(() => (window as unknown as FakeGameWindow).answers.length)) > 0,
-      'AUTH',
-    );
-    await game.evaluate(() => (window as unknown as FakeGameWindow).finish(555));
-    await page.getByRole('status').filter({ hasText: 'Score submitted: 555' }).waitFor();
-    expect(sent).toEqual([{ score: 555 }]);
+      .getByRole('status')
+      .filter({ hasText: `Score verified: ${score.toLocaleString('en-US')}` })
+      .waitFor();
     // Once played, the match waits for the opponent and there is nothing more to play.
     await page.getByText('You have played it: waiting for your opponent.').waitFor();
     expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(0);
+    const played = (await eventStore().readStream(tournamentStreamId(id))).filter(
+      (event) => event.type === 'MatchPlayed',
+    );
+    expect(played.map((event) => event.data)).toEqual([
+      expect.objectContaining({ matchId, userId: first!.id, score, playId: auth.playId }),
+    ]);
+    await captureAtBothWidths(page, 'challenge-detail-knockout');
   });
 
   it('shows the reason of a cancelled tournament', async () => {

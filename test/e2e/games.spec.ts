@@ -1,95 +1,32 @@
 import { createServer, type Server } from 'node:http';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GAME_CORES, type TimedInput } from '@arena/games';
 import { formatTime } from '../../apps/games/src/pairs/format-time';
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, saveScreenshot } from './support/browser';
 import { bracketDetailFixture } from './support/detail-fixture';
+import {
+  endGame,
+  overlayText,
+  pause,
+  PHONE_375,
+  playPairs,
+  playTiles,
+  SCRIPTED_RUNS,
+  startRun,
+  statValue,
+} from './support/game-play';
 import { startTestGameServer, type TestGameServer } from './support/game-server';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
 jest.setTimeout(180_000);
 
-/** The phone width the games must be readable and playable at. */
-const PHONE_375 = { width: 375, height: 812 } as const;
 const VIEWPORTS = [PHONE_375, DESKTOP];
-
-/** A page or the game's frame inside one: the games are played the same way in both. */
-type Surface = Page | Frame;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A screenshot for people to look at, and axe for what they might miss (serious and critical only). */
 async function look(page: Page, name: string): Promise<void> {
   await saveScreenshot(page, name, { fullPage: false });
   expect(await seriousAxeViolations(page)).toEqual([]);
-}
-
-async function statValue(surface: Surface, label: string): Promise<string> {
-  const stat = surface.locator('.stat', { has: surface.locator('.stat__label', { hasText: label }) });
-  return (await stat.locator('.stat__value').textContent()) ?? '';
-}
-
-async function overlayText(surface: Surface): Promise<string> {
-  return (await surface.locator('.overlay').textContent()) ?? '';
-}
-
-async function startRun(surface: Surface): Promise<void> {
-  await surface.getByRole('button', { name: 'Start' }).click();
-  await surface.locator('.overlay').waitFor({ state: 'hidden' });
-}
-
-/** Tile Merge by keyboard: a corner strategy that any player would try, a move at a time. */
-async function playTiles(page: Page, presses: number): Promise<void> {
-  const keys = ['ArrowDown', 'ArrowLeft', 'ArrowDown', 'ArrowRight'];
-  for (let press = 0; press < presses; press++) {
-    await page.keyboard.press(keys[press % keys.length]!);
-    await pause(130); // a human pace, under the core's ten moves a second
-  }
-}
-
-async function endGame(surface: Surface): Promise<void> {
-  await surface.getByRole('button', { name: 'End game' }).click();
-  await surface.getByRole('dialog').getByRole('button', { name: 'End game' }).click();
-  await surface.getByRole('heading', { name: 'Game over' }).waitFor();
-}
-
-/** Memory Pairs by keyboard: turn cards over two at a time, remember faces, then match what was seen. */
-async function playPairs(page: Page, surface: Surface): Promise<void> {
-  const cards = surface.locator('.card');
-  const faceOf = async (card: number) => {
-    const label = (await cards.nth(card).getAttribute('aria-label')) ?? '';
-    return label.split(': ')[1]!.replace(', matched', '');
-  };
-  const flip = async (card: number) => {
-    await cards.nth(card).focus();
-    await page.keyboard.press('Enter');
-    await pause(110); // a human pace, under the core's ten flips a second
-  };
-  const waitFaceDown = async (card: number) => {
-    await surface
-      .locator(`.card:nth-child(${card + 1})[aria-label$="face down"]`)
-      .waitFor({ state: 'attached' });
-  };
-  const seen = new Map<string, number[]>();
-  const remember = (face: string, card: number) => seen.set(face, [...(seen.get(face) ?? []), card]);
-  for (let card = 0; card < 16; card += 2) {
-    await flip(card);
-    const first = await faceOf(card);
-    await flip(card + 1);
-    const second = await faceOf(card + 1);
-    remember(first, card);
-    remember(second, card + 1);
-    if (first !== second) {
-      await waitFaceDown(card);
-      await waitFaceDown(card + 1);
-    }
-  }
-  for (const pair of seen.values()) {
-    if ((await cards.nth(pair[0]!).getAttribute('aria-label'))!.endsWith('matched')) continue;
-    await flip(pair[0]!);
-    await flip(pair[1]!);
-  }
 }
 
 describe('the games, played standalone in demo mode', () => {
@@ -290,28 +227,17 @@ describe('a game framed by the app origin', () => {
   const RUNS = [
     {
       slug: 'tiles',
-      play: async (page: Page, game: Frame) => {
-        await playTiles(page, 16);
-        await endGame(game);
-      },
+      play: SCRIPTED_RUNS.tiles,
       shown: { stat: 'Score', of: (score: number) => score.toLocaleString('en-US') },
     },
     {
       slug: 'snake',
-      play: async (page: Page, game: Frame) => {
-        await page.keyboard.press('ArrowUp');
-        await pause(300);
-        await page.keyboard.press('ArrowLeft');
-        await game.getByRole('heading', { name: 'Game over' }).waitFor();
-      },
+      play: SCRIPTED_RUNS.snake,
       shown: { stat: 'Score', of: String },
     },
     {
       slug: 'pairs',
-      play: async (page: Page, game: Frame) => {
-        await playPairs(page, game);
-        await game.getByRole('heading', { name: 'Game over' }).waitFor();
-      },
+      play: SCRIPTED_RUNS.pairs,
       // The result is the time in whole ms; the clock shows it cut to tenths.
       shown: { stat: 'Time', of: formatTime },
     },
@@ -331,6 +257,7 @@ describe('a game framed by the app origin', () => {
         .find((candidate) => candidate.url().startsWith(`${games.origin}/${slug}/`))!;
       await startRun(gameFrame);
       await play(page, gameFrame);
+      await gameFrame.getByRole('heading', { name: 'Game over' }).waitFor();
       const shownText = await statValue(gameFrame, shown.stat);
       await frame.getByText('Submitted — the page will show your verified score.').waitFor();
       await expect(frame.getByRole('button', { name: 'Play again' }).count()).resolves.toBe(0);

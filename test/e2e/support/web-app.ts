@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../../apps/api/src/bootstrap';
+import { WorkerModule } from '../../../apps/worker/src/worker.module';
 
 export const WEB_DIST_DIR = resolve(__dirname, '../../../web/dist');
 
@@ -18,6 +21,10 @@ export interface RunningWebApp {
 export interface WebAppOptions {
   /** GAME_ORIGIN: where the games are framed from (support/game-server.ts); unset, no games. */
   gameOrigin?: string;
+  /** ADMIN_API_KEY: lets the test create tournaments through the admin API. */
+  adminApiKey?: string;
+  /** Runs the worker too, so read models (the leaderboard) follow the events live. */
+  worker?: boolean;
 }
 
 /**
@@ -30,29 +37,38 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<RunningW
   }
   const database = await createTestDatabase(4);
   let app: NestFastifyApplication | undefined;
+  let worker: INestApplicationContext | undefined;
   try {
     const config = testAppConfig(database.url, {
       DATABASE_POOL_SIZE: '4',
       WEB_DIST_DIR,
       ...(options.gameOrigin ? { GAME_ORIGIN: options.gameOrigin } : {}),
+      ...(options.adminApiKey ? { ADMIN_API_KEY: options.adminApiKey } : {}),
     });
     app = await createApiApp(config);
     await app.listen(0, '127.0.0.1');
     const address = app.getHttpServer().address();
     if (!address || typeof address === 'string') throw new Error('The API did not report a TCP port');
+    if (options.worker) {
+      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
+      await worker.init();
+    }
     const running = app;
+    const runningWorker = worker;
     return {
       baseUrl: `http://127.0.0.1:${address.port}`,
       database,
       jwtSecret: config.JWT_ACCESS_SECRET,
       app: running,
       async stop() {
+        await runningWorker?.close();
         await running.close();
         await clearRedisPrefix(config.REDIS_PREFIX);
         await database.drop();
       },
     };
   } catch (error) {
+    await worker?.close();
     await app?.close();
     await database.drop();
     throw error;

@@ -7,12 +7,13 @@ import { ApiError } from '../../lib/api-client';
 import { tokenStorage } from '../../lib/tokens';
 import { Alert, Button, Modal, Skeleton } from '../../ui';
 import { DetailMessages } from './challenge-detail.messages';
-import { gameFrameUrl } from './challenge-detail.format';
+import { formatScore, gameFrameUrl } from './challenge-detail.format';
 import { clientConfigQuery } from './game-frame.queries';
 import { tournamentsApi } from './tournaments.queries';
 
 export interface GameModalProps {
-  tournament: Pick<TournamentDetail, 'id' | 'title' | 'game'>;
+  /** `lowerScoreWins`: a TIME_ATTACK result is a time, and the toasts say it as one. */
+  tournament: Pick<TournamentDetail, 'id' | 'title' | 'game' | 'lowerScoreWins'>;
   /** Demo play: the game runs with `demo=1`, is answered DEMO_MODE and nothing is submitted. */
   demo: boolean;
   /** Head-to-head formats: the member's match, whose result the score becomes; null for score formats. */
@@ -51,8 +52,9 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
   const frame = url && gameOrigin ? sandboxFor(new URL(gameOrigin).origin) : null;
 
   // The latest callbacks, so the message listener is added once per frame rather than per render.
-  const latest = useRef({ onSubmitted, demo, matchId, tournamentId: tournament.id });
-  latest.current = { onSubmitted, demo, matchId, tournamentId: tournament.id };
+  const { lowerScoreWins } = tournament;
+  const latest = useRef({ onSubmitted, demo, matchId, tournamentId: tournament.id, lowerScoreWins });
+  latest.current = { onSubmitted, demo, matchId, tournamentId: tournament.id, lowerScoreWins };
 
   const messageOrigin = frame?.messageOrigin;
   const targetOrigin = frame?.targetOrigin;
@@ -76,7 +78,9 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
           toast.success(
             message.completed === false
               ? 'Game over'
-              : `Game over: you scored ${message.score.toLocaleString('en-US')}`,
+              : latest.current.lowerScoreWins
+                ? `Game over: your time ${formatScore(message.score, true)}`
+                : `Game over: you scored ${formatScore(message.score, false)}`,
           );
           return;
         case 'TOURNAMENT_SUBMIT_SCORE':
@@ -134,7 +138,7 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
       submitting.current = true;
       try {
         const result = await tournamentsApi.submitPlayResult(playId, { gameToken, log });
-        toast.success(`Score verified: ${result.score.toLocaleString('en-US')}`);
+        toast.success(`Score verified: ${formatScore(result.score, latest.current.lowerScoreWins)}`);
         latest.current.onSubmitted();
       } catch (error) {
         toast.error(
