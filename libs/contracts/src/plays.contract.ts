@@ -36,17 +36,21 @@ export const startedPlay = z
   .meta({ id: 'StartedPlay' });
 export type StartedPlay = z.infer<typeof startedPlay>;
 
-/** One input of the log: the game clock in whole ms since the play started, and the game's own input. */
-export const timedInput = z.object({
-  atMs: z.number().int().min(0).max(24 * 60 * 60 * 1000),
-  input: z.unknown(),
+/**
+ * One input of the log: `{ atMs, input }`, the game clock in whole ms since the play started and the
+ * game's own input. Only the list's length is checked here: the game's core checks every entry as it
+ * replays (a non-object, a clock out of order or past the longest play, an input not of the game), and
+ * checking each entry twice cost as much as the replay itself (docs/benchmarks.md, bench:replay).
+ */
+const loggedInput = z.unknown().meta({
+  description: '{ atMs: whole ms since the play started, input: the game\'s input } — checked by the replay',
 });
 
 /** POST /api/plays/{playId}/result (access token of the play's member). */
 export const playResultBody = z
   .object({
     gameToken: z.string().min(1).max(2000),
-    log: z.array(timedInput).max(PLAY_LOG_MAX_INPUTS),
+    log: z.array(loggedInput).max(PLAY_LOG_MAX_INPUTS),
   })
   .meta({ id: 'PlayResultBody' });
 export type PlayResultBody = z.infer<typeof playResultBody>;

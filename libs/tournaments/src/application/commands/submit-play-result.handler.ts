@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { TimedInput } from '@arena/games';
 import type { VerifiedPlayResult } from '@arena/contracts/plays.contract';
 import { playNotFound, playNotYours } from '../../domain/tournament.errors';
 import type { ScoreSubmitted } from '../../domain/tournament.events';
@@ -36,7 +37,9 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
     const before = await this.streams.load(tournamentId);
     const play = before.status === 'NONE' ? undefined : getPlay(before.plays, playId);
     if (before.status === 'NONE' || !play) throw playNotFound();
-    const verdict = verifiedCore(before.tournament).replay(play.seed, body.log);
+    // The contract checked the list; the core checks each entry as it replays (never throws on one).
+    const log = body.log as readonly TimedInput<unknown>[];
+    const verdict = verifiedCore(before.tournament).replay(play.seed, log);
     const { events, state } = await this.streams.execute(
       {
         type: 'SubmitPlayResult',
