@@ -96,7 +96,13 @@ describe('player stats projection', () => {
     }
 
     /** `completed` is left out when undefined, as in events stored before TIME_ATTACK had it. */
-    score(userId: string, score: number, minute: number, completed?: boolean): RecordedEvent {
+    score(
+      userId: string,
+      score: number,
+      minute: number,
+      completed?: boolean,
+      durationMs?: number,
+    ): RecordedEvent {
       const attempt = (this.attempts.get(userId) ?? 0) + 1;
       this.attempts.set(userId, attempt);
       return this.push({
@@ -111,6 +117,7 @@ describe('player stats projection', () => {
           bestScoreAt: at(minute),
           submittedAt: at(minute),
           ...(completed === undefined ? {} : { completed }),
+          ...(durationMs === undefined ? {} : { durationMs }),
         },
       });
     }
@@ -150,6 +157,18 @@ describe('player stats projection', () => {
   };
 
   describe('one player in one tournament', () => {
+    it("sums verified plays' game clocks as play time, in whole seconds", async () => {
+      const ada = randomUUID();
+      const cup = new Stream('SCORE_ATTACK', 'Tile Merge Cup').join(ada, -5, 'ada').start();
+      cup.score(ada, 120, 1, undefined, 61_400);
+      cup.score(ada, 80, 2, undefined, 29_600);
+      cup.score(ada, 50, 3); // a bare score of before issue 10: no play time
+      await apply(cup.events);
+
+      expect((await statsOf(cup.id, ada)).totalPlayTime).toBe(61 + 30);
+      expect((await memberGameStats(database.db, ada)).overallStats.totalPlayTime).toBe(91);
+    });
+
     it('counts plays, keeps the best and the average, and lists the history newest first', async () => {
       const ada = randomUUID();
       const cup = new Stream('SCORE_ATTACK', 'Snake Sprint').join(ada, -5, 'ada').start();

@@ -80,7 +80,8 @@ export interface Play {
  */
 export class PlayerStatsProjector implements Projector<Base> {
   readonly name = 'player_stats';
-  readonly version = 1;
+  // 2: a verified play's durationMs is its play time (issue 10).
+  readonly version = 2;
   readonly eventTypes = EVENT_TYPES;
   readonly tables: readonly Base[] = [
     'player_stats_tournaments',
@@ -190,7 +191,8 @@ function playFromScore(eventId: string, data: ScoreSubmitted['data']): Play {
     level: null,
     stage: null,
     startedAt: data.submittedAt,
-    durationSeconds: 0,
+    // A verified play's game clock (issue 10); a bare score (an external game's) has no play time.
+    durationSeconds: Math.round((data.durationMs ?? 0) / 1000),
   };
 }
 

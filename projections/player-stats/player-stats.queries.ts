@@ -202,7 +202,7 @@ interface HistoryRow {
  * - totalGamesPlayed: plays in every tournament (scores submitted and matches played).
  * - averageScore, highestScore: over score formats only. TIME_ATTACK results are times in
  *   milliseconds where lower is better, and mixing them in would make both figures meaningless.
- * - totalPlayTime: seconds, from the plays' durations (0 until the games issue records sessions).
+ * - totalPlayTime: seconds of game clock of the verified plays with a score (bare scores have none).
  * - tournamentHistory: newest joined first, at most TOURNAMENT_HISTORY_LIMIT; finalRank and finalScore
  *   are null until the tournament completes (and for a player who never scored in it).
  */

@@ -12,7 +12,6 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import type { AppConfig } from '@arena/config';
 import {
-  PlayMessages,
   type CreateTournamentBody,
   type PageToGameMessage,
   type TournamentDetail,
@@ -610,20 +609,39 @@ describe('the challenge detail page', () => {
   });
 
   it('answers PLAY_UNAVAILABLE with the reason when the server opens no play', async () => {
-    // An operator's external game takes bare scores: the server opens no verified play of it.
-    const id = await createTournament(scoreTournament('External Frame Cup'));
+    const id = await createTournament(tilesTournament('Closing Frame Cup'));
     const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
     expect((await call('POST', `/tournaments/${id}/join`, {}, member.accessToken)).status).toBe(200);
     const page = await openPage(member);
     await serveStandIn(page);
     await page.goto(`/challenges/${id}`);
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await play.waitFor();
+    // The operator cancels while the page still offers Play: the server refuses the play.
+    const cancelled = await call('POST', `/admin/tournaments/${id}/cancel`, { reason: 'Venue closed' }, ADMIN_KEY);
+    expect(cancelled.status).toBe(200);
+    await play.click();
+    const game = await gameFrame(page, 'Tile Merge game');
+    const answer = await firstAnswer(game);
+    expect(answer).toMatchObject({ origin: baseUrl, data: { type: 'PLAY_UNAVAILABLE' } });
+    const reason = (answer.data as { message: string }).message;
+    expect(reason.length).toBeGreaterThan(0);
+    await page.getByRole('status').filter({ hasText: reason }).waitFor();
+    const types = (await eventStore().readStream(tournamentStreamId(id))).map((event) => event.type);
+    expect(types).not.toContain('PlayStarted');
+  });
+
+  it("frames no game for an operator's external game: it is played on its own site", async () => {
+    const id = await createTournament(scoreTournament('External Frame Cup'));
+    const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
+    expect((await call('POST', `/tournaments/${id}/join`, {}, member.accessToken)).status).toBe(200);
+    const page = await openPage(member);
+    await page.goto(`/challenges/${id}`);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
-    const game = await gameFrame(page, 'Reflex game');
-    expect(await firstAnswer(game)).toEqual({
-      origin: baseUrl,
-      data: { type: 'PLAY_UNAVAILABLE', message: PlayMessages.notVerifiedGame },
-    });
-    await page.getByRole('status').filter({ hasText: PlayMessages.notVerifiedGame }).waitFor();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Game integration not available').waitFor();
+    await dialog.getByText('This game is played on its own site').waitFor();
+    expect(await dialog.locator('iframe').count()).toBe(0);
   });
 
   it('shows an upcoming head-to-head tournament with its schedule, a countdown and an empty bracket', async () => {

@@ -151,6 +151,10 @@ describe('fair play: the real games in the app, every score verified by the serv
         expect.objectContaining({ userId: member.id, score: verified.score, playId: play.playId }),
       ]);
 
+      // Toasts fade in and out: axe would judge a half-faded one's contrast. Look once they are gone.
+      await page.waitForFunction(() => document.querySelectorAll('.toast').length === 0, null, {
+        timeout: 15_000,
+      });
       await captureAtBothWidths(page, `fair-play-${slug}-verified`, { phone: PHONE_375 });
     },
   );

@@ -1,3 +1,4 @@
+import { formatPlayTime } from '../../web/src/features/tournaments/stats-format';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { projectEvents, testEventStore } from '@arena/projection-runner/testing';
@@ -25,6 +26,8 @@ describe('profile: game statistics and gameplay', () => {
   let newcomer: TestMember;
   /** Ada's verified scores in the live Snake sprint, in the order she played: whatever her plays scored. */
   let adaSprintScores: number[];
+  /** Seconds of game clock of Ada's verified plays with a score, as the player-stats read model sums them. */
+  let adaPlaySeconds: number;
   const errors: string[] = [];
 
   const accessTokenFor = (member: TestMember) =>
@@ -50,6 +53,11 @@ describe('profile: game statistics and gameplay', () => {
         .filter((score) => score.userId === ada.id)
         .map((score) => score.score);
       const events = await store.readAll();
+      adaPlaySeconds = events
+        .filter((event) => event.type === 'ScoreSubmitted')
+        .map((event) => event.data as { userId: string; durationMs?: number })
+        .filter((score) => score.userId === ada.id)
+        .reduce((total, score) => total + Math.round((score.durationMs ?? 0) / 1000), 0);
       for (const projector of projectors) await projectEvents(web.database.db, projector, events);
     } finally {
       await store.close();
@@ -75,7 +83,9 @@ describe('profile: game statistics and gameplay', () => {
     await statistics().getByText('Challenges Played', { exact: true }).waitFor();
     const figures = await statistics().innerText();
     expect(figures).toMatch(/Wins\s+[1-9]\d*\s+[\d.]+% win rate/);
-    expect(figures).toMatch(/Total Play Time\s+0s/);
+    // Her seeded scores are verified plays: their game clocks are her play time.
+    expect(adaPlaySeconds).toBeGreaterThan(0);
+    expect(figures).toMatch(new RegExp(`Total Play Time\\s+${formatPlayTime(adaPlaySeconds)}`));
 
     const rows = gameplay().getByRole('listitem');
     await rows.first().waitFor();

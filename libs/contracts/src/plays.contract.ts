@@ -88,6 +88,7 @@ export const PlayMessages = {
   expired: 'This play has expired',
   doesNotReplay: (reason: string) => `The game log does not replay: ${reason}`,
   tooFast: 'The game log claims more play time than has passed since the play started',
-  notVerifiedGame: 'This game takes results only from verified plays',
+  /** Opening a play of an operator's external game: only the games Charity Arena serves are played here. */
+  notVerifiedGame: 'This game is not played on Charity Arena: its scores come from its own site',
   verifiedOnly: (game: string) => `Scores for ${game} are verified by replay: play the game to submit one`,
 } as const;

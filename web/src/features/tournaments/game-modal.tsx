@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { PageToGameMessage, PlayResultBody, TournamentDetail } from '@arena/contracts';
 import { gameToPageMessage } from '@arena/contracts/game-frame.contract';
+import { catalogGame } from '@arena/contracts/games.catalog';
 import { ApiError } from '../../lib/api-client';
 import { tokenStorage } from '../../lib/tokens';
 import { Alert, Button, Modal, Skeleton } from '../../ui';
@@ -48,7 +49,9 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
   const [fullscreen, setFullscreen] = useState(false);
 
   const gameOrigin = config.data?.gameOrigin ?? null;
-  const url = config.data ? gameFrameUrl(tournament.game.integrationUrl, gameOrigin, demo) : null;
+  // Only the catalog's games are framed: an operator's external game is played on its own site.
+  const framed = catalogGame(tournament.game.slug) !== null;
+  const url = config.data && framed ? gameFrameUrl(tournament.game.integrationUrl, gameOrigin, demo) : null;
   const frame = url && gameOrigin ? sandboxFor(new URL(gameOrigin).origin) : null;
 
   // The latest callbacks, so the message listener is added once per frame rather than per render.
@@ -173,7 +176,11 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
         <Skeleton height="20rem" />
       ) : !url || !frame ? (
         <Alert tone="danger" title={DetailMessages.gameUnavailable}>
-          <p>This game cannot be played here yet. Please try again later.</p>
+          <p>
+            {framed
+              ? 'This game cannot be played here yet. Please try again later.'
+              : 'This game is played on its own site: its scores reach the tournament from there.'}
+          </p>
         </Alert>
       ) : (
         <div className="game-modal">
