@@ -1,4 +1,5 @@
 import { config as loadEnvFile } from 'dotenv';
+import { loadCharityDirectory } from '@arena/charities';
 import { loadConfig } from '@arena/config';
 import { createDatabase } from '@arena/database';
 import { ensureDatabaseExists } from './ensure-database';
@@ -20,6 +21,13 @@ async function main() {
     if (results.length === 0) console.log('database is up to date');
     // Read models get their first tables now, so the API answers before the worker's first run.
     for (const projector of projectors) await ensureProjection(db, projector);
+    // The bundled IRS data set behind charity search (skipped when the file has not changed).
+    const directory = await loadCharityDirectory(db);
+    console.log(
+      directory.skipped
+        ? `charity directory is up to date (${directory.rows} nonprofits)`
+        : `loaded ${directory.rows} nonprofits into the charity directory`,
+    );
   } finally {
     await close();
   }

@@ -4,6 +4,11 @@ import { PlayerStatsProjector } from './player-stats/player-stats.projection';
 import { TournamentCatalogProjector } from './tournament-catalog/tournament-catalog.projection';
 import { tournamentPrizesProjector } from './tournament-prizes/tournament-prizes.projection';
 import { tournamentBracketsProjector } from './tournament-brackets/tournament-brackets.projection';
+import { charitiesProjector } from './charities/charities.projection';
+import { charityDonationsProjector } from './charity-donations/charity-donations.projection';
+import { postingsProjector } from './postings/postings.projection';
+import { donationLedgerProjector } from './donation-ledger/donation-ledger.projection';
+import { donationsProjector } from './donations/donations.projection';
 
 /** Every read model the worker keeps up to date; `npm run migrate` creates their first tables. */
 export const projectors: readonly Projector[] = [
@@ -12,4 +17,9 @@ export const projectors: readonly Projector[] = [
   tournamentPrizesProjector,
   new PlayerStatsProjector(),
   tournamentBracketsProjector,
+  charitiesProjector,
+  charityDonationsProjector,
+  postingsProjector,
+  donationLedgerProjector,
+  donationsProjector,
 ];

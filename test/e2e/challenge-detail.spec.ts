@@ -11,11 +11,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import type { AppConfig } from '@arena/config';
-import {
-  type CreateTournamentBody,
-  type PageToGameMessage,
-  type TournamentDetail,
-} from '@arena/contracts';
+import { type CreateTournamentBody, type PageToGameMessage, type TournamentDetail } from '@arena/contracts';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
 import { GAME_CORES, honestLog, seededUniform, type TimedInput } from '@arena/games';
 import { createMember, type TestMember } from '@arena/identity/testing';
@@ -617,12 +613,19 @@ describe('the challenge detail page', () => {
     await page.goto(`/challenges/${id}`);
     const play = page.getByRole('button', { name: 'Play', exact: true });
     await play.waitFor();
-    // The operator cancels while the page still offers Play: the server refuses the play.
-    const cancelled = await call('POST', `/admin/tournaments/${id}/cancel`, { reason: 'Venue closed' }, ADMIN_KEY);
-    expect(cancelled.status).toBe(200);
+    // The operator cancels between the click and the play's request reaching the server, so the server refuses
+    // the play. (Cancelling before the click raced the page's live update, which takes Play away.)
+    let cancelledStatus = 0;
+    await page.route('**/api/tournaments/*/plays', async (route) => {
+      cancelledStatus = (
+        await call('POST', `/admin/tournaments/${id}/cancel`, { reason: 'Venue closed' }, ADMIN_KEY)
+      ).status;
+      await route.continue();
+    });
     await play.click();
     const game = await gameFrame(page, 'Tile Merge game');
     const answer = await firstAnswer(game);
+    expect(cancelledStatus).toBe(200);
     expect(answer).toMatchObject({ origin: baseUrl, data: { type: 'PLAY_UNAVAILABLE' } });
     const reason = (answer.data as { message: string }).message;
     expect(reason.length).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ import {
   type VerifiedPlayResult,
 } from '@arena/contracts';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
-import { GAME_CORES } from '@arena/games';
+import { GAME_CORES, type TimedInput } from '@arena/games';
 import { tournamentStreamId } from '@arena/tournaments';
 import { formatScore } from '../../web/src/features/tournaments/challenge-detail.format';
 import { DESKTOP, launchBrowser } from './support/browser';
@@ -122,7 +122,7 @@ describe('fair play: the real games in the app, every score verified by the serv
       const sent = answer.request().postDataJSON() as PlayResultBody;
       const verified = ((await answer.json()) as { data: VerifiedPlayResult }).data;
       // The score is the server's: what the core replays from the logged inputs on the play's seed.
-      const replayed = GAME_CORES[slug].replay(play.seed, sent.log);
+      const replayed = GAME_CORES[slug].replay(play.seed, sent.log as TimedInput<unknown>[]);
       if (!replayed.valid) throw new Error(`The submitted log does not replay: ${replayed.reason}`);
       const { score, completed, durationMs } = replayed.result;
       expect(verified).toMatchObject({

@@ -108,10 +108,15 @@ describe('web app interactions in Chromium', () => {
     it('renders Page not found for client routes that do not exist, on reload too', async () => {
       await page.goto('/challenges-archive');
       await expect(mainText()).resolves.toBe('Page not found');
+      await page.reload();
+      await expect(mainText()).resolves.toBe('Page not found');
+    });
+
+    it("takes the home page's 'Find a charity' to the charity search", async () => {
       await page.goto('/');
       await page.getByRole('link', { name: 'Find a charity' }).click();
       await page.waitForURL('**/find-charity');
-      await expect(mainText()).resolves.toBe('Page not found');
+      await page.getByRole('heading', { level: 1, name: 'Find a charity' }).waitFor();
     });
   });
 

@@ -1,7 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
+import { CharityOnboardingModule } from '@arena/charities';
 import { devToolsEnabled, type AppConfig } from '@arena/config';
+import { DonationsModule, DonationsReadModule } from '@arena/donations';
+import { FinanceModule } from '@arena/finance';
 import { IdentityModule } from '@arena/identity';
+import { LedgerModule } from '@arena/ledger';
+import { PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
 import { TournamentsModule } from '@arena/tournaments';
 import { DevToolsController } from './dev-tools/dev-tools.controller';
@@ -19,8 +24,14 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot(config),
+        PaymentsModule.forRoot(config),
         IdentityModule,
         TournamentsModule,
+        CharityOnboardingModule,
+        DonationsModule,
+        FinanceModule,
+        LedgerModule,
+        DonationsReadModule,
         HealthModule,
         RealtimeModule,
       ],

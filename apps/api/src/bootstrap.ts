@@ -9,6 +9,7 @@ import {
   HttpExceptionFilter,
   refuseMalformedText,
   routeBodyLimits,
+  routeRawBodies,
 } from '@arena/http';
 import { AppModule } from './app.module';
 import { MetricsService } from './health/metrics.service';
@@ -42,6 +43,7 @@ export async function createApiApp(
   const securityHeaders = helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
   const fastify = app.getHttpAdapter().getInstance();
   routeBodyLimits(fastify);
+  routeRawBodies(fastify);
   fastify.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );

@@ -1,9 +1,16 @@
 import { config as loadEnvFile } from 'dotenv';
-import { loadConfig } from '@arena/config';
+import { loadConfig, type AppConfig } from '@arena/config';
 import { createDatabase } from '@arena/database';
 import { createEventStore } from '@arena/event-store';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CharityOnboardingModule, seedDemoCharities, seedDemoCharityCommunity } from '@arena/charities';
+import { DonationsModule, seedDemoDonations } from '@arena/donations';
 import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
+import { NotificationsService, OutboxQueries } from '@arena/notifications';
+import { PaymentsModule } from '@arena/payments';
+import { PlatformModule } from '@arena/platform';
 import { seedAllDemoTournaments } from '@arena/tournaments';
 
 // .env for local runs; variables already set in the environment win.
@@ -21,10 +28,54 @@ async function main() {
     for (const t of tournaments) {
       console.log(`${t.appended > 0 ? 'seeded' : 'already there'}: ${t.title} (${t.status})`);
     }
+    const notifications = new NotificationsService(new OutboxQueries(database.db), jobs);
+    const community = await seedDemoCharityCommunity({
+      db: database.db,
+      config,
+      notifications,
+      members: players,
+    });
+    console.log(`favorite charities: ${community.favorites}; invitation: ${community.invited}`);
+    await seedCharitiesAndDonations(config, players);
   } finally {
     await jobs.onApplicationShutdown();
     await eventStore.close();
     await database.close();
+  }
+}
+
+/**
+ * Onboarded charities, then the money flow's demo (docs/ledger.md), go through the API's own services and
+ * the local payments driver, composed as the API composes them (a Nest context with no HTTP server).
+ */
+async function seedCharitiesAndDonations(
+  config: AppConfig,
+  members: Parameters<typeof seedDemoCharities>[1],
+) {
+  @Module({
+    imports: [
+      PlatformModule.forRoot(config),
+      PaymentsModule.forRoot(config),
+      CharityOnboardingModule,
+      DonationsModule,
+    ],
+  })
+  class SeedCharitiesModule {}
+  const app = await NestFactory.createApplicationContext(SeedCharitiesModule, { logger: ['error'] });
+  try {
+    for (const charity of await seedDemoCharities(app, members)) {
+      console.log(`charity: ${charity.name} (${charity.stage})`);
+    }
+    const donations = await seedDemoDonations(app, members);
+    console.log(
+      `donations: ${donations.webhooksApplied} payment webhooks applied; payout request: ${
+        donations.payoutRequest
+          ? `${donations.payoutRequest.member} ${donations.payoutRequest.amountCents}¢`
+          : 'none'
+      }; transfer window ${donations.window}; ${donations.giftsPaid} gifts paid`,
+    );
+  } finally {
+    await app.close();
   }
 }
 

@@ -11,7 +11,10 @@ loadEnvFile({ quiet: true });
 async function main() {
   const config = loadConfig();
   const logger = new PinoLoggerService(createPino(config.LOG_LEVEL, 'worker'));
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger, abortOnError: false });
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+    logger,
+    abortOnError: false,
+  });
   // SIGTERM/SIGINT: BullMQ workers finish their running jobs and the projection runner its batch.
   app.enableShutdownHooks();
   await app.init();

@@ -10,7 +10,9 @@ export class RedisPolicyCheck implements OnApplicationBootstrap {
   async onApplicationBootstrap() {
     const [, policy] = (await this.redis.config('GET', 'maxmemory-policy')) as [string, string];
     if (policy !== 'noeviction') {
-      throw new Error(`Redis maxmemory-policy is "${policy}"; the worker needs "noeviction" (queues must not lose jobs)`);
+      throw new Error(
+        `Redis maxmemory-policy is "${policy}"; the worker needs "noeviction" (queues must not lose jobs)`,
+      );
     }
   }
 }

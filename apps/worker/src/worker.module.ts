@@ -1,7 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '@arena/config';
+import {
+  DirectUndirectedShareProcessor,
+  DonationsModule,
+  DonationsWorkerModule,
+  RunTransferWindowProcessor,
+} from '@arena/donations';
 import { IdentityModule, PurgeExpiredSignInsProcessor } from '@arena/identity';
+import { LedgerModule, LedgerWorkerModule, SignLedgerCheckpointProcessor } from '@arena/ledger';
 import { JobWorkersModule } from '@arena/jobs';
+import { LocalPaymentEventDeliveryProcessor, PaymentDeliveryModule, PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
 import { ProjectionRunnerModule } from '@arena/projection-runner';
 import {
@@ -10,7 +18,11 @@ import {
   StartTournamentProcessor,
   TournamentsModule,
 } from '@arena/tournaments';
-import { EmailDeliveryProcessor, NotificationDeliveryModule, SmsDeliveryProcessor } from '@arena/notifications';
+import {
+  EmailDeliveryProcessor,
+  NotificationDeliveryModule,
+  SmsDeliveryProcessor,
+} from '@arena/notifications';
 import { projectors } from '@arena/projections/registry';
 import { RedisPolicyCheck } from './redis-policy.check';
 
@@ -22,8 +34,16 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         PlatformModule.forRoot(config),
+        PaymentsModule.forRoot(config),
+        PaymentDeliveryModule,
         JobWorkersModule.register({
-          imports: [TournamentsModule, NotificationDeliveryModule, IdentityModule],
+          imports: [
+            TournamentsModule,
+            NotificationDeliveryModule,
+            IdentityModule,
+            DonationsModule,
+            LedgerModule,
+          ],
           handlers: [
             StartTournamentProcessor,
             EndTournamentProcessor,
@@ -31,9 +51,15 @@ export class WorkerModule {
             EmailDeliveryProcessor,
             SmsDeliveryProcessor,
             PurgeExpiredSignInsProcessor,
+            LocalPaymentEventDeliveryProcessor,
+            DirectUndirectedShareProcessor,
+            RunTransferWindowProcessor,
+            SignLedgerCheckpointProcessor,
           ],
         }),
         ProjectionRunnerModule.forRoot(projectors),
+        DonationsWorkerModule,
+        LedgerWorkerModule,
       ],
       providers: [RedisPolicyCheck],
     };

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { CharityCommunityModule } from './charity-community.module';
+import { CharitySearchModule } from './charity-search.module';
 import { NonprofitDirectory } from './domain/nonprofit-directory';
 import { NonprofitsController } from './infrastructure/nonprofits.controller';
 
@@ -7,8 +9,9 @@ import { NonprofitsController } from './infrastructure/nonprofits.controller';
  * The charities-and-ledger issue grows this context (favorites, onboarded charities, donations).
  */
 @Module({
+  imports: [CharitySearchModule, CharityCommunityModule],
   controllers: [NonprofitsController],
   providers: [{ provide: NonprofitDirectory, useFactory: () => new NonprofitDirectory() }],
-  exports: [NonprofitDirectory],
+  exports: [NonprofitDirectory, CharitySearchModule],
 })
 export class CharitiesModule {}

@@ -73,6 +73,37 @@ export const configSchema = z
     SMS_PROVIDER_API_KEY: optional(z.string().min(1)),
     SMS_FROM: z.string().min(1).default('CharityArena'),
     // Projection runner: events per transaction live and while rebuilding, idle poll, longest retry backoff.
+    /** Charity search: Charity Navigator's GraphQL API when a key is set, else the bundled IRS data set. */
+    CHARITY_NAVIGATOR_API_KEY: optional(z.string().min(8)),
+    CHARITY_NAVIGATOR_URL: url(['http:', 'https:']).default('https://data.charitynavigator.org'),
+    CHARITY_SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    CHARITY_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Charity invitations one member or one IP may send per hour. */
+    CHARITY_INVITES_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /** Payments: Stripe when a secret key is set, else the local test-mode driver (libs/payments). */
+    STRIPE_SECRET_KEY: optional(
+      z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)'),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optional(
+      z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)'),
+    ),
+    /** Signs and verifies webhooks; derived from JWT_ACCESS_SECRET for the local driver when unset. */
+    STRIPE_WEBHOOK_SECRET: optional(
+      z.string().regex(/^whsec_\w{16,}$/, 'must be a webhook signing secret (whsec_…)'),
+    ),
+    /**
+     * Donations and the ledger (issue 12, docs/ledger.md). The ledger's Ed25519 signing key: a PKCS#8 PEM
+     * or the 32-byte seed in hex; derived from JWT_ACCESS_SECRET for local development when unset.
+     */
+    LEDGER_SIGNING_KEY: optional(z.string().min(64)),
+    /** When checkpoints are signed (cron, UTC); at least hourly. */
+    LEDGER_CHECKPOINT_CRON: z.string().min(9).default('0 * * * *'),
+    /** When the transfer window runs (cron, UTC): daily at 15:00 unless set. */
+    TRANSFER_WINDOW_CRON: z.string().min(9).default('0 15 * * *'),
+    /** A prize share left undirected this many days is directed by Charity Arena (the terms say 30). */
+    DONATION_DIRECT_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Checkout sessions one IP may start per hour. */
+    DONATION_CHECKOUTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
     PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(500),
     PROJECTION_REBUILD_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(10_000),
     PROJECTION_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(500),
@@ -84,6 +115,13 @@ export const configSchema = z
         code: 'custom',
         path: ['JWT_ACCESS_SECRET'],
         message: 'is the local development value from .env.example; set a random secret in production',
+      });
+    }
+    if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: "is required with STRIPE_SECRET_KEY (the webhook endpoint's signing secret)",
       });
     }
     if (config.EVENT_STORE === 'eventstoredb' && !config.EVENTSTORE_CONNECTION_STRING) {

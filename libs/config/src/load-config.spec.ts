@@ -23,14 +23,20 @@ describe('loadConfig', () => {
   });
 
   it('requires a connection string when EventStoreDB is selected', () => {
-    expect(() => loadConfig({ ...valid, EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_CONNECTION_STRING/);
+    expect(() => loadConfig({ ...valid, EVENT_STORE: 'eventstoredb' })).toThrow(
+      /EVENTSTORE_CONNECTION_STRING/,
+    );
   });
 });
 
 describe('loadConfig in production', () => {
   it('refuses the local development secret from .env.example', () => {
     expect(() =>
-      loadConfig({ ...valid, NODE_ENV: 'production', JWT_ACCESS_SECRET: 'local-development-access-secret-change-me' }),
+      loadConfig({
+        ...valid,
+        NODE_ENV: 'production',
+        JWT_ACCESS_SECRET: 'local-development-access-secret-change-me',
+      }),
     ).toThrow(/JWT_ACCESS_SECRET/);
     expect(loadConfig({ ...valid, NODE_ENV: 'production' }).NODE_ENV).toBe('production');
   });

@@ -38,7 +38,9 @@ describe('the game frame messages, from the game', () => {
 
   it('refuses a log longer than any honest play', () => {
     const log = Array.from({ length: 40_001 }, (_, atMs) => ({ atMs, input: 'up' }));
-    expect(gameToPageMessage.safeParse({ type: 'TOURNAMENT_SUBMIT_SCORE', ...play, log }).success).toBe(false);
+    expect(gameToPageMessage.safeParse({ type: 'TOURNAMENT_SUBMIT_SCORE', ...play, log }).success).toBe(
+      false,
+    );
   });
 });
 

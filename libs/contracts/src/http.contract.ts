@@ -19,7 +19,62 @@ import {
   verifyPhoneBody,
 } from './identity.contract';
 import { clientConfig } from './client-config.contract';
+import { charityGraphqlAnswer, charityGraphqlBody } from './charity-search.contract';
+import {
+  addFavoriteBody,
+  charity,
+  charityDonors,
+  charityLedger,
+  charityLedgerParams,
+  charityList,
+  charityProfile,
+  charityRankings,
+  charitySupporters,
+  favoriteCharityList,
+  impactStory,
+  impactStoryList,
+  inviteCharityBody,
+  listCharitiesParams,
+  managedCharities,
+  onboardingCodeSent,
+  onboardingStatus,
+  publishStoryBody,
+  removeFavoriteBody,
+  stripeLinkAnswer,
+  stripeLinkBody,
+  verifyOnboardingCodeBody,
+} from './charities.contract';
 import { playResultBody, startedPlay, verifiedPlayResult } from './plays.contract';
+import {
+  donationCheckoutAnswer,
+  donationCheckoutBody,
+  donationList,
+  donationListParams,
+  donationReceipt,
+  donationSummary,
+  featuredStories,
+  memberDonations,
+  payoutRequestAnswer,
+  payoutRequestBody,
+  publicDonation,
+  storyLike,
+  topWinners,
+  topWinnersParams,
+  transferWindowRun,
+} from './donations.contract';
+import {
+  ledgerCheckpoint,
+  ledgerCheckpoints,
+  ledgerCheckpointsParams,
+  ledgerConsistencyParams,
+  ledgerConsistencyProof,
+  ledgerEntries,
+  ledgerEntriesParams,
+  ledgerExportParams,
+  ledgerInclusionProof,
+  ledgerPublicKey,
+  reconciliationReport,
+} from './ledger.contract';
 import { devMailbox, devToolsAvailable, healthDetails, healthReport } from './operations.contract';
 import {
   cancelTournamentBody,
@@ -47,9 +102,9 @@ import {
 
 /**
  * Who may call a route: anyone, a member's bearer access token (optional: read if sent), the admin key,
- * or the operators' METRICS_TOKEN.
+ * the operators' METRICS_TOKEN, or a member an operator granted the finance role.
  */
-export type RouteAccess = 'public' | 'member' | 'optional-member' | 'admin' | 'operator';
+export type RouteAccess = 'public' | 'member' | 'optional-member' | 'admin' | 'operator' | 'finance';
 
 /** An answer that is not JSON in our envelope: an image, Prometheus text, a page. */
 export interface RawAnswer {
@@ -58,11 +113,21 @@ export interface RawAnswer {
 }
 
 export interface HttpRoute {
-  method: 'get' | 'post' | 'put' | 'patch';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Under `/api`, path parameters in braces: `/api/tournaments/{id}/join`. */
   path: string;
   summary: string;
-  tag: 'auth' | 'tournaments' | 'plays' | 'charities' | 'admin' | 'operations';
+  tag:
+    | 'auth'
+    | 'tournaments'
+    | 'plays'
+    | 'charities'
+    | 'payments'
+    | 'donations'
+    | 'ledger'
+    | 'finance'
+    | 'admin'
+    | 'operations';
   access: RouteAccess;
   body?: z.ZodType;
   query?: z.ZodObject;
@@ -255,7 +320,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     method: 'post',
     path: '/api/tournaments/{id}/plays',
     summary:
-      'Open a play of the tournament\'s game: the server fixes the seed, starts the clock and issues a game token for this play (score formats; 409 head-to-head)',
+      "Open a play of the tournament's game: the server fixes the seed, starts the clock and issues a game token for this play (score formats; 409 head-to-head)",
     tag: 'plays',
     access: member,
     statuses: [201],
@@ -414,6 +479,391 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     tag: 'operations',
     access: publicRoute,
     answer: answerOf(devMailbox),
+  },
+  // Charities (issue 11): search, onboarded charities, profiles, favorites, invitations, onboarding
+  {
+    method: 'post',
+    path: '/api/charities/charity-navigator/graphql',
+    summary:
+      "Charity search: Charity Navigator's publicSearchFaceted query or the charity-by-EIN query, answered from Charity Navigator when configured or from the bundled IRS data set (400 any other document; 429 per IP)",
+    tag: 'charities',
+    access: publicRoute,
+    body: charityGraphqlBody,
+    answer: charityGraphqlAnswer,
+  },
+  {
+    method: 'get',
+    path: '/api/charities',
+    summary: 'Onboarded charities (published: email confirmed), verified first',
+    tag: 'charities',
+    access: publicRoute,
+    query: listCharitiesParams,
+    answer: answerOf(charityList),
+  },
+  {
+    method: 'get',
+    path: '/api/charities/rankings',
+    summary: 'Charities ranked by the donations directed to them',
+    tag: 'charities',
+    access: publicRoute,
+    answer: answerOf(charityRankings),
+  },
+  {
+    method: 'get',
+    path: '/api/charities/favorites',
+    summary: "The member's favorite charities",
+    tag: 'charities',
+    access: member,
+    answer: answerOf(favoriteCharityList),
+  },
+  {
+    method: 'post',
+    path: '/api/charities/favorites',
+    summary: 'Add a favorite charity (a second add of the same EIN keeps one)',
+    tag: 'charities',
+    access: member,
+    body: addFavoriteBody,
+    answer: answerOf(favoriteCharityList),
+  },
+  {
+    method: 'delete',
+    path: '/api/charities/favorites',
+    summary: 'Remove a favorite charity by EIN (removing one that is not there changes nothing)',
+    tag: 'charities',
+    access: member,
+    body: removeFavoriteBody,
+    answer: answerOf(favoriteCharityList),
+  },
+  {
+    method: 'post',
+    path: '/api/charities/invite-charity',
+    summary: 'Email a charity an invitation into onboarding (429 past the per-account and per-IP limits)',
+    tag: 'charities',
+    access: 'optional-member',
+    body: inviteCharityBody,
+    answer: messageAnswer,
+  },
+  {
+    method: 'post',
+    path: '/api/charities/stripe/link',
+    summary:
+      'Start or resume onboarding: a connected payout account and a link to its hosted onboarding (409 an EIN another account is onboarding)',
+    tag: 'charities',
+    access: member,
+    body: stripeLinkBody,
+    answer: stripeLinkAnswer,
+  },
+  {
+    method: 'get',
+    path: '/api/charities/managed',
+    summary: 'The charities the member onboards or has onboarded (their manager)',
+    tag: 'charities',
+    access: member,
+    answer: answerOf(managedCharities),
+  },
+  {
+    method: 'get',
+    path: '/api/charities/onboarding/{charityId}',
+    summary: 'Where an onboarding stands, for the member who started it',
+    tag: 'charities',
+    access: member,
+    answer: answerOf(onboardingStatus),
+  },
+  {
+    method: 'post',
+    path: '/api/charities/onboarding/{charityId}/code',
+    summary: "Send a 6-digit code to the charity's email (one a minute)",
+    tag: 'charities',
+    access: member,
+    answer: answerOf(onboardingCodeSent),
+  },
+  {
+    method: 'post',
+    path: '/api/charities/onboarding/{charityId}/verify',
+    summary: "Confirm the charity's email with the code",
+    tag: 'charities',
+    access: member,
+    body: verifyOnboardingCodeBody,
+    answer: answerOf(onboardingStatus),
+  },
+  {
+    method: 'get',
+    path: '/api/charities/ein/{ein}',
+    summary:
+      'A charity by EIN: onboarded, or a nonprofit of the data set that has not onboarded yet (400 malformed, 404 unknown)',
+    tag: 'charities',
+    access: 'optional-member',
+    answer: answerOf(charityProfile),
+  },
+  {
+    method: 'get',
+    path: '/api/charities/ein/{ein}/ledger',
+    summary: "The charity's public ledger, newest first, searchable by donor, source and impact",
+    tag: 'charities',
+    access: publicRoute,
+    query: charityLedgerParams,
+    answer: answerOf(charityLedger),
+  },
+  {
+    method: 'get',
+    path: '/api/charities/ein/{ein}/supporters',
+    summary: "The charity's supporters",
+    tag: 'charities',
+    access: publicRoute,
+    answer: answerOf(charitySupporters),
+  },
+  {
+    method: 'get',
+    path: '/api/charities/ein/{ein}/donors',
+    summary: "The charity's recent and top donors",
+    tag: 'charities',
+    access: publicRoute,
+    answer: answerOf(charityDonors),
+  },
+  {
+    method: 'get',
+    path: '/api/charities/ein/{ein}/stories',
+    summary: 'Impact stories the charity published, newest first',
+    tag: 'charities',
+    access: publicRoute,
+    answer: answerOf(impactStoryList),
+  },
+  {
+    method: 'post',
+    path: '/api/charities/ein/{ein}/stories',
+    summary: 'Publish an impact story (only the member who onboarded the charity)',
+    tag: 'charities',
+    access: member,
+    body: publishStoryBody,
+    statuses: [201],
+    answer: answerOf(impactStory),
+  },
+  {
+    method: 'get',
+    path: '/api/charities/{id}',
+    summary: 'An onboarded charity by id',
+    tag: 'charities',
+    access: publicRoute,
+    answer: answerOf(charity),
+  },
+  // Payments (issue 11): the provider's webhooks, and the local driver's stand-ins for its hosted pages
+  {
+    method: 'post',
+    path: '/api/stripe/webhooks',
+    summary:
+      "The payment provider's webhooks, verified on the raw body with the Stripe-Signature header (400 unsigned, forged or stale; each event applied once)",
+    tag: 'payments',
+    access: publicRoute,
+    answer: { contentType: 'application/json', description: '{ received: true }' },
+  },
+  {
+    method: 'get',
+    path: '/api/payments/local/connect/{accountId}',
+    summary: "The local payment driver's hosted onboarding form (test mode only; 404 with a real provider)",
+    tag: 'payments',
+    access: publicRoute,
+    answer: { contentType: 'text/html', description: 'The onboarding form' },
+  },
+  {
+    method: 'post',
+    path: '/api/payments/local/connect/{accountId}',
+    summary: "The local payment driver's onboarding form submitted: redirects to the return or refresh URL",
+    tag: 'payments',
+    access: publicRoute,
+    answer: { contentType: 'text/html', description: 'A redirect (303)' },
+  },
+  {
+    method: 'get',
+    path: '/api/payments/local/checkout/{sessionId}',
+    summary: "The local payment driver's hosted checkout page (test mode only; 404 with a real provider)",
+    tag: 'payments',
+    access: publicRoute,
+    answer: { contentType: 'text/html', description: 'The checkout page' },
+  },
+  {
+    method: 'post',
+    path: '/api/payments/local/checkout/{sessionId}',
+    summary: 'The local checkout paid or cancelled: redirects to the success or cancel URL',
+    tag: 'payments',
+    access: publicRoute,
+    answer: { contentType: 'text/html', description: 'A redirect (303)' },
+  },
+  // Donations (issue 12): gifts, the home ledger, receipts, a member's balances and payout requests
+  {
+    method: 'post',
+    path: '/api/stripe/checkout',
+    summary:
+      'Start a gift: a checkout session for amount_cents (whole dollars from 100), answered with the URL to pay at',
+    tag: 'donations',
+    access: 'optional-member',
+    body: donationCheckoutBody,
+    answer: donationCheckoutAnswer,
+  },
+  {
+    method: 'get',
+    path: '/api/donations',
+    summary: 'The public donation ledger, newest first (no donor identities)',
+    tag: 'donations',
+    access: publicRoute,
+    query: donationListParams,
+    answer: answerOf(donationList),
+  },
+  {
+    method: 'get',
+    path: '/api/donations/summary',
+    summary: "The home ledger's summary cards: total verified, nonprofits impacted, pending balance",
+    tag: 'donations',
+    access: publicRoute,
+    answer: answerOf(donationSummary),
+  },
+  {
+    method: 'get',
+    path: '/api/donations/winners',
+    summary: 'Top Challenge Winners: members by what their wins directed, most first',
+    tag: 'donations',
+    access: publicRoute,
+    query: topWinnersParams,
+    answer: answerOf(topWinners),
+  },
+  {
+    method: 'get',
+    path: '/api/donations/receipts/{receiptCode}',
+    summary: "A donation's receipt and history (404 unknown)",
+    tag: 'donations',
+    access: publicRoute,
+    answer: answerOf(donationReceipt),
+  },
+  {
+    method: 'get',
+    path: '/api/donations/checkout/{sessionId}',
+    summary: 'The gift a checkout session paid for, once its webhook has recorded it (404 until then)',
+    tag: 'donations',
+    access: publicRoute,
+    answer: answerOf(publicDonation),
+  },
+  {
+    method: 'get',
+    path: '/api/donations/mine',
+    summary: "The member's balances, prize shares to direct, and donation history",
+    tag: 'donations',
+    access: member,
+    answer: answerOf(memberDonations),
+  },
+  {
+    method: 'post',
+    path: '/api/donations/payout-requests',
+    summary:
+      "Direct part of the member's prize balance to a verified charity (the payout modal; the same requestId directs once)",
+    tag: 'donations',
+    access: member,
+    body: payoutRequestBody,
+    statuses: [200, 201],
+    answer: answerOf(payoutRequestAnswer),
+  },
+  {
+    method: 'get',
+    path: '/api/impact-stories',
+    summary: "The home carousel: onboarded charities' impact stories, most liked first",
+    tag: 'donations',
+    access: 'optional-member',
+    answer: answerOf(featuredStories),
+  },
+  {
+    method: 'post',
+    path: '/api/impact-stories/{id}/like',
+    summary: 'Like a story (once per member)',
+    tag: 'donations',
+    access: member,
+    answer: answerOf(storyLike),
+  },
+  {
+    method: 'delete',
+    path: '/api/impact-stories/{id}/like',
+    summary: 'Take a like back',
+    tag: 'donations',
+    access: member,
+    answer: answerOf(storyLike),
+  },
+  // The verifiable ledger (issue 12, docs/ledger.md)
+  {
+    method: 'get',
+    path: '/api/ledger/entries',
+    summary: 'Ledger entries in order from index `from`, each chained to the previous by its hash',
+    tag: 'ledger',
+    access: publicRoute,
+    query: ledgerEntriesParams,
+    answer: answerOf(ledgerEntries),
+  },
+  {
+    method: 'get',
+    path: '/api/ledger/entries/{id}/proof',
+    summary: "An entry's inclusion proof against the latest checkpoint (404 unknown or not yet checkpointed)",
+    tag: 'ledger',
+    access: publicRoute,
+    answer: answerOf(ledgerInclusionProof),
+  },
+  {
+    method: 'get',
+    path: '/api/ledger/consistency',
+    summary: 'A consistency proof between the checkpoints of tree sizes `from` and `to`',
+    tag: 'ledger',
+    access: publicRoute,
+    query: ledgerConsistencyParams,
+    answer: answerOf(ledgerConsistencyProof),
+  },
+  {
+    method: 'get',
+    path: '/api/ledger/checkpoints',
+    summary: 'Signed checkpoints, newest first',
+    tag: 'ledger',
+    access: publicRoute,
+    query: ledgerCheckpointsParams,
+    answer: answerOf(ledgerCheckpoints),
+  },
+  {
+    method: 'post',
+    path: '/api/ledger/checkpoints',
+    summary: 'Sign a checkpoint of the ledger now (none when nothing changed since the last)',
+    tag: 'ledger',
+    access: 'operator',
+    statuses: [200, 201],
+    answer: answerOf(ledgerCheckpoint),
+  },
+  {
+    method: 'get',
+    path: '/api/ledger/public-key',
+    summary: 'The Ed25519 key that signs checkpoints',
+    tag: 'ledger',
+    access: publicRoute,
+    answer: answerOf(ledgerPublicKey),
+  },
+  {
+    method: 'get',
+    path: '/api/ledger/export.csv',
+    summary:
+      'The ledger as CSV for auditors, dates from and to (inclusive): donors anonymised, in full for the finance role',
+    tag: 'ledger',
+    access: 'optional-member',
+    query: ledgerExportParams,
+    answer: { contentType: 'text/csv', description: 'One row per ledger entry' },
+  },
+  // Finance (issue 12): members an operator granted the finance role
+  {
+    method: 'get',
+    path: '/api/finance/reconciliation',
+    summary:
+      "The ledger reconciled with the payment provider's balance transactions: every unexplained difference",
+    tag: 'finance',
+    access: 'finance',
+    answer: answerOf(reconciliationReport),
+  },
+  {
+    method: 'post',
+    path: '/api/finance/transfer-window',
+    summary: 'Run a transfer window now: one transfer per verified charity of its held donations',
+    tag: 'finance',
+    access: 'finance',
+    answer: answerOf(transferWindowRun),
   },
   {
     method: 'get',

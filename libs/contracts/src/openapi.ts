@@ -11,6 +11,7 @@ const SECURITY: Record<HttpRoute['access'], ZodOpenApiOperationObject['security'
   'optional-member': [{}, { accessToken: [] }],
   admin: [{ adminKey: [] }],
   operator: [{ metricsToken: [] }],
+  finance: [{ accessToken: [] }],
 };
 
 function pathParameters(path: string) {

@@ -43,7 +43,7 @@ export type StartedPlay = z.infer<typeof startedPlay>;
  * checking each entry twice cost as much as the replay itself (docs/benchmarks.md, bench:replay).
  */
 const loggedInput = z.unknown().meta({
-  description: '{ atMs: whole ms since the play started, input: the game\'s input } — checked by the replay',
+  description: "{ atMs: whole ms since the play started, input: the game's input } — checked by the replay",
 });
 
 /** POST /api/plays/{playId}/result (access token of the play's member). */

@@ -5,3 +5,4 @@ export { refuseMalformedText } from './refuse-malformed-text.hook';
 export { routeBodyLimits } from './route-body-limit.hook';
 export { frameworkErrorOptions } from './framework-errors';
 export { BearerKeyGuard, bearerKeyMatches, type BearerKeySetting } from './bearer-key.guard';
+export { routeRawBodies, rawBodyOf } from './route-raw-body.hook';

@@ -11,7 +11,11 @@ import { PurgeExpiredSignInsProcessor } from './application/purge-expired-sign-i
 import { RefreshTokensService } from './application/refresh-tokens.service';
 import { SignUpService } from './application/sign-up.service';
 import { CLOCK, systemClock } from './domain/clock';
-import { AccessTokenGuard, OptionalAccessTokenGuard } from './infrastructure/access-token.guard';
+import {
+  AccessTokenGuard,
+  FinanceGuard,
+  OptionalAccessTokenGuard,
+} from './infrastructure/access-token.guard';
 import { AuthController } from './infrastructure/auth.controller';
 import { AvatarController } from './infrastructure/avatar.controller';
 import { AuthRateLimiter } from './infrastructure/auth-rate-limiter';
@@ -52,8 +56,9 @@ import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repo
     MemberProfileQuery,
     AccessTokenGuard,
     OptionalAccessTokenGuard,
+    FinanceGuard,
     PurgeExpiredSignInsProcessor,
   ],
-  exports: [AccessTokenGuard, OptionalAccessTokenGuard, PurgeExpiredSignInsProcessor],
+  exports: [AccessTokenGuard, OptionalAccessTokenGuard, FinanceGuard, PurgeExpiredSignInsProcessor],
 })
 export class IdentityModule {}

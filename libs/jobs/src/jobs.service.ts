@@ -50,7 +50,11 @@ export class JobsService implements OnApplicationShutdown {
     return queue;
   }
 
-  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
+  async enqueue<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options: EnqueueOptions = {},
+  ): Promise<void> {
     await this.queue(jobQueue[name]).add(name, payload, { jobId: options.jobId, delay: options.delay });
   }
 
@@ -63,6 +67,18 @@ export class JobsService implements OnApplicationShutdown {
     const existing = await queue.getJob(options.jobId);
     if (existing && (await existing.isDelayed())) await existing.remove();
     await queue.add(name, payload, { jobId: options.jobId, delay: options.delay });
+  }
+
+  /**
+   * Runs a job on a cron pattern (UTC) through a BullMQ job scheduler named after the job: one per name,
+   * so a restart or a second worker replaces it instead of adding another.
+   */
+  async scheduleCron<N extends JobName>(name: N, pattern: string, payload: JobPayloads[N]): Promise<void> {
+    await this.queue(jobQueue[name]).upsertJobScheduler(
+      name,
+      { pattern, tz: 'UTC' },
+      { name, data: payload },
+    );
   }
 
   /** Removes a job that is still waiting for its delay; one already running or done is left alone. */

@@ -7,6 +7,9 @@ export enum QueueName {
   Tournaments = 'tournaments',
   Notifications = 'notifications',
   Maintenance = 'maintenance',
+  Payments = 'payments',
+  Donations = 'donations',
+  Ledger = 'ledger',
 }
 
 export enum JobName {
@@ -16,6 +19,13 @@ export enum JobName {
   DeliverEmail = 'notification.email',
   DeliverSms = 'notification.sms',
   PurgeExpiredSignIns = 'identity.purge-expired-sign-ins',
+  DeliverLocalPaymentEvent = 'payments.deliver-local-event',
+  /** A prize share's 30 days are over: Charity Arena directs what is left of it. */
+  DirectUndirectedShare = 'donations.direct-undirected-share',
+  /** The transfer window: one transfer per verified charity of its held donations (cron). */
+  RunTransferWindow = 'donations.transfer-window',
+  /** Sign a ledger checkpoint (cron, at least hourly). */
+  SignLedgerCheckpoint = 'ledger.sign-checkpoint',
 }
 
 export interface JobPayloads {
@@ -26,6 +36,13 @@ export interface JobPayloads {
   [JobName.DeliverEmail]: { messageId: string };
   [JobName.DeliverSms]: { messageId: string };
   [JobName.PurgeExpiredSignIns]: Record<string, never>;
+  /** The local payment driver's webhook, by its `evt_local_…` id (payment_local_events). */
+  [JobName.DeliverLocalPaymentEvent]: { eventId: string };
+  /** The member's balance stream and the PrizeShareCredited share id. */
+  [JobName.DirectUndirectedShare]: { memberId: string; shareId: string };
+  /** `windowId` when run by hand or by a test; the scheduler's run derives it from the time. */
+  [JobName.RunTransferWindow]: { windowId?: string };
+  [JobName.SignLedgerCheckpoint]: Record<string, never>;
 }
 
 export const jobQueue: Record<JobName, QueueName> = {
@@ -35,6 +52,10 @@ export const jobQueue: Record<JobName, QueueName> = {
   [JobName.DeliverEmail]: QueueName.Notifications,
   [JobName.DeliverSms]: QueueName.Notifications,
   [JobName.PurgeExpiredSignIns]: QueueName.Maintenance,
+  [JobName.DeliverLocalPaymentEvent]: QueueName.Payments,
+  [JobName.DirectUndirectedShare]: QueueName.Donations,
+  [JobName.RunTransferWindow]: QueueName.Donations,
+  [JobName.SignLedgerCheckpoint]: QueueName.Ledger,
 };
 
 /** Jobs the worker runs on a fixed period (BullMQ job schedulers, one per name, so restarts never double them). */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { loadCharityDirectory } from '@arena/charities';
 import { createDatabase } from '@arena/database';
 import { migrateToLatest } from '../../../migrations/migrator';
 import { TEMPLATE_DATABASE_ENV, databaseUrl, withAdminClient } from './test-database';
@@ -13,6 +14,8 @@ export async function createTemplateDatabase(name: string): Promise<void> {
   const { db, close } = createDatabase(databaseUrl(name), 1);
   try {
     await migrateToLatest(db);
+    // Every test database clones this one, so each has the charity directory without loading it again.
+    await loadCharityDirectory(db);
   } finally {
     await close();
   }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -25,6 +26,27 @@ export interface WebAppOptions {
   adminApiKey?: string;
   /** Runs the worker too, so read models (the leaderboard) follow the events live. */
   worker?: boolean;
+  /**
+   * PUBLIC_URL is the app's own address rather than the default: the payment provider's return URLs
+   * and the local payment driver's webhooks then come back to this app.
+   */
+  ownPublicUrl?: boolean;
+  /** METRICS_TOKEN: the bearer key of the operators' routes (metrics, POST /api/ledger/checkpoints). */
+  metricsToken?: string;
+}
+
+/** A TCP port nothing listens on now, for an app that must know its URL before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }
 
 /**
@@ -39,14 +61,17 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<RunningW
   let app: NestFastifyApplication | undefined;
   let worker: INestApplicationContext | undefined;
   try {
+    const port = options.ownPublicUrl ? await freePort() : 0;
     const config = testAppConfig(database.url, {
       DATABASE_POOL_SIZE: '4',
+      ...(options.ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
       WEB_DIST_DIR,
       ...(options.gameOrigin ? { GAME_ORIGIN: options.gameOrigin } : {}),
       ...(options.adminApiKey ? { ADMIN_API_KEY: options.adminApiKey } : {}),
+      ...(options.metricsToken ? { METRICS_TOKEN: options.metricsToken } : {}),
     });
     app = await createApiApp(config);
-    await app.listen(0, '127.0.0.1');
+    await app.listen(port, '127.0.0.1');
     const address = app.getHttpServer().address();
     if (!address || typeof address === 'string') throw new Error('The API did not report a TCP port');
     if (options.worker) {

@@ -18,6 +18,7 @@ const ACCESS: Record<HttpRoute['access'], string> = {
   'optional-member': 'anyone; a member’s bearer token adds their own fields',
   admin: 'the admin key (bearer ADMIN_API_KEY)',
   operator: 'operators (bearer METRICS_TOKEN)',
+  finance: 'a member with the finance role (bearer access token)',
 };
 
 const anchor = (route: HttpRoute) => `${route.method}-${route.path}`.replace(/[^a-z0-9]+/gi, '-');

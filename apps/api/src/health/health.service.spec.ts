@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { EventStore, PostgresEventStore } from '@arena/event-store';
 import { defaultRunnerOptions, ProjectionRunner } from '@arena/projection-runner';
-import { eventually, seenEventsProjector, silentLogger, testEventStore } from '@arena/projection-runner/testing';
+import {
+  eventually,
+  seenEventsProjector,
+  silentLogger,
+  testEventStore,
+} from '@arena/projection-runner/testing';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import { HealthService } from './health.service';
 import { MetricsService } from './metrics.service';

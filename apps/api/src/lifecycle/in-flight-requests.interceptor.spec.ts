@@ -18,7 +18,9 @@ describe('InFlightRequests', () => {
     const first = handler();
     const second = handler();
     const firstDone = lastValueFrom(tracker.intercept({} as ExecutionContext, first.next));
-    const secondDone = lastValueFrom(tracker.intercept({} as ExecutionContext, second.next)).catch(() => 'failed');
+    const secondDone = lastValueFrom(tracker.intercept({} as ExecutionContext, second.next)).catch(
+      () => 'failed',
+    );
     expect(tracker.count).toBe(2);
 
     let shutDown = false;

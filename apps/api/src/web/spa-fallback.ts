@@ -20,14 +20,20 @@ export async function serveSpa(
 ) {
   const root = resolve(distDir);
   if (!existsSync(resolve(root, 'index.html'))) return undefined;
-  await app.getHttpAdapter().getInstance().register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    setHeaders(res, path) {
-      void res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  await app
+    .getHttpAdapter()
+    .getInstance()
+    .register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        void res.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || API_PATH.test(request.url)) return false;
     if (!devPages && DEV_PAGE.test(request.url)) return false;

@@ -1,5 +1,6 @@
 import {
   createParamDecorator,
+  ForbiddenException,
   Inject,
   Injectable,
   UnauthorizedException,
@@ -9,12 +10,14 @@ import {
 import type Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
+import { DonationMessages } from '@arena/contracts';
 import { DATABASE } from '@arena/database';
 import { REDIS } from '@arena/redis';
 import { verifyAccessToken } from './access-token';
 import { EndedSignIns } from './ended-sign-ins';
 import type { Member } from './member';
 import { memberLookup } from './member.queries';
+import { memberRoles } from './member-roles';
 
 export type { Member } from './member';
 
@@ -35,7 +38,7 @@ abstract class MemberTokenGuard {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(DATABASE) private readonly db: Kysely<any>,
+    @Inject(DATABASE) protected readonly db: Kysely<any>,
     @Inject(REDIS) redis: Redis,
   ) {
     this.endedSignIns = new EndedSignIns(redis, config);
@@ -81,3 +84,21 @@ export const CurrentMember = createParamDecorator(
   (_data: unknown, context: ExecutionContext) =>
     context.switchToHttp().getRequest<RequestWithMember>().member,
 );
+
+/**
+ * The finance role's routes (access 'finance'): 401 `Unauthorized` for a guest, 403 for a member an
+ * operator has not granted the role (`npm run finance:grant`).
+ */
+@Injectable()
+export class FinanceGuard extends MemberTokenGuard implements CanActivate {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RequestWithMember>();
+    const member = await this.memberOf(request);
+    if (!member) throw new UnauthorizedException('Unauthorized');
+    if (!(await memberRoles(this.db).has(member.id, 'finance'))) {
+      throw new ForbiddenException(DonationMessages.financeOnly);
+    }
+    request.member = member;
+    return true;
+  }
+}

@@ -15,7 +15,12 @@ export class EmailDeliveryProcessor implements JobHandler<JobName.DeliverEmail> 
 
   handle({ messageId }: JobPayloads[JobName.DeliverEmail]): Promise<string> {
     return deliverOnce(this.outbox, messageId, 'email', this.sender.name, (message) =>
-      this.sender.send({ to: message.recipient, subject: message.subject ?? '', text: message.body }),
+      this.sender.send({
+        to: message.recipient,
+        subject: message.subject ?? '',
+        text: message.body,
+        ...(message.htmlBody == null ? {} : { html: message.htmlBody }),
+      }),
     );
   }
 }

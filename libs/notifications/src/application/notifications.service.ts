@@ -21,6 +21,7 @@ export class NotificationsService {
       recipient: message.to,
       subject: message.subject,
       body: message.text,
+      htmlBody: message.html ?? null,
     });
     await this.queueDelivery({ id, channel: 'email' });
     return id;

@@ -2,6 +2,8 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text`, already escaped by whoever built it. */
+  html?: string;
 }
 
 export interface SmsMessage {

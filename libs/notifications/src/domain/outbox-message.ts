@@ -7,6 +7,8 @@ export interface OutboxMessage {
   recipient: string;
   subject: string | null;
   body: string;
+  /** The HTML alternative of an email's body, when it has one. */
+  htmlBody?: string | null;
   createdAt: Date;
   deliveredAt: Date | null;
   deliveredBy: string | null;

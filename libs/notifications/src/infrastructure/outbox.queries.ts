@@ -10,6 +10,7 @@ interface OutboxTables {
     recipient: string;
     subject: string | null;
     body: string;
+    html_body: Generated<string | null>;
     created_at: Generated<Date>;
     delivered_at: Date | null;
     delivered_by: string | null;
@@ -26,6 +27,7 @@ const toMessage = (row: OutboxRow): OutboxMessage => ({
   recipient: row.recipient,
   subject: row.subject,
   body: row.body,
+  htmlBody: row.html_body,
   createdAt: row.created_at,
   deliveredAt: row.delivered_at,
   deliveredBy: row.delivered_by,
@@ -38,11 +40,19 @@ export class OutboxQueries {
   constructor(@Inject(DATABASE) private readonly db: Kysely<OutboxTables>) {}
 
   async insert(
-    message: Pick<OutboxMessage, 'id' | 'channel' | 'recipient' | 'subject' | 'body'>,
+    message: Pick<OutboxMessage, 'id' | 'channel' | 'recipient' | 'subject' | 'body'> &
+      Partial<Pick<OutboxMessage, 'htmlBody'>>,
   ): Promise<void> {
+    const { htmlBody, ...rest } = message;
     await this.db
       .insertInto('notification_outbox')
-      .values({ ...message, delivered_at: null, delivered_by: null, last_error: null })
+      .values({
+        ...rest,
+        html_body: htmlBody ?? null,
+        delivered_at: null,
+        delivered_by: null,
+        last_error: null,
+      })
       .execute();
   }
 

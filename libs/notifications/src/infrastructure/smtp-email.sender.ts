@@ -18,6 +18,7 @@ export class SmtpEmailSender implements EmailSender {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.html === undefined ? {} : { html: message.html }),
     });
   }
 

@@ -95,7 +95,9 @@ const PRIZE_DEMOS: PrizeDemo[] = [
       { player: 'felix', charity: CHARITIES.doctorsWithoutBorders, skill: 0.3 },
       { player: 'ada', charity: CHARITIES.redCross, skill: 0.2 },
     ],
-    endedDaysAgo: 16,
+    // Past the 30 days a winner has to direct a share: dev's share (no charity) shows Charity Arena
+    // directing what is left of it.
+    endedDaysAgo: 35,
   },
   {
     key: 'prize-flat-payouts',

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { laterRoutes } from '../../lib/later-routes';
 import { buttonClass } from '../../ui';
+import { LedgerSection } from './ledger-section';
 import './home.css';
 
 const PILLARS = [
@@ -58,10 +58,7 @@ export function HomePage() {
               <Link to="/create-account" className={buttonClass({ variant: 'on-dark', size: 'large' })}>
                 JOIN FREE
               </Link>
-              <Link
-                to="/challenges"
-                className={buttonClass({ variant: 'outline-on-dark', size: 'large' })}
-              >
+              <Link to="/challenges" className={buttonClass({ variant: 'outline-on-dark', size: 'large' })}>
                 Start Playing
               </Link>
               <Link to="/howitworks" className={buttonClass({ variant: 'outline-on-dark', size: 'large' })}>
@@ -123,12 +120,14 @@ export function HomePage() {
             <Link to="/howitworks" className={buttonClass({ variant: 'secondary' })}>
               Read the donation policy
             </Link>
-            <Link to={laterRoutes.findCharity} className={buttonClass({ variant: 'ghost' })}>
+            <Link to="/find-charity" className={buttonClass({ variant: 'ghost' })}>
               Find a charity
             </Link>
           </div>
         </div>
       </section>
+
+      <LedgerSection />
     </>
   );
 }

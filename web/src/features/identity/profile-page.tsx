@@ -7,6 +7,8 @@ import type { MemberProfile } from '@arena/contracts';
 import { sessionQuery, useSession, type Session } from '../../lib/session';
 import { tokenStorage } from '../../lib/tokens';
 import { Button, Card } from '../../ui';
+import { YourCharitySection } from '../charities/onboarding/your-charity-section';
+import { DonationsSection, ImpactSummarySection } from '../donations/donations-section';
 import { GameplaySection, GameStatisticsSection } from '../tournaments/game-stats-section';
 import type { CodeChannel } from '@arena/contracts';
 import { authApi } from './auth.api';
@@ -56,6 +58,7 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           Logout
         </Button>
       </header>
+      <ImpactSummarySection memberId={member.id} />
       <GameStatisticsSection memberId={member.id} />
       <Card as="section" className="profile__section" aria-labelledby="profile-account">
         <h2 id="profile-account" className="card__title">
@@ -88,7 +91,9 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           </Button>
         </div>
       </Card>
+      <DonationsSection memberId={member.id} />
       <GameplaySection memberId={member.id} />
+      <YourCharitySection memberId={member.id} />
       {(['email', 'phone'] as const).map((channel) => (
         <ContactChangeModal
           key={channel}

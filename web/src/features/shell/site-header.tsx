@@ -1,6 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { laterRoutes } from '../../lib/later-routes';
 import { useSession } from '../../lib/session';
 import { BrandMark } from './brand-mark';
 
@@ -14,7 +13,7 @@ const PUBLIC_NAV: NavItem[] = [
   { to: '/howitworks', label: 'How it works' },
   { to: '/referral', label: 'Referral' },
   { to: '/challenges', label: 'Challenges' },
-  { to: laterRoutes.findCharity, label: 'Find Charity' },
+  { to: '/find-charity', label: 'Find Charity' },
 ];
 
 export function SiteHeader() {
@@ -79,7 +78,10 @@ export function SiteHeader() {
                   {account.label}
                 </Link>
               ) : (
-                <span className="site-nav__link site-nav__link--account site-nav__link--pending" aria-hidden="true">
+                <span
+                  className="site-nav__link site-nav__link--account site-nav__link--pending"
+                  aria-hidden="true"
+                >
                   Profile
                 </span>
               )}

@@ -2,6 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { Nonprofit } from '@arena/contracts';
 import { Alert, Button, Modal, Skeleton, TextField } from '../../ui';
+import { einDigits } from '../charities/charity-format';
+import { useFavorites } from '../charities/use-favorites';
 import { nonprofitSearchQuery } from './tournaments.queries';
 
 export interface CharityModalProps {
@@ -28,8 +30,9 @@ function useSettled(value: string): string {
 }
 
 /**
- * Charity selection (spec §4): join asks for a charity with a skip option, and 'Add Your Charity'
- * changes the member's own choice. Until members have favorites it searches the bundled nonprofits.
+ * Charity selection (spec §4): join asks for a charity from the member's favorites with a skip option,
+ * and 'Add Your Charity' changes the member's own choice. A favorite is picked with one click; the
+ * search below finds any other nonprofit.
  */
 export function CharityModal({
   purpose,
@@ -45,6 +48,7 @@ export function CharityModal({
   const [selected, setSelected] = useState<Nonprofit | null>(null);
   const groupName = useId();
   const nonprofits = results.data ?? [];
+  const favorites = useFavorites();
 
   return (
     <Modal
@@ -64,8 +68,44 @@ export function CharityModal({
             ? `If you place in ${tournamentTitle}, your share of the prize pool is donated to the nonprofit you pick. You can skip this and choose later from your leaderboard row.`
             : `Your share of the prize pool in ${tournamentTitle} is donated to this nonprofit.`}
         </p>
+        {favorites.list.length > 0 && (
+          <section className="charity-modal__favorites" aria-labelledby={`${groupName}-favorites`}>
+            <h3 id={`${groupName}-favorites`} className="charity-modal__subtitle">
+              Your favorites
+            </h3>
+            <ul className="charity-modal__favorite-list">
+              {favorites.list.map((favorite) => (
+                <li key={favorite.id}>
+                  <button
+                    type="button"
+                    className="charity-option charity-favorite"
+                    disabled={busy}
+                    onClick={() => onChoose(einDigits(favorite.charity.ein))}
+                  >
+                    <span className="charity-option__text">
+                      <span className="charity-option__name">
+                        {favorite.charity.name}
+                        {favorite.charity.ein === currentCharityId && (
+                          <span className="muted"> (current)</span>
+                        )}
+                      </span>
+                      {favorite.charity.category && (
+                        <span className="charity-option__meta">{favorite.charity.category}</span>
+                      )}
+                    </span>
+                    <span className="charity-favorite__pick" aria-hidden="true">
+                      {purpose === 'join' ? 'Join' : 'Choose'}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <TextField
-          label="Search verified nonprofits"
+          label={
+            favorites.list.length > 0 ? 'Or search other verified nonprofits' : 'Search verified nonprofits'
+          }
           type="search"
           value={term}
           maxLength={100}

@@ -178,7 +178,7 @@ export const termsOfUse: LegalDocument = {
       body: [
         {
           kind: 'p',
-          text: "Anyone can give a direct gift on the donate page, from $1 in whole-dollar steps, paid through our card payment provider. A direct gift goes into Charity Arena's platform-held donation pool. It is not paid to a particular nonprofit at the time you give, and you do not choose the recipient.",
+          text: "Anyone can give a direct gift on the donate page, from $1 in whole-dollar steps, paid through our card payment provider. A gift made from a nonprofit's page with Donate Now is directed to that nonprofit, and is held until its next transfer window. Any other direct gift goes into Charity Arena's platform-held donation pool: it is not paid to a particular nonprofit at the time you give, and you do not choose the recipient.",
         },
         {
           kind: 'p',

@@ -1,0 +1,49 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { NotificationsModule } from '@arena/notifications';
+import { PaymentEventHandlers } from '@arena/payments';
+import { AccountUpdatedHandler } from './application/account-updated.handler';
+import { CharityOnboardingService } from './application/charity-onboarding.service';
+import { CharityProfilesService } from './application/charity-profiles.service';
+import { CharityStreamRepository } from './application/charity-stream.repository';
+import { FeaturedStoriesService } from './application/featured-stories.service';
+import { ImpactStoriesService } from './application/impact-stories.service';
+import { CharitiesModule } from './charities.module';
+import { CharitiesController } from './infrastructure/charities.controller';
+import { CharityOnboardingsRepository } from './infrastructure/charity-onboardings.repository';
+import { ImpactStoriesController } from './infrastructure/impact-stories.controller';
+import { ImpactStoriesRepository } from './infrastructure/impact-stories.repository';
+import { ImpactStoryLikesRepository } from './infrastructure/impact-story-likes.repository';
+import { OnboardingCodesRepository } from './infrastructure/onboarding-codes.repository';
+
+/**
+ * Onboarded charities (docs/charities.md "Onboarding"): the charity-{ein} streams, onboarding with a
+ * connected payout account and an email code, profiles and impact stories. Needs the global
+ * PaymentsModule (Payments, PaymentEventHandlers), DatabaseModule, EVENT_STORE and JobsModule.
+ */
+@Module({
+  imports: [CharitiesModule, NotificationsModule],
+  controllers: [CharitiesController, ImpactStoriesController],
+  providers: [
+    CharityStreamRepository,
+    CharityOnboardingsRepository,
+    OnboardingCodesRepository,
+    ImpactStoriesRepository,
+    CharityOnboardingService,
+    CharityProfilesService,
+    ImpactStoriesService,
+    ImpactStoryLikesRepository,
+    FeaturedStoriesService,
+    AccountUpdatedHandler,
+  ],
+  exports: [CharityOnboardingService, CharityStreamRepository, ImpactStoriesService],
+})
+export class CharityOnboardingModule implements OnModuleInit {
+  constructor(
+    private readonly handlers: PaymentEventHandlers,
+    private readonly accountUpdated: AccountUpdatedHandler,
+  ) {}
+
+  onModuleInit() {
+    this.handlers.register(this.accountUpdated);
+  }
+}

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { APP_CONFIG, type AppConfig } from '@arena/config';
+import { DATABASE } from '@arena/database';
+import { CharitySearchService } from './application/charity-search.service';
+import { CharityData } from './application/ports/charity-data';
+import { CharitySearchCache } from './application/ports/charity-search-cache';
+import { CharityNavigatorData } from './infrastructure/charity-navigator/charity-navigator-data';
+import { CharitySearchRateLimiter } from './infrastructure/charity-search-rate-limiter';
+import { CharitySearchController } from './infrastructure/charity-search.controller';
+import { LocalCharityData } from './infrastructure/local/local-charity-data';
+import type { CharityDirectoryTables } from './infrastructure/local/charity-directory.tables';
+import { RedisCharitySearchCache } from './infrastructure/redis-charity-search-cache';
+
+/**
+ * Charity search: the proxy and the charity data port. Charity Navigator when CHARITY_NAVIGATOR_API_KEY
+ * is set, else the bundled IRS data set. Exports CharityData (onboarding fills a name from an EIN).
+ */
+@Module({
+  controllers: [CharitySearchController],
+  providers: [
+    {
+      provide: CharityData,
+      inject: [APP_CONFIG, DATABASE],
+      useFactory: (config: AppConfig, db: Kysely<CharityDirectoryTables>) =>
+        config.CHARITY_NAVIGATOR_API_KEY
+          ? new CharityNavigatorData({
+              url: config.CHARITY_NAVIGATOR_URL,
+              apiKey: config.CHARITY_NAVIGATOR_API_KEY,
+            })
+          : new LocalCharityData(db),
+    },
+    { provide: CharitySearchCache, useClass: RedisCharitySearchCache },
+    CharitySearchService,
+    CharitySearchRateLimiter,
+  ],
+  exports: [CharityData],
+})
+export class CharitySearchModule {}

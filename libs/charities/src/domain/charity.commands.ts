@@ -1,0 +1,47 @@
+/** What may be asked of a charity's stream; each names the stream by its EIN. */
+
+export interface StartOnboarding {
+  type: 'StartOnboarding';
+  data: {
+    /** Used only when the stream is new; a resumed onboarding keeps its own id. */
+    charityId: string;
+    ein: string;
+    organizationName: string;
+    description: string;
+    category: string;
+    email: string;
+    managerId: string;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+    at: string;
+  };
+}
+
+export interface LinkPaymentAccount {
+  type: 'LinkPaymentAccount';
+  data: { ein: string; stripeAccountId: string; at: string };
+}
+
+export interface RecordPaymentAccountUpdate {
+  type: 'RecordPaymentAccountUpdate';
+  data: {
+    ein: string;
+    stripeAccountId: string;
+    chargesEnabled: boolean;
+    payoutsEnabled: boolean;
+    detailsSubmitted: boolean;
+    providerEventId: string;
+    providerCreated: number;
+    at: string;
+  };
+}
+
+/** The code was checked by the caller; `email` is the address it was sent to. */
+export interface VerifyEmail {
+  type: 'VerifyEmail';
+  data: { ein: string; email: string; at: string };
+}
+
+export type CharityCommand = StartOnboarding | LinkPaymentAccount | RecordPaymentAccountUpdate | VerifyEmail;

@@ -1,0 +1,203 @@
+import { deciderSpec } from '@arena/testing';
+import type { CharityCommand } from './charity.commands';
+import { charityDecider, evolve, initialState, isVerified, paymentAccountStatus } from './charity.decider';
+import { CharityError } from './charity.errors';
+import type { CharityEvent } from './charity.events';
+import { CharityMessages } from '@arena/contracts';
+
+const spec = deciderSpec<CharityCommand, CharityEvent, ReturnType<typeof evolve>>(charityDecider);
+
+const charityId = '7d1f3f5e-1b2a-4c3d-8e9f-0a1b2c3d4e5f';
+const ein = '530196605';
+const ada = '11111111-1111-4111-8111-111111111111';
+const ben = '22222222-2222-4222-8222-222222222222';
+const at = '2026-11-23T10:00:00.000Z';
+
+const start = (overrides: Partial<Extract<CharityCommand, { type: 'StartOnboarding' }>['data']> = {}) =>
+  ({
+    type: 'StartOnboarding',
+    data: {
+      charityId,
+      ein,
+      organizationName: 'Red Cross',
+      description: 'Relief',
+      category: 'nonprofit',
+      email: 'desk@redcross.example',
+      managerId: ada,
+      address: null,
+      city: 'Washington',
+      state: 'DC',
+      zipCode: null,
+      at,
+      ...overrides,
+    },
+  }) satisfies CharityCommand;
+
+const started: CharityEvent = {
+  type: 'CharityOnboardingStarted',
+  data: { ...start().data },
+};
+const linked: CharityEvent = {
+  type: 'CharityPaymentAccountLinked',
+  data: { charityId, stripeAccountId: 'acct_1', at },
+};
+const update = (providerEventId: string, providerCreated: number, payoutsEnabled: boolean) =>
+  ({
+    type: 'RecordPaymentAccountUpdate',
+    data: {
+      ein,
+      stripeAccountId: 'acct_1',
+      chargesEnabled: payoutsEnabled,
+      payoutsEnabled,
+      detailsSubmitted: true,
+      providerEventId,
+      providerCreated,
+      at,
+    },
+  }) satisfies CharityCommand;
+const updated = (providerEventId: string, providerCreated: number, payoutsEnabled: boolean): CharityEvent => {
+  const { ein: _ein, ...data } = update(providerEventId, providerCreated, payoutsEnabled).data;
+  return { type: 'CharityPaymentAccountUpdated', data: { charityId, ...data } };
+};
+const verifyEmail = (email = 'desk@redcross.example') =>
+  ({ type: 'VerifyEmail', data: { ein, email, at } }) satisfies CharityCommand;
+
+describe('charity decider', () => {
+  describe('starting onboarding', () => {
+    it('makes the first member the manager', () => {
+      spec.given([]).when(start()).then([started]);
+    });
+
+    it('resumes for the same member without a second start', () => {
+      spec
+        .given([started])
+        .when(start({ charityId: 'another-id' }))
+        .then([]);
+    });
+
+    it("refuses another member's onboarding of the same EIN", () => {
+      spec
+        .given([started])
+        .when(start({ managerId: ben }))
+        .thenThrows(CharityError, CharityMessages.alreadyOnboardedByAnother);
+    });
+
+    it('lets the manager change the contact email before it is confirmed', () => {
+      spec
+        .given([started])
+        .when(start({ email: 'new@redcross.example' }))
+        .then([
+          { type: 'CharityContactEmailChanged', data: { charityId, email: 'new@redcross.example', at } },
+        ]);
+    });
+
+    it('keeps a confirmed contact email', () => {
+      spec
+        .given([
+          started,
+          { type: 'CharityEmailVerified', data: { charityId, email: 'desk@redcross.example', at } },
+        ])
+        .when(start({ email: 'new@redcross.example' }))
+        .then([]);
+    });
+  });
+
+  describe('the payment account', () => {
+    it('links the first account and ignores a repeated link', () => {
+      const link = { type: 'LinkPaymentAccount', data: { ein, stripeAccountId: 'acct_1', at } } as const;
+      spec.given([started]).when(link).then([linked]);
+      spec.given([started, linked]).when(link).then([]);
+    });
+
+    it('cannot link an account to a charity nobody started', () => {
+      spec
+        .given([])
+        .when({ type: 'LinkPaymentAccount', data: { ein, stripeAccountId: 'acct_1', at } })
+        .thenThrows(CharityError, CharityMessages.charityNotFound);
+    });
+
+    it('records what the provider says, once per provider event', () => {
+      spec
+        .given([started, linked])
+        .when(update('evt_1', 100, true))
+        .then([updated('evt_1', 100, true)]);
+      spec
+        .given([started, linked, updated('evt_1', 100, true)])
+        .when(update('evt_1', 100, true))
+        .then([]);
+    });
+
+    it('never lets an older update override a newer one', () => {
+      spec
+        .given([started, linked, updated('evt_2', 200, true)])
+        .when(update('evt_1', 100, false))
+        .then([]);
+    });
+
+    it("ignores updates about an account that is not the charity's", () => {
+      spec
+        .given([started, linked])
+        .when({
+          ...update('evt_1', 100, true),
+          data: { ...update('evt_1', 100, true).data, stripeAccountId: 'acct_x' },
+        })
+        .then([]);
+    });
+  });
+
+  describe('the contact email', () => {
+    it('confirms the email and lists the charity', () => {
+      spec
+        .given([started])
+        .when(verifyEmail())
+        .then([
+          { type: 'CharityEmailVerified', data: { charityId, email: 'desk@redcross.example', at } },
+          { type: 'CharityPublished', data: { charityId, at } },
+        ]);
+    });
+
+    it('confirms once', () => {
+      spec
+        .given([
+          started,
+          { type: 'CharityEmailVerified', data: { charityId, email: 'desk@redcross.example', at } },
+          { type: 'CharityPublished', data: { charityId, at } },
+        ])
+        .when(verifyEmail())
+        .then([]);
+    });
+
+    it('refuses a code sent to an address since replaced', () => {
+      spec
+        .given([
+          started,
+          { type: 'CharityContactEmailChanged', data: { charityId, email: 'new@redcross.example', at } },
+        ])
+        .when(verifyEmail('desk@redcross.example'))
+        .thenThrows(CharityError, CharityMessages.onboardingCodeWrongOrExpired);
+    });
+  });
+
+  describe('verified', () => {
+    const fold = (events: CharityEvent[]) => events.reduce(evolve, initialState)!;
+    const confirmed: CharityEvent = {
+      type: 'CharityEmailVerified',
+      data: { charityId, email: 'desk@redcross.example', at },
+    };
+
+    it('needs payouts enabled and the email confirmed', () => {
+      expect(isVerified(fold([started, linked, confirmed]))).toBe(false);
+      expect(isVerified(fold([started, linked, updated('evt_1', 1, true)]))).toBe(false);
+      expect(isVerified(fold([started, linked, updated('evt_1', 1, true), confirmed]))).toBe(true);
+      expect(
+        isVerified(fold([started, linked, updated('evt_1', 1, true), confirmed, updated('evt_2', 2, false)])),
+      ).toBe(false);
+    });
+
+    it('tells the payment account status', () => {
+      expect(paymentAccountStatus(fold([started]))).toBe('NONE');
+      expect(paymentAccountStatus(fold([started, linked]))).toBe('PENDING');
+      expect(paymentAccountStatus(fold([started, linked, updated('evt_1', 1, true)]))).toBe('VERIFIED');
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import { CharityMessages } from '@arena/contracts';
+
+/** Refusals of the charity rules. `kind` picks the HTTP status (one interceptor); the message is what people read. */
+export type CharityErrorKind =
+  'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'too_many' | 'unavailable';
+
+export class CharityError extends Error {
+  constructor(
+    readonly kind: CharityErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CharityError';
+  }
+}
+
+export const charityNotFound = () => new CharityError('not_found', CharityMessages.charityNotFound);
+export const noOnboardingData = () => new CharityError('not_found', CharityMessages.noOnboardingData);
+export const alreadyOnboardedByAnother = () =>
+  new CharityError('conflict', CharityMessages.alreadyOnboardedByAnother);
+export const notCharityManager = () => new CharityError('forbidden', CharityMessages.notCharityManager);
+export const codeWrongOrExpired = () =>
+  new CharityError('invalid', CharityMessages.onboardingCodeWrongOrExpired);
+export const tooManyRequests = () => new CharityError('too_many', CharityMessages.tooManyRequests);
+export const missingPaymentAccount = () =>
+  new CharityError('conflict', CharityMessages.missingPaymentAccount);
+export const paymentProviderFailed = () =>
+  new CharityError('unavailable', CharityMessages.failedToLinkPaymentAccount);
+export const streamBusy = () =>
+  new CharityError('conflict', 'This charity is being changed right now: please try again');
+export const storyNotFound = () => new CharityError('not_found', 'Impact story not found');

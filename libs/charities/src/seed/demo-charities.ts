@@ -1,0 +1,157 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { DATABASE } from '@arena/database';
+import { LocalPayments, Payments } from '@arena/payments';
+import { CharityOnboardingService } from '../application/charity-onboarding.service';
+import { ImpactStoriesService } from '../application/impact-stories.service';
+import { CharityError } from '../domain/charity.errors';
+
+interface DemoMember {
+  accountId: string;
+}
+
+type Stage = 'verified' | 'awaiting-payout-account' | 'awaiting-email-code';
+
+interface DemoCharity {
+  manager: string;
+  ein: string;
+  organizationName: string;
+  description: string;
+  email: string;
+  stage: Stage;
+  stories: readonly { title: string; caption: string; videoUrl: string | null }[];
+}
+
+/** EINs of the bundled data set, so the data set fills in where each one is. */
+const DEMO_CHARITIES: readonly DemoCharity[] = [
+  {
+    manager: 'ada',
+    ein: '530196605',
+    organizationName: 'American Red Cross',
+    description: 'Disaster relief, blood drives and emergency shelter across the country.',
+    email: 'giving@red-cross.demo.invalid',
+    stage: 'verified',
+    stories: [
+      {
+        title: 'Shelter after the river flood',
+        caption: 'Tournament donations kept three shelters open for 400 families for two weeks.',
+        videoUrl: null,
+      },
+      {
+        title: 'A winter of blood drives',
+        caption: 'Forty drives in schools and gyms, and every unit went to a hospital within days.',
+        videoUrl: 'https://video.demo.invalid/red-cross/blood-drives',
+      },
+    ],
+  },
+  {
+    manager: 'ben',
+    ein: '521693387',
+    organizationName: 'World Wildlife Fund',
+    description: 'Protecting wild places and the species that live there.',
+    email: 'partners@wildlife-fund.demo.invalid',
+    stage: 'awaiting-payout-account',
+    stories: [],
+  },
+  {
+    manager: 'chloe',
+    ein: '363673599',
+    organizationName: 'Feeding America',
+    description: 'A network of food banks that feeds families in every county.',
+    email: 'hello@feeding-america.demo.invalid',
+    stage: 'awaiting-email-code',
+    stories: [],
+  },
+];
+
+/**
+ * Demo charities through the real onboarding and the local payments driver: one verified with two
+ * stories (its payout account becomes enabled when the worker delivers the local driver's signed
+ * account.updated webhook to the API), one whose email is confirmed but whose payout account is not set
+ * up, one whose payout account is set up but whose email code was never typed. Safe to run again: each
+ * step is skipped when its effect is there, so a second run appends nothing.
+ */
+export async function seedDemoCharities(
+  app: INestApplicationContext,
+  members: Record<string, DemoMember>,
+): Promise<{ name: string; stage: Stage }[]> {
+  const onboarding = app.get(CharityOnboardingService);
+  const stories = app.get(ImpactStoriesService);
+  const payments = app.get(Payments);
+  const db = app.get<Kysely<any>>(DATABASE);
+  const seeded: { name: string; stage: Stage }[] = [];
+
+  for (const demo of DEMO_CHARITIES) {
+    const manager = members[demo.manager];
+    if (!manager) continue;
+    const managed = await onboarding.managedCharities(manager.accountId);
+    let status = managed.find((charity) => charity.ein === demo.ein);
+    let verificationUrl: string | null = null;
+    if (!status) {
+      const linked = await onboarding.link(manager.accountId, {
+        ein: demo.ein,
+        organizationName: demo.organizationName,
+        description: demo.description,
+        category: 'nonprofit',
+        email: demo.email,
+      });
+      verificationUrl = linked.verificationUrl;
+      status = await onboarding.status(manager.accountId, linked.charityId);
+    }
+
+    if (demo.stage !== 'awaiting-payout-account' && payments instanceof LocalPayments) {
+      const account = await payments.retrieveConnectedAccount(status.stripeAccountId);
+      if (!account.detailsSubmitted) {
+        verificationUrl ??= (await onboarding.link(manager.accountId, demoLinkBody(demo))).verificationUrl;
+        if (verificationUrl) {
+          const url = new URL(verificationUrl);
+          await payments.completeOnboarding(status.stripeAccountId, url.searchParams.get('link') ?? '', {
+            representativeName: 'Demo Representative',
+            routingNumber: '110000000',
+            accountNumber: '000123456789',
+          });
+        }
+      }
+    }
+
+    if (!status.emailVerified) {
+      await sendCode(onboarding, manager.accountId, status.charityId);
+      if (demo.stage !== 'awaiting-email-code') {
+        const code = await newestCode(db, demo.email);
+        if (code) await onboarding.verifyCode(manager.accountId, status.charityId, code);
+      }
+    }
+
+    for (const story of demo.stories) await stories.publish(manager.accountId, demo.ein, story);
+    seeded.push({ name: demo.organizationName, stage: demo.stage });
+  }
+  return seeded;
+}
+
+const demoLinkBody = (demo: DemoCharity) => ({
+  ein: demo.ein,
+  organizationName: demo.organizationName,
+  description: demo.description,
+  category: 'nonprofit' as const,
+  email: demo.email,
+});
+
+/** A code sent less than a minute ago (a quick re-run) is still the one to type. */
+async function sendCode(onboarding: CharityOnboardingService, managerId: string, charityId: string) {
+  try {
+    await onboarding.sendCode(managerId, charityId);
+  } catch (error) {
+    if (!(error instanceof CharityError && error.kind === 'too_many')) throw error;
+  }
+}
+
+/** The code as the charity reads it in its mailbox (the local outbox), as a person would type it. */
+async function newestCode(db: Kysely<any>, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('notification_outbox')
+    .select('body')
+    .where('recipient', '=', email)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return /\b(\d{6})\b/.exec(String(row?.body ?? ''))?.[1];
+}

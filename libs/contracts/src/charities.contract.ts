@@ -1,0 +1,331 @@
+import { z } from 'zod';
+import { CharityMessages as M } from './charities.messages';
+
+/**
+ * Charities (issue 11; spec §2, §3, §7): onboarded charities, profiles by EIN, favorites, invitations,
+ * onboarding with a connected payout account and an email code, and the stories a charity publishes.
+ * Money is integer cents (`…Cents`).
+ */
+
+/** An EIN as the IRS writes it: nine digits; "12-3456789" is accepted and stored without the dash. */
+export const ein = z
+  .string()
+  .trim()
+  .transform((value) => value.replace('-', ''))
+  .pipe(z.string().regex(/^\d{9}$/, M.malformedEin));
+
+export { formatEin } from './charities.rules';
+
+const text = (max: number) => z.string().trim().max(max);
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** The payout account's state: none yet, created but not able to take payouts, or able to. */
+export const PAYMENT_ACCOUNT_STATUSES = ['NONE', 'PENDING', 'VERIFIED'] as const;
+export type PaymentAccountStatus = (typeof PAYMENT_ACCOUNT_STATUSES)[number];
+
+/**
+ * A charity as the product holds it (spec §3). The contact email is not public. `stripeAccountId` is
+ * masked (first 4 … last 4). totalReceivedCents and donationCount come from the donations the charity
+ * was directed.
+ */
+export const charity = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    ein: z.string(),
+    description: z.string().nullable(),
+    category: z.string(),
+    website: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    charityNavigatorUrl: z.string().nullable(),
+    /** Out of 100; null without a Charity Navigator rating. */
+    encompassScore: z.number().nullable(),
+    /** Out of 5 (Charity Navigator gives 0 to 4); null without a rating. */
+    starRating: z.number().nullable(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    country: z.string(),
+    stripeAccountId: z.string().nullable(),
+    paymentAccountStatus: z.enum(PAYMENT_ACCOUNT_STATUSES),
+    emailVerified: z.boolean(),
+    isActive: z.boolean(),
+    /** Payouts enabled on the connected account and the charity's email confirmed. */
+    isVerified: z.boolean(),
+    totalReceivedCents: z.number().int(),
+    donationCount: z.number().int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Charity' });
+export type Charity = z.infer<typeof charity>;
+
+/** GET /api/charities */
+export const listCharitiesParams = z
+  .object({
+    term: text(100).default(''),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  })
+  .meta({ id: 'ListCharitiesParams' });
+export type ListCharitiesParams = z.infer<typeof listCharitiesParams>;
+
+export const charityList = z
+  .object({ charities: z.array(charity), total: z.number().int() })
+  .meta({ id: 'CharityList' });
+export type CharityList = z.infer<typeof charityList>;
+
+/**
+ * GET /api/charities/ein/{ein}: an onboarded charity, or a nonprofit of the bundled data set that has not
+ * onboarded yet (then `id` is null and it is not verified). `managedByMe` is true for the member who
+ * onboarded it.
+ */
+export const charityProfile = charity
+  .extend({ id: z.uuid().nullable(), onboarded: z.boolean(), managedByMe: z.boolean() })
+  .meta({ id: 'CharityProfile' });
+export type CharityProfile = z.infer<typeof charityProfile>;
+
+// ---------------------------------------------------------------- favorites (spec §3)
+
+export const favoriteCharity = z
+  .object({
+    id: z.uuid(),
+    charity: z.object({
+      /** Our charity id when it has onboarded, else null. */
+      id: z.uuid().nullable(),
+      name: z.string(),
+      logoUrl: z.string().nullable(),
+      category: z.string().nullable(),
+      ein: z.string(),
+    }),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'FavoriteCharity' });
+export type FavoriteCharity = z.infer<typeof favoriteCharity>;
+
+export const favoriteCharityList = z
+  .object({ favoriteCharities: z.array(favoriteCharity) })
+  .meta({ id: 'FavoriteCharityList' });
+export type FavoriteCharityList = z.infer<typeof favoriteCharityList>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** POST /api/charities/favorites: the search result the heart was on. Only ein and name are required. */
+export const addFavoriteBody = z
+  .object({
+    externalCharityData: z.object({
+      name: requiredText(200),
+      ein,
+      mission: optionalText(5000),
+      organization_url: optionalText(500),
+      charity_navigator_url: optionalText(500),
+      encompass_score: z.number().min(0).max(100).nullable().optional(),
+      encompass_star_rating: z.number().min(0).max(5).nullable().optional(),
+      cause: optionalText(100),
+      street: optionalText(200),
+      city: optionalText(100),
+      state: optionalText(50),
+      zip: optionalText(20),
+      country: optionalText(100),
+    }),
+  })
+  .meta({ id: 'AddFavoriteBody' });
+export type AddFavoriteBody = z.infer<typeof addFavoriteBody>;
+
+/** DELETE /api/charities/favorites */
+export const removeFavoriteBody = z.object({ ein }).meta({ id: 'RemoveFavoriteBody' });
+export type RemoveFavoriteBody = z.infer<typeof removeFavoriteBody>;
+
+// ---------------------------------------------------------------- invitation (spec §3, §5)
+
+/** POST /api/charities/invite-charity: email and organization name required, EIN optional. */
+export const inviteCharityBody = z
+  .object({
+    name: text(100).default(''),
+    email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
+    organizationName: requiredText(200),
+    ein: z.union([z.literal('').transform(() => undefined), ein]).optional(),
+  })
+  .meta({ id: 'InviteCharityBody' });
+export type InviteCharityBody = z.infer<typeof inviteCharityBody>;
+
+// ---------------------------------------------------------------- onboarding (spec §2, §3, §4)
+
+/** POST /api/charities/stripe/link. `email` (our addition) is where the one-time code of step 4 goes. */
+export const stripeLinkBody = z
+  .object({
+    ein,
+    organizationName: requiredText(200),
+    description: text(2000).default(''),
+    category: z.literal('nonprofit').default('nonprofit'),
+    email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
+  })
+  .meta({ id: 'StripeLinkBody' });
+export type StripeLinkBody = z.infer<typeof stripeLinkBody>;
+
+/** IN_PROGRESS: go to verificationUrl (the provider's hosted onboarding); COMPLETE: payouts enabled already. */
+export const STRIPE_LINK_STATUSES = ['IN_PROGRESS', 'COMPLETE'] as const;
+
+/** The spec's answer, flat: success, stripeAccountId, charityId, verificationUrl, stripeStatus, message. */
+export const stripeLinkAnswer = z
+  .object({
+    success: z.literal(true),
+    stripeAccountId: z.string(),
+    charityId: z.uuid(),
+    verificationUrl: z.string().nullable(),
+    stripeStatus: z.enum(STRIPE_LINK_STATUSES),
+    message: z.string(),
+  })
+  .meta({ id: 'StripeLinkAnswer' });
+export type StripeLinkAnswer = z.infer<typeof stripeLinkAnswer>;
+
+/** GET /api/charities/onboarding/{charityId}: where the manager's onboarding stands (to resume it). */
+export const onboardingStatus = z
+  .object({
+    charityId: z.uuid(),
+    ein: z.string(),
+    organizationName: z.string(),
+    stripeAccountId: z.string(),
+    paymentAccountStatus: z.enum(PAYMENT_ACCOUNT_STATUSES),
+    /** The charity email with most of it hidden: "d***@example.org". */
+    emailHint: z.string(),
+    emailVerified: z.boolean(),
+    isVerified: z.boolean(),
+  })
+  .meta({ id: 'OnboardingStatus' });
+export type OnboardingStatus = z.infer<typeof onboardingStatus>;
+
+/** GET /api/charities/managed: the charities the member onboards or has onboarded, newest first. */
+export const managedCharities = z
+  .object({ charities: z.array(onboardingStatus) })
+  .meta({ id: 'ManagedCharities' });
+export type ManagedCharities = z.infer<typeof managedCharities>;
+
+/** One-time code of step 4: 6 digits (spec §9), resend after 60 s. */
+export const ONBOARDING_CODE_LENGTH = 6;
+export const ONBOARDING_RESEND_SECONDS = 60;
+
+/** POST /api/charities/onboarding/{charityId}/code takes no body. */
+export const onboardingCodeSent = z
+  .object({ emailHint: z.string(), resendAfterSeconds: z.number().int() })
+  .meta({ id: 'OnboardingCodeSent' });
+export type OnboardingCodeSent = z.infer<typeof onboardingCodeSent>;
+
+/** POST /api/charities/onboarding/{charityId}/verify */
+export const verifyOnboardingCodeBody = z
+  .object({
+    otpCode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, M.onboardingCodeInvalid),
+  })
+  .meta({ id: 'VerifyOnboardingCodeBody' });
+export type VerifyOnboardingCodeBody = z.infer<typeof verifyOnboardingCodeBody>;
+
+// ---------------------------------------------------------------- impact stories
+
+export const impactStory = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    caption: z.string(),
+    /** An https link to a video, when the story has one. */
+    videoUrl: z.string().nullable(),
+    publishedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ImpactStory' });
+export type ImpactStory = z.infer<typeof impactStory>;
+
+export const impactStoryList = z.object({ stories: z.array(impactStory) }).meta({ id: 'ImpactStoryList' });
+export type ImpactStoryList = z.infer<typeof impactStoryList>;
+
+/** POST /api/charities/ein/{ein}/stories: only the member who onboarded the charity. */
+export const publishStoryBody = z
+  .object({
+    title: requiredText(120),
+    caption: requiredText(1000),
+    videoUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .pipe(z.url({ protocol: /^https$/, error: 'Video link must be an https URL' }))
+      .nullable()
+      .optional(),
+  })
+  .meta({ id: 'PublishStoryBody' });
+export type PublishStoryBody = z.infer<typeof publishStoryBody>;
+
+// ---------------------------------------------------------------- donations to a charity (profile cards)
+
+/** GET /api/charities/ein/{ein}/ledger: the Public Ledger card (spec §2), newest first. */
+export const charityLedgerParams = z
+  .object({
+    search: text(100).default(''),
+    limit: z.coerce.number().int().min(1).max(100).default(5),
+    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  })
+  .meta({ id: 'CharityLedgerParams' });
+export type CharityLedgerParams = z.infer<typeof charityLedgerParams>;
+
+export const DONATION_STATUSES = ['held', 'pending', 'cleared'] as const;
+
+export const charityLedgerEntry = z
+  .object({
+    id: z.string(),
+    date: z.iso.datetime(),
+    amountCents: z.number().int(),
+    /** A member's username, or 'Anonymous'. */
+    donor: z.string(),
+    /** Where the money came from: a tournament's title, 'Direct Donate', … */
+    source: z.string(),
+    /** What it did, in a few words ('1st place', …). */
+    impact: z.string(),
+    status: z.enum(DONATION_STATUSES),
+  })
+  .meta({ id: 'CharityLedgerEntry' });
+export type CharityLedgerEntry = z.infer<typeof charityLedgerEntry>;
+
+export const charityLedger = z
+  .object({ entries: z.array(charityLedgerEntry), total: z.number().int() })
+  .meta({ id: 'CharityLedger' });
+export type CharityLedger = z.infer<typeof charityLedger>;
+
+/** GET /api/charities/ein/{ein}/supporters: the Supporters dialog (name, note, time). */
+export const charitySupporter = z
+  .object({ id: z.string(), name: z.string(), note: z.string().nullable(), at: z.iso.datetime() })
+  .meta({ id: 'CharitySupporter' });
+export const charitySupporters = z
+  .object({ supporters: z.array(charitySupporter) })
+  .meta({ id: 'CharitySupporters' });
+export type CharitySupporters = z.infer<typeof charitySupporters>;
+
+/** GET /api/charities/ein/{ein}/donors: the Recent & Top Donors card. */
+export const charityDonor = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    amountCents: z.number().int(),
+    note: z.string().nullable(),
+    at: z.iso.datetime(),
+  })
+  .meta({ id: 'CharityDonor' });
+export const charityDonors = z
+  .object({ recent: z.array(charityDonor), top: z.array(charityDonor) })
+  .meta({ id: 'CharityDonors' });
+export type CharityDonors = z.infer<typeof charityDonors>;
+
+/** GET /api/charities/rankings: the Charity Rankings dialog, by amount raised. */
+export const charityRanking = z
+  .object({
+    rank: z.number().int(),
+    ein: z.string(),
+    name: z.string(),
+    raisedCents: z.number().int(),
+    supporters: z.number().int(),
+  })
+  .meta({ id: 'CharityRanking' });
+export const charityRankings = z
+  .object({ rankings: z.array(charityRanking) })
+  .meta({ id: 'CharityRankings' });
+export type CharityRankings = z.infer<typeof charityRankings>;

@@ -1,0 +1,51 @@
+/**
+ * What the donation calls and screens say (issue 12; spec §2 "Donate page", §5, §8). The spec's own
+ * words where it has them; our words, kept here once, where it only names a meaning.
+ */
+export const DonationMessages = {
+  amountNotInteger: 'Enter the amount as a whole number of cents.',
+  amountTooSmall: 'The smallest donation is $1 (100 cents).',
+  amountNotWholeDollars: 'Donations are in whole dollars: the amount must be a multiple of 100 cents.',
+  amountTooLarge: 'The largest donation online is $10,000. Contact us to give more.',
+  invalidEmail: 'Enter a valid email address, or leave it empty.',
+  paymentConfigurationMissing: 'Payment configuration is missing. Donations are unavailable right now.',
+  errorLoadingPaymentSystem: 'Error loading payment system',
+  paymentSystemNotReady: 'Payment system not ready',
+  errorProcessingDonation: 'Error processing donation',
+  tooManyCheckouts: 'Too many donation attempts. Please wait a few minutes and try again.',
+  charityNotVerified: 'This charity cannot receive donations yet: its payout account is not verified.',
+  /** The payout modal (spec §5, §8). */
+  invalidCharityAndAmount: 'Please enter a valid charity and amount.',
+  payoutOverBalance: 'The amount is more than your directable balance.',
+  payoutRequested: 'Your donation is directed: it is held until the next transfer window.',
+  receiptNotFound: 'Receipt not found',
+  financeOnly: 'Only the finance team can see this.',
+} as const;
+
+/** The home ledger's status labels (spec §4): an unknown status reads as pending. */
+export const DONATION_STATUS_LABELS = {
+  cleared: 'Cleared to Nonprofit (Payment Transfer Confirmed)',
+  pending: 'Verified with the payment provider (Pending Nonprofit Receipt)',
+  held: 'Platform-Held (Pending Transfer Window)',
+} as const;
+
+export function donationStatusLabel(status: string): string {
+  return status === 'cleared' || status === 'held'
+    ? DONATION_STATUS_LABELS[status]
+    : DONATION_STATUS_LABELS.pending;
+}
+
+/** Spec §9: presets, minimum, step and default of the donate page, in cents. */
+export const DONATION_PRESETS_CENTS = [500, 1000, 2500, 5000] as const;
+export const DONATION_MIN_CENTS = 100;
+export const DONATION_STEP_CENTS = 100;
+export const DONATION_DEFAULT_CENTS = 500;
+export const DONATION_MAX_CENTS = 1_000_000;
+
+/**
+ * A provider id as the public ledger shows it (spec §3): first 4 … last 4 when longer than 6.
+ */
+export function maskProviderId(id: string | null): string | null {
+  if (id === null) return null;
+  return id.length > 6 ? `${id.slice(0, 4)}…${id.slice(-4)}` : id;
+}

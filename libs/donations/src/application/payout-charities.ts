@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { charityStreamId, type CharityEvent } from '@arena/charities/events';
+import { EVENT_STORE, type EventStore } from '@arena/event-store';
+
+/** A charity as the money flow needs it: where its transfers go, and whether they may. */
+export interface PayoutCharity {
+  ein: string;
+  name: string;
+  stripeAccountId: string | null;
+  /**
+   * Verified as the charities context says it (isVerified): the provider enabled payouts on its connected
+   * account and the charity confirmed its email. Only a verified charity is paid or directed to.
+   */
+  payoutVerified: boolean;
+}
+
+/**
+ * Reads an onboarded charity from its own stream (the charities context's events, the source of truth),
+ * not from a read model: a transfer's destination must not lag or be masked.
+ */
+@Injectable()
+export class PayoutCharities {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  async find(ein: string): Promise<PayoutCharity | null> {
+    const events = (await this.store.readStream(charityStreamId(ein))) as unknown as CharityEvent[];
+    let charity: PayoutCharity | null = null;
+    let payoutsEnabled = false;
+    let emailVerified = false;
+    for (const { type, data } of events) {
+      if (type === 'CharityOnboardingStarted')
+        charity = { ein, name: data.organizationName, stripeAccountId: null, payoutVerified: false };
+      else if (charity && type === 'CharityPaymentAccountLinked')
+        charity.stripeAccountId = data.stripeAccountId;
+      else if (
+        charity &&
+        type === 'CharityPaymentAccountUpdated' &&
+        data.stripeAccountId === charity.stripeAccountId
+      )
+        payoutsEnabled = data.payoutsEnabled;
+      else if (type === 'CharityEmailVerified') emailVerified = true;
+    }
+    if (charity) charity.payoutVerified = payoutsEnabled && emailVerified;
+    return charity;
+  }
+
+  /** Verified (payouts enabled, email confirmed), else null. */
+  async verified(ein: string): Promise<(PayoutCharity & { stripeAccountId: string }) | null> {
+    const charity = await this.find(ein);
+    return charity?.payoutVerified && charity.stripeAccountId !== null
+      ? { ...charity, stripeAccountId: charity.stripeAccountId }
+      : null;
+  }
+}

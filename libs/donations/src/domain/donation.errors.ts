@@ -1,0 +1,37 @@
+import { DonationMessages } from '@arena/contracts';
+
+/**
+ * Refusals of the donation rules. `kind` picks the HTTP status (one interceptor); the message is what
+ * people (or, for out-of-order provider events, the logs) read.
+ */
+export type DonationErrorKind = 'not_found' | 'conflict' | 'invalid' | 'too_many';
+
+export class DonationError extends Error {
+  constructor(
+    readonly kind: DonationErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DonationError';
+  }
+}
+
+export const donationNotFound = (donationId: string) =>
+  new DonationError('not_found', `Donation ${donationId} does not exist`);
+export const donationExistsDifferently = (donationId: string) =>
+  new DonationError('conflict', `Donation ${donationId} exists already, with other facts`);
+export const notInStatus = (donationId: string, step: string, status: string) =>
+  new DonationError('conflict', `Donation ${donationId}: cannot ${step} while ${status}`);
+export const otherTransfer = (donationId: string, transferId: string) =>
+  new DonationError('conflict', `Donation ${donationId} is not in transfer ${transferId}`);
+export const invalidAmount = () => new DonationError('invalid', DonationMessages.invalidCharityAndAmount);
+export const payoutOverBalance = () => new DonationError('invalid', DonationMessages.payoutOverBalance);
+export const charityNotVerified = () => new DonationError('invalid', DonationMessages.charityNotVerified);
+export const invalidCharity = () => new DonationError('invalid', DonationMessages.invalidCharityAndAmount);
+export const tooManyCheckouts = () => new DonationError('too_many', DonationMessages.tooManyCheckouts);
+export const shareNotFound = (shareId: string) =>
+  new DonationError('not_found', `Prize share ${shareId} is not in this balance`);
+export const shareNotDue = (shareId: string) =>
+  new DonationError('conflict', `Prize share ${shareId} is not past its direct-by date yet`);
+export const streamBusy = () =>
+  new DonationError('conflict', 'This donation is being changed right now: please try again');

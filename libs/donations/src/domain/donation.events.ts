@@ -1,0 +1,156 @@
+/**
+ * The events of the money flow (issue 12, docs/ledger.md). Facts, past tense, never edited; amounts in
+ * integer cents (USD). Two kinds of stream:
+ *
+ * - `donation-{donationId}`: one donation's life: received (a gift) or awarded (a prize share), directed
+ *   to a nonprofit (held), sent in a transfer window (pending), cleared, or failed and back to held.
+ * - `prize-balance-{memberId}`: a winner's directable balance, made of prize shares they won without a
+ *   chosen charity; directing it (by the member, or by Charity Arena after 30 days) opens a donation.
+ *
+ * A command caused by something outside (a webhook event, a job run, an earlier event) derives its
+ * donation id and event ids deterministically from that outside id (`donationIdFrom`), so a replay
+ * appends nothing new.
+ */
+
+export const donationStreamId = (donationId: string) => `donation-${donationId}`;
+export const prizeBalanceStreamId = (memberId: string) => `prize-balance-${memberId}`;
+
+/** Who directed a donation to its nonprofit. */
+export type DirectedBy =
+  | { kind: 'winner'; memberId: string; username: string }
+  | { kind: 'donor'; memberId: string | null; displayName: string | null }
+  | { kind: 'platform'; reason: 'undirected-30-days' | 'donation-pool' };
+
+/** Where the money of a donation came from. */
+export type DonationSource =
+  | { kind: 'prize'; tournamentId: string; tournamentTitle: string; rank: number; memberId: string }
+  | { kind: 'prize-balance'; memberId: string; shares: { shareId: string; amountCents: number }[] }
+  | { kind: 'gift'; checkoutSessionId: string };
+
+/**
+ * A direct gift paid through checkout (`checkout.session.completed`). With `charityEin` (Donate Now on a
+ * charity's page) a DonationDirected follows at once; without, it waits in the platform-held donation
+ * pool, which Charity Arena directs in the transfer window.
+ */
+export interface DonationReceived {
+  type: 'DonationReceived';
+  data: {
+    donationId: string;
+    amountCents: number;
+    currency: 'usd';
+    /** Where the receipt was emailed; never public. */
+    donorEmail: string | null;
+    donorMemberId: string | null;
+    charityEin: string | null;
+    checkoutSessionId: string;
+    paymentIntentId: string | null;
+    /** The provider's event that reported the payment. */
+    providerEventId: string;
+    /** Short public code of the receipt ('R-7Q2K…'). */
+    receiptCode: string;
+    receivedAt: string;
+  };
+}
+
+/** A prize share (PrizeAllocated) of a winner who chose a charity is directed at once; this is its first event. */
+export interface DonationDirected {
+  type: 'DonationDirected';
+  data: {
+    donationId: string;
+    amountCents: number;
+    charityEin: string;
+    charityName: string;
+    directedBy: DirectedBy;
+    source: DonationSource;
+    receiptCode: string;
+    directedAt: string;
+  };
+}
+
+/** The donation was sent to the charity's connected account in one transfer of a transfer window. */
+export interface DonationTransferInitiated {
+  type: 'DonationTransferInitiated';
+  data: {
+    donationId: string;
+    /** e.g. '2026-11-23' for a daily window: with the charity, the transfer's idempotency key. */
+    windowId: string;
+    transferId: string;
+    charityEin: string;
+    stripeAccountId: string;
+    /** This donation's part of the transfer, and the whole transfer. */
+    amountCents: number;
+    transferAmountCents: number;
+    initiatedAt: string;
+  };
+}
+
+/** The provider confirmed the transfer: the money reached the nonprofit. */
+export interface PayoutCleared {
+  type: 'PayoutCleared';
+  data: { donationId: string; transferId: string; providerEventId: string; clearedAt: string };
+}
+
+/** The transfer failed or was reversed: the donation is held again, for a later window. */
+export interface DonationTransferFailed {
+  type: 'DonationTransferFailed';
+  data: {
+    donationId: string;
+    transferId: string;
+    reason: string;
+    providerEventId: string | null;
+    failedAt: string;
+  };
+}
+
+export type DonationEvent =
+  DonationReceived | DonationDirected | DonationTransferInitiated | PayoutCleared | DonationTransferFailed;
+
+/** A prize share won without a chosen charity joins the winner's directable balance. */
+export interface PrizeShareCredited {
+  type: 'PrizeShareCredited';
+  data: {
+    memberId: string;
+    username: string;
+    /** The PrizeAllocated event's id. */
+    shareId: string;
+    tournamentId: string;
+    tournamentTitle: string;
+    rank: number;
+    amountCents: number;
+    creditedAt: string;
+    /** After this, Charity Arena directs what is left of the share. */
+    directBy: string;
+  };
+}
+
+/**
+ * Part of the balance was directed to a nonprofit, oldest shares first: by the member ('Request Charity
+ * Payout') or by Charity Arena once a share's 30 days passed. The donation it opens is `donationId`.
+ */
+export interface PrizeBalanceDirected {
+  type: 'PrizeBalanceDirected';
+  data: {
+    memberId: string;
+    donationId: string;
+    amountCents: number;
+    charityEin: string;
+    charityName: string;
+    shares: { shareId: string; amountCents: number }[];
+    by: 'member' | 'platform';
+    directedAt: string;
+  };
+}
+
+export type PrizeBalanceEvent = PrizeShareCredited | PrizeBalanceDirected;
+
+export const DONATION_EVENT_TYPES: readonly DonationEvent['type'][] = [
+  'DonationReceived',
+  'DonationDirected',
+  'DonationTransferInitiated',
+  'PayoutCleared',
+  'DonationTransferFailed',
+];
+export const PRIZE_BALANCE_EVENT_TYPES: readonly PrizeBalanceEvent['type'][] = [
+  'PrizeShareCredited',
+  'PrizeBalanceDirected',
+];

@@ -1,0 +1,70 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { NotificationsModule } from '@arena/notifications';
+import { PaymentEventHandlers } from '@arena/payments';
+import { DirectUndirectedShareProcessor } from './application/direct-share.processor';
+import { DonationLog } from './application/donation-log';
+import { DonationStreams } from './application/donation-streams';
+import { GiftCheckoutService } from './application/gift-checkout.service';
+import { GiftPaidHandler } from './application/gift-paid.handler';
+import { PayoutCharities } from './application/payout-charities';
+import { PayoutRequestService } from './application/payout-request.service';
+import { PlatformChoice } from './application/platform-choice';
+import { PrizeFlow } from './application/prize-flow';
+import { RunTransferWindowProcessor } from './application/run-transfer-window.processor';
+import { TransferOutcomeHandler } from './application/transfer-outcome.handler';
+import { TransferWindowService } from './application/transfer-window.service';
+import { CheckoutRateLimiter } from './infrastructure/checkout-rate-limiter';
+import { DonationTransfersRepository } from './infrastructure/donation-transfers.repository';
+import { GiftCheckoutController } from './infrastructure/gift-checkout.controller';
+import { PayoutRequestsController } from './infrastructure/payout-requests.controller';
+import { PrizeFlowFollower } from './infrastructure/prize-flow.follower';
+import { TransferWindowController } from './infrastructure/transfer-window.controller';
+import { TransferWindowPlansRepository } from './infrastructure/transfer-window-plans.repository';
+import { TransferWindowScheduler } from './infrastructure/transfer-window.scheduler';
+
+/**
+ * Donations' write side (issue 12, docs/ledger.md): gifts through checkout and their webhooks, prize
+ * shares and balances, payout requests, transfer windows. Needs the global PaymentsModule (Payments,
+ * PaymentEventHandlers), DatabaseModule, EVENT_STORE, REDIS and JobsModule.
+ */
+@Module({
+  imports: [NotificationsModule],
+  controllers: [GiftCheckoutController, PayoutRequestsController, TransferWindowController],
+  providers: [
+    DonationStreams,
+    DonationLog,
+    PayoutCharities,
+    PlatformChoice,
+    PrizeFlow,
+    DonationTransfersRepository,
+    TransferWindowPlansRepository,
+    TransferWindowService,
+    GiftCheckoutService,
+    PayoutRequestService,
+    CheckoutRateLimiter,
+    GiftPaidHandler,
+    TransferOutcomeHandler,
+    DirectUndirectedShareProcessor,
+    RunTransferWindowProcessor,
+  ],
+  exports: [TransferWindowService, PrizeFlow, DirectUndirectedShareProcessor, RunTransferWindowProcessor],
+})
+export class DonationsModule implements OnModuleInit {
+  constructor(
+    private readonly handlers: PaymentEventHandlers,
+    private readonly giftPaid: GiftPaidHandler,
+    private readonly transferOutcome: TransferOutcomeHandler,
+  ) {}
+
+  onModuleInit() {
+    this.handlers.register(this.giftPaid);
+    this.handlers.register(this.transferOutcome);
+  }
+}
+
+/** The worker's part: the prize flow on the event log and the transfer window's schedule. */
+@Module({
+  imports: [DonationsModule],
+  providers: [PrizeFlowFollower, TransferWindowScheduler],
+})
+export class DonationsWorkerModule {}

@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { DATABASE } from '@arena/database';
+
+interface DonationTransfersTables {
+  donation_transfers: {
+    transfer_id: string;
+    donation_id: string;
+    stripe_account_id: string;
+    created_at: Date;
+  };
+}
+
+/**
+ * Which donations a provider transfer carries (migration 20261124100100-Donations): written before
+ * their DonationTransferInitiated events, so a transfer's webhook finds them without the read model.
+ * Rows are facts of the provider's transfers, so a re-run writes the same rows again (no-op).
+ */
+@Injectable()
+export class DonationTransfersRepository {
+  constructor(@Inject(DATABASE) private readonly db: Kysely<DonationTransfersTables>) {}
+
+  async record(transferId: string, stripeAccountId: string, donationIds: readonly string[]): Promise<void> {
+    if (donationIds.length === 0) return;
+    await this.db
+      .insertInto('donation_transfers')
+      .values(
+        donationIds.map((donationId) => ({
+          transfer_id: transferId,
+          donation_id: donationId,
+          stripe_account_id: stripeAccountId,
+          created_at: new Date(),
+        })),
+      )
+      .onConflict((oc) => oc.columns(['transfer_id', 'donation_id']).doNothing())
+      .execute();
+  }
+
+  async donationsOf(transferId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('donation_transfers')
+      .select('donation_id')
+      .where('transfer_id', '=', transferId)
+      .execute();
+    return rows.map((row) => row.donation_id);
+  }
+
+  /** The account's transfers recorded before a payout: the payout carries them. */
+  async transfersOfAccountBefore(stripeAccountId: string, before: Date) {
+    return this.db
+      .selectFrom('donation_transfers')
+      .select(['transfer_id', 'donation_id'])
+      .where('stripe_account_id', '=', stripeAccountId)
+      .where('created_at', '<=', before)
+      .execute();
+  }
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, HttpCode, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { donationCheckoutBody, type DonationCheckoutAnswer } from '@arena/contracts';
+import { ZodValidationPipe } from '@arena/http';
+import { CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
+import { GiftCheckoutService } from '../application/gift-checkout.service';
+import { CheckoutRateLimiter } from './checkout-rate-limiter';
+import { DonationErrorsInterceptor } from './donation-errors.interceptor';
+
+type CheckoutBody = { amount_cents: number; email?: string; charityEin?: string };
+
+/** POST /api/stripe/checkout (spec §7): a gift's hosted checkout; the answer is the spec's flat shape. */
+@Controller('stripe')
+@UseInterceptors(DonationErrorsInterceptor)
+export class GiftCheckoutController {
+  constructor(
+    private readonly checkout: GiftCheckoutService,
+    private readonly limiter: CheckoutRateLimiter,
+  ) {}
+
+  @Post('checkout')
+  @HttpCode(200)
+  @UseGuards(OptionalAccessTokenGuard)
+  async start(
+    @Req() request: FastifyRequest,
+    @CurrentMember() member: Member | undefined,
+    @Body(new ZodValidationPipe(donationCheckoutBody)) body: CheckoutBody,
+  ): Promise<DonationCheckoutAnswer> {
+    await this.limiter.consume(request.ip);
+    // Every click is a new checkout: the key only guards this call's own retries inside the driver.
+    return this.checkout.start(body, member?.id ?? null, randomUUID());
+  }
+}

@@ -1,0 +1,23 @@
+import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { payoutRequestBody, type PayoutRequestBody } from '@arena/contracts';
+import { ZodValidationPipe } from '@arena/http';
+import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
+import { PayoutRequestService } from '../application/payout-request.service';
+import { DonationErrorsInterceptor } from './donation-errors.interceptor';
+
+/** POST /api/donations/payout-requests: the member directs part of their prize balance (spec §5). */
+@Controller('donations')
+@UseInterceptors(DonationErrorsInterceptor)
+export class PayoutRequestsController {
+  constructor(private readonly payouts: PayoutRequestService) {}
+
+  @Post('payout-requests')
+  @HttpCode(200)
+  @UseGuards(AccessTokenGuard)
+  async request(
+    @CurrentMember() member: Member,
+    @Body(new ZodValidationPipe(payoutRequestBody)) body: PayoutRequestBody,
+  ) {
+    return { success: true, data: await this.payouts.request(member.id, body) };
+  }
+}

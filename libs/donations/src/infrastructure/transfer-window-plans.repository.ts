@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { DATABASE } from '@arena/database';
+
+interface PlansTables {
+  transfer_window_plans: {
+    window_id: string;
+    ein: string;
+    attempt: number;
+    donation_ids: string[];
+    amount_cents: string | number;
+    created_at: Date;
+  };
+}
+
+export interface WindowPlan {
+  windowId: string;
+  ein: string;
+  attempt: number;
+  donationIds: string[];
+  amountCents: number;
+}
+
+/** A window's transfer plan per charity: the first run's plan wins, a re-run reads it back. */
+@Injectable()
+export class TransferWindowPlansRepository {
+  constructor(@Inject(DATABASE) private readonly db: Kysely<PlansTables>) {}
+
+  async fix(plan: WindowPlan): Promise<WindowPlan> {
+    await this.db
+      .insertInto('transfer_window_plans')
+      .values({
+        window_id: plan.windowId,
+        ein: plan.ein,
+        attempt: plan.attempt,
+        donation_ids: plan.donationIds,
+        amount_cents: plan.amountCents,
+        created_at: new Date(),
+      })
+      .onConflict((oc) => oc.columns(['window_id', 'ein']).doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('transfer_window_plans')
+      .selectAll()
+      .where('window_id', '=', plan.windowId)
+      .where('ein', '=', plan.ein)
+      .executeTakeFirstOrThrow();
+    return {
+      windowId: row.window_id,
+      ein: row.ein,
+      attempt: row.attempt,
+      donationIds: row.donation_ids,
+      amountCents: Number(row.amount_cents),
+    };
+  }
+
+  async ofWindow(windowId: string): Promise<WindowPlan[]> {
+    const rows = await this.db
+      .selectFrom('transfer_window_plans')
+      .selectAll()
+      .where('window_id', '=', windowId)
+      .execute();
+    return rows.map((row) => ({
+      windowId: row.window_id,
+      ein: row.ein,
+      attempt: row.attempt,
+      donationIds: row.donation_ids,
+      amountCents: Number(row.amount_cents),
+    }));
+  }
+}

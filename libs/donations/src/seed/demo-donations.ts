@@ -1,0 +1,119 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { EVENT_STORE, type EventStore, type GlobalPosition } from '@arena/event-store';
+import { LocalEventsInProcess, LocalPayments, Payments } from '@arena/payments';
+import { nameBasedUuid } from '../application/donation-ids';
+import { DonationStreams } from '../application/donation-streams';
+import { GiftCheckoutService } from '../application/gift-checkout.service';
+import { PayoutRequestService } from '../application/payout-request.service';
+import { PrizeFlow } from '../application/prize-flow';
+import { TransferWindowService } from '../application/transfer-window.service';
+import { TransferWindowPlansRepository } from '../infrastructure/transfer-window-plans.repository';
+
+interface DemoMember {
+  accountId: string;
+}
+
+/** The verified demo charity (seedDemoCharities): transfers to it are paid. */
+const VERIFIED_EIN = '530196605';
+
+/** A fixed window id: the demo's transfer window runs once, whatever the day of the seed. */
+export const DEMO_WINDOW_ID = 'demo-seed';
+
+/** Gifts paid on the local checkout page; the worker delivers their webhooks once it runs. */
+const DEMO_GIFTS = [
+  { attempt: 'demo-gift-red-cross', member: 'ben', amountCents: 2_500, charityEin: VERIFIED_EIN },
+  { attempt: 'demo-gift-pool', member: null, amountCents: 1_000, charityEin: undefined },
+] as const;
+
+export interface DemoDonationsOutcome {
+  /** The charities' account.updated webhooks, applied before anything else (payouts enabled). */
+  webhooksApplied: number;
+  payoutRequest: { member: string; amountCents: number } | null;
+  window: 'run' | 'already run';
+  giftsPaid: number;
+}
+
+/**
+ * The money flow's demo through the real services (a Nest context with DonationsModule, PaymentsModule
+ * and CharityOnboardingModule). Safe to run again: every id is derived from a fixed name.
+ * 1. The charities' account.updated webhooks are applied here, so the verified demo charity's payouts
+ *    are enabled; every other webhook (transfers, gifts) is left to the worker, as in production.
+ * 2. The prize flow runs over the log as the worker's follower does: directed prizes and credited shares.
+ * 3. A member directs half their first prize share to the verified charity (a payout request).
+ * 4. One transfer window: the payout-verified charities' held donations go pending (cleared when the worker
+ *    delivers transfer.paid); the others stay held.
+ * 5. Two gifts are paid on the local checkout page, one to the verified charity and one to the pool:
+ *    held and received once the worker delivers checkout.session.completed.
+ */
+export async function seedDemoDonations(
+  app: INestApplicationContext,
+  members: Record<string, DemoMember>,
+): Promise<DemoDonationsOutcome> {
+  const payments = app.get(Payments);
+  const webhooksApplied =
+    payments instanceof LocalPayments
+      ? await app.get(LocalEventsInProcess).deliverPending(['account.updated'])
+      : 0;
+  await runPrizeFlow(app.get<EventStore>(EVENT_STORE), app.get(PrizeFlow));
+  const payoutRequest = await requestPayout(app, members);
+  const window = await runWindowOnce(app);
+  const giftsPaid = payments instanceof LocalPayments ? await payGifts(app, payments, members) : 0;
+  return { webhooksApplied, payoutRequest, window, giftsPaid };
+}
+
+async function runPrizeFlow(store: EventStore, flow: PrizeFlow) {
+  let after: GlobalPosition | undefined;
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: 500 });
+    for (const event of page) await flow.apply(event);
+    if (page.length < 500) return;
+    after = page[page.length - 1]!.position;
+  }
+}
+
+/** The first member (by name) with a credited share directs half of it; the request id is fixed. */
+async function requestPayout(app: INestApplicationContext, members: Record<string, DemoMember>) {
+  const streams = app.get(DonationStreams);
+  for (const name of Object.keys(members).sort()) {
+    const { accountId } = members[name]!;
+    const first = (await streams.loadBalance(accountId)).shares[0];
+    if (!first) continue;
+    const amountCents = Math.floor(first.share.amountCents / 2);
+    await app.get(PayoutRequestService).request(accountId, {
+      charityEin: VERIFIED_EIN,
+      amountCents,
+      requestId: nameBasedUuid(`demo-payout-request:${name}`),
+    });
+    return { member: name, amountCents };
+  }
+  return null;
+}
+
+/** A second run would direct pool gifts paid since: the demo window runs only once. */
+async function runWindowOnce(app: INestApplicationContext): Promise<'run' | 'already run'> {
+  if ((await app.get(TransferWindowPlansRepository).ofWindow(DEMO_WINDOW_ID)).length > 0)
+    return 'already run';
+  await app.get(TransferWindowService).run(DEMO_WINDOW_ID);
+  return 'run';
+}
+
+/** Each gift's checkout is started once (its attempt id) and paid as the local checkout page's form pays. */
+async function payGifts(
+  app: INestApplicationContext,
+  payments: LocalPayments,
+  members: Record<string, DemoMember>,
+) {
+  let paid = 0;
+  for (const gift of DEMO_GIFTS) {
+    const memberId = gift.member ? (members[gift.member]?.accountId ?? null) : null;
+    const email = `${gift.member ?? 'guest'}@donor.demo.invalid`;
+    const { sessionId } = await app
+      .get(GiftCheckoutService)
+      .start({ amount_cents: gift.amountCents, email, charityEin: gift.charityEin }, memberId, gift.attempt);
+    const opened = await payments.openCheckout(sessionId);
+    if (!('token' in opened)) continue;
+    await payments.completeCheckout(sessionId, opened.token, email);
+    paid++;
+  }
+  return paid;
+}

@@ -1,0 +1,3 @@
+export { FinanceModule } from './finance.module';
+export { reconcile, type Reconciled } from './domain/reconciliation';
+export { ledgerCsv, csvCell, dollars, type LedgerEvent } from './domain/ledger-csv';

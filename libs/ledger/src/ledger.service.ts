@@ -1,0 +1,87 @@
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import type {
+  LedgerCheckpoint,
+  LedgerConsistencyProof,
+  LedgerEntries,
+  LedgerEntriesParams,
+  LedgerInclusionProof,
+  LedgerPublicKey,
+} from '@arena/contracts';
+import { auditPath, checkpointMessageBytes, consistencyProof, merkleRoot } from '@arena/contracts/ledger';
+import { DATABASE } from '@arena/database';
+import {
+  ledgerEntriesFrom,
+  ledgerEntryById,
+  ledgerLeafHashes,
+  ledgerTreeSize,
+  type DonationLedgerTables,
+} from '@arena/projections/donation-ledger/donation-ledger.queries';
+import { LedgerCheckpointsRepository } from './ledger-checkpoints.repository';
+import { LEDGER_SIGNING_KEY, type LedgerSigningKey } from './ledger.tokens';
+
+/** The verifiable ledger's server side: entries, signed checkpoints and the proofs between them. */
+@Injectable()
+export class LedgerService {
+  constructor(
+    @Inject(DATABASE) private readonly db: Kysely<DonationLedgerTables>,
+    @Inject(LEDGER_SIGNING_KEY) private readonly key: LedgerSigningKey,
+    private readonly checkpoints: LedgerCheckpointsRepository,
+  ) {}
+
+  async entries({ from, limit }: LedgerEntriesParams): Promise<LedgerEntries> {
+    const [entries, treeSize] = await Promise.all([
+      ledgerEntriesFrom(this.db, from, limit),
+      ledgerTreeSize(this.db),
+    ]);
+    return { entries, treeSize };
+  }
+
+  publicKey(): LedgerPublicKey {
+    return this.key.publicKey;
+  }
+
+  async listCheckpoints(limit: number): Promise<LedgerCheckpoint[]> {
+    return this.checkpoints.newest(limit);
+  }
+
+  /** Signs the ledger as it is now; `created` is false when the newest checkpoint already has this size. */
+  async signCheckpoint(now: Date = new Date()): Promise<{ checkpoint: LedgerCheckpoint; created: boolean }> {
+    const treeSize = await ledgerTreeSize(this.db);
+    const [newest] = await this.checkpoints.newest(1);
+    if (newest && newest.treeSize === treeSize) return { checkpoint: newest, created: false };
+    const unsigned = {
+      treeSize,
+      rootHash: await merkleRoot(await ledgerLeafHashes(this.db, treeSize)),
+      timestamp: now.toISOString(),
+      keyId: this.key.publicKey.keyId,
+    };
+    const checkpoint = { ...unsigned, signature: this.key.sign(checkpointMessageBytes(unsigned)) };
+    if (await this.checkpoints.add(checkpoint)) return { checkpoint, created: true };
+    // Another process signed this size a moment ago: its checkpoint stands.
+    return { checkpoint: (await this.checkpoints.bySize(treeSize))!, created: false };
+  }
+
+  async inclusionProof(id: string): Promise<LedgerInclusionProof> {
+    const entry = await ledgerEntryById(this.db, id);
+    if (!entry) throw new NotFoundException('No ledger entry has this id');
+    const checkpoint = await this.checkpoints.newestCovering(entry.index);
+    if (!checkpoint) {
+      throw new NotFoundException(
+        'This entry is not in a signed checkpoint yet; the next checkpoint will include it',
+      );
+    }
+    const leaves = await ledgerLeafHashes(this.db, checkpoint.treeSize);
+    return { entry, checkpoint, leafIndex: entry.index, auditPath: await auditPath(entry.index, leaves) };
+  }
+
+  async consistency(from: number, to: number): Promise<LedgerConsistencyProof> {
+    if (from > to) throw new BadRequestException('from must not be greater than to');
+    const [first, second] = await Promise.all([this.checkpoints.bySize(from), this.checkpoints.bySize(to)]);
+    if (!first || !second) {
+      throw new BadRequestException(`No signed checkpoint has tree size ${first ? to : from}`);
+    }
+    const leaves = await ledgerLeafHashes(this.db, to);
+    return { from: first, to: second, proof: await consistencyProof(from, leaves) };
+  }
+}

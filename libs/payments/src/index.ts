@@ -1,0 +1,24 @@
+export {
+  Payments,
+  PaymentEventHandlers,
+  type AccountLinkInput,
+  type BalanceTransaction,
+  type CheckoutSession,
+  type CheckoutSessionInput,
+  type Transfer,
+  type TransferInput,
+  type ConnectedAccount,
+  type ConnectedAccountInput,
+  type PaymentEvent,
+  type PaymentEventHandler,
+} from './payments.port';
+export { PaymentsModule, PaymentDeliveryModule } from './payments.module';
+export { PaymentsError, type PaymentsErrorKind } from './payments.errors';
+export { PaymentsErrorsInterceptor } from './payments.errors.interceptor';
+export { LocalPaymentEventDeliveryProcessor } from './local/local-event-delivery.processor';
+export { LocalEventRelay } from './local/local-event-relay.service';
+export { webhookSecret } from './webhooks/webhook-secret';
+export { connectedAccountOf } from './webhooks/payment-events';
+// The local driver itself, for the demo seed: it submits the hosted onboarding form as a person would.
+export { LocalPayments, type SubmittedOnboarding } from './local/local-payments';
+export { LocalEventsInProcess } from './local/local-events-in-process';

@@ -1,0 +1,381 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { DATABASE } from '@arena/database';
+
+export interface LocalAccountRow {
+  id: string;
+  idempotency_key: string;
+  charity_id: string;
+  ein: string;
+  organization_name: string;
+  email: string;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  representative_name: string | null;
+  bank_routing_number: string | null;
+  bank_account_last4: string | null;
+  created_at: Date;
+  submitted_at: Date | null;
+}
+
+export interface LocalLinkRow {
+  token_hash: string;
+  account_id: string;
+  return_url: string;
+  refresh_url: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface LocalEventRow {
+  id: string;
+  type: string;
+  payload: unknown;
+  created_at: Date;
+  delivered_at: Date | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+export interface LocalCheckoutSessionRow {
+  id: string;
+  idempotency_key: string;
+  amount_cents: number;
+  email: string | null;
+  description: string;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  status: 'open' | 'complete' | 'expired' | 'cancelled';
+  payment_intent_id: string;
+  /** What the payer typed on the page. */
+  paid_email: string | null;
+  created_at: Date;
+  expires_at: Date;
+  completed_at: Date | null;
+}
+
+export interface LocalCheckoutTokenRow {
+  token_hash: string;
+  session_id: string;
+  created_at: Date;
+  used_at: Date | null;
+}
+
+export interface LocalTransferRow {
+  id: string;
+  idempotency_key: string;
+  amount_cents: number;
+  destination_account_id: string;
+  transfer_group: string;
+  metadata: Record<string, string>;
+  reversed: boolean;
+  created_at: Date;
+}
+
+export interface LocalBalanceTransactionRow {
+  id: string;
+  type: 'charge' | 'transfer' | 'transfer_reversal';
+  amount_cents: number;
+  source_id: string;
+  created_at: Date;
+}
+
+interface LocalPaymentsTables {
+  payment_local_accounts: LocalAccountRow;
+  payment_local_checkout_sessions: LocalCheckoutSessionRow;
+  payment_local_checkout_tokens: LocalCheckoutTokenRow;
+  payment_local_transfers: LocalTransferRow;
+  payment_local_balance_transactions: LocalBalanceTransactionRow;
+  payment_local_account_links: LocalLinkRow;
+  payment_local_events: LocalEventRow;
+}
+
+export interface OnboardingDetails {
+  representativeName: string;
+  routingNumber: string;
+  accountLast4: string;
+}
+
+/** The local driver's state: the accounts it plays the provider for, their links and the events it sends. */
+@Injectable()
+export class LocalPaymentsQueries {
+  constructor(@Inject(DATABASE) private readonly db: Kysely<LocalPaymentsTables>) {}
+
+  /** Inserts the account unless its idempotency key was used; answers the account of that key either way. */
+  async insertAccount(
+    account: Pick<
+      LocalAccountRow,
+      'id' | 'idempotency_key' | 'charity_id' | 'ein' | 'organization_name' | 'email'
+    >,
+  ): Promise<LocalAccountRow> {
+    await this.db
+      .insertInto('payment_local_accounts')
+      .values(account as LocalAccountRow)
+      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+      .execute();
+    return this.db
+      .selectFrom('payment_local_accounts')
+      .selectAll()
+      .where('idempotency_key', '=', account.idempotency_key)
+      .executeTakeFirstOrThrow();
+  }
+
+  findAccount(id: string): Promise<LocalAccountRow | undefined> {
+    return this.db.selectFrom('payment_local_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertLink(
+    link: Pick<LocalLinkRow, 'token_hash' | 'account_id' | 'return_url' | 'refresh_url' | 'expires_at'>,
+  ) {
+    await this.db
+      .insertInto('payment_local_account_links')
+      .values(link as LocalLinkRow)
+      .execute();
+  }
+
+  findLink(tokenHash: string): Promise<LocalLinkRow | undefined> {
+    return this.db
+      .selectFrom('payment_local_account_links')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Uses the link once, in the caller's transaction: the row is answered only to the one caller that
+   * marked it used while it was still unused and unexpired.
+   */
+  async useLink(trx: Transaction<LocalPaymentsTables>, tokenHash: string, accountId: string) {
+    return trx
+      .updateTable('payment_local_account_links')
+      .set({ used_at: sql<Date>`now()` })
+      .where('token_hash', '=', tokenHash)
+      .where('account_id', '=', accountId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async submitDetails(trx: Transaction<LocalPaymentsTables>, accountId: string, details: OnboardingDetails) {
+    return trx
+      .updateTable('payment_local_accounts')
+      .set({
+        details_submitted: true,
+        charges_enabled: true,
+        payouts_enabled: true,
+        representative_name: details.representativeName,
+        bank_routing_number: details.routingNumber,
+        bank_account_last4: details.accountLast4,
+        submitted_at: sql<Date>`now()`,
+      })
+      .where('id', '=', accountId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async insertEvent(
+    trx: Transaction<LocalPaymentsTables> | Kysely<LocalPaymentsTables>,
+    event: { id: string; type: string; payload: unknown },
+  ) {
+    await trx
+      .insertInto('payment_local_events')
+      .values({ id: event.id, type: event.type, payload: JSON.stringify(event.payload) } as never)
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  }
+
+  /** Inserts the session unless its idempotency key was used; answers the session of that key either way. */
+  async insertCheckoutSession(
+    session: Omit<LocalCheckoutSessionRow, 'status' | 'paid_email' | 'created_at' | 'completed_at'>,
+  ): Promise<LocalCheckoutSessionRow> {
+    await this.db
+      .insertInto('payment_local_checkout_sessions')
+      .values({ ...session, metadata: JSON.stringify(session.metadata) } as never)
+      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+      .execute();
+    return this.db
+      .selectFrom('payment_local_checkout_sessions')
+      .selectAll()
+      .where('idempotency_key', '=', session.idempotency_key)
+      .executeTakeFirstOrThrow();
+  }
+
+  findCheckoutSession(id: string): Promise<LocalCheckoutSessionRow | undefined> {
+    return this.db
+      .selectFrom('payment_local_checkout_sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** An open session past its time becomes expired (as Stripe expires it); answers the session as it is now. */
+  async expireCheckoutSessionIfDue(id: string): Promise<LocalCheckoutSessionRow | undefined> {
+    const expired = await this.db
+      .updateTable('payment_local_checkout_sessions')
+      .set({ status: 'expired' })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .returningAll()
+      .executeTakeFirst();
+    return expired ?? this.findCheckoutSession(id);
+  }
+
+  async insertCheckoutToken(token: Pick<LocalCheckoutTokenRow, 'token_hash' | 'session_id'>) {
+    await this.db
+      .insertInto('payment_local_checkout_tokens')
+      .values(token as LocalCheckoutTokenRow)
+      .execute();
+  }
+
+  findCheckoutToken(tokenHash: string): Promise<LocalCheckoutTokenRow | undefined> {
+    return this.db
+      .selectFrom('payment_local_checkout_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  /** Spends the form's token, in the caller's transaction: true only for the one caller that spent it. */
+  async useCheckoutToken(trx: Transaction<LocalPaymentsTables>, tokenHash: string, sessionId: string) {
+    const used = await trx
+      .updateTable('payment_local_checkout_tokens')
+      .set({ used_at: sql<Date>`now()` })
+      .where('token_hash', '=', tokenHash)
+      .where('session_id', '=', sessionId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return used.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Moves an open, unexpired session to `status` in the caller's transaction; answers it only to the one
+   * caller that moved it (a row lock orders concurrent payers, and the others see it no longer open).
+   */
+  closeCheckoutSession(
+    trx: Transaction<LocalPaymentsTables>,
+    sessionId: string,
+    change: { status: 'complete'; paidEmail: string } | { status: 'cancelled' },
+  ): Promise<LocalCheckoutSessionRow | undefined> {
+    return trx
+      .updateTable('payment_local_checkout_sessions')
+      .set(
+        change.status === 'complete'
+          ? { status: 'complete', paid_email: change.paidEmail, completed_at: sql<Date>`now()` }
+          : { status: 'cancelled' },
+      )
+      .where('id', '=', sessionId)
+      .where('status', '=', 'open')
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Inserts the transfer unless its idempotency key was used: the row only to the caller that inserted it. */
+  insertTransfer(
+    trx: Transaction<LocalPaymentsTables>,
+    transfer: Omit<LocalTransferRow, 'reversed' | 'created_at'>,
+  ): Promise<LocalTransferRow | undefined> {
+    return trx
+      .insertInto('payment_local_transfers')
+      .values({ ...transfer, metadata: JSON.stringify(transfer.metadata) } as never)
+      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  findTransferByKey(idempotencyKey: string): Promise<LocalTransferRow | undefined> {
+    return this.db
+      .selectFrom('payment_local_transfers')
+      .selectAll()
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+  }
+
+  reverseTransfer(trx: Transaction<LocalPaymentsTables>, id: string): Promise<LocalTransferRow> {
+    return trx
+      .updateTable('payment_local_transfers')
+      .set({ reversed: true })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** One balance transaction per (type, source): recording it again adds nothing. */
+  async insertBalanceTransaction(
+    trx: Transaction<LocalPaymentsTables>,
+    row: Pick<LocalBalanceTransactionRow, 'id' | 'type' | 'amount_cents' | 'source_id'>,
+  ) {
+    await trx
+      .insertInto('payment_local_balance_transactions')
+      .values(row as LocalBalanceTransactionRow)
+      .onConflict((conflict) => conflict.columns(['type', 'source_id']).doNothing())
+      .execute();
+  }
+
+  listBalanceTransactions(since: Date): Promise<LocalBalanceTransactionRow[]> {
+    return this.db
+      .selectFrom('payment_local_balance_transactions')
+      .selectAll()
+      .where('created_at', '>=', since)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  transaction<T>(run: (trx: Transaction<LocalPaymentsTables>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(run);
+  }
+
+  findEvent(id: string): Promise<LocalEventRow | undefined> {
+    return this.db.selectFrom('payment_local_events').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Events of these types not delivered yet, oldest first. */
+  undeliveredEvents(types: readonly string[]): Promise<LocalEventRow[]> {
+    if (types.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('payment_local_events')
+      .selectAll()
+      .where('delivered_at', 'is', null)
+      .where('type', 'in', types)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** False when another run delivered it first. */
+  async markEventDelivered(id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('payment_local_events')
+      .set({ delivered_at: sql<Date>`now()`, attempts: sql<number>`attempts + 1`, last_error: null })
+      .where('id', '=', id)
+      .where('delivered_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async recordEventFailure(id: string, error: string): Promise<void> {
+    await this.db
+      .updateTable('payment_local_events')
+      .set({ attempts: sql<number>`attempts + 1`, last_error: error.slice(0, 2000) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  listUndeliveredEvents(createdAfter: Date, createdBefore: Date, limit: number) {
+    return this.db
+      .selectFrom('payment_local_events')
+      .select(['id'])
+      .where('delivered_at', 'is', null)
+      .where('created_at', '>', createdAfter)
+      .where('created_at', '<', createdBefore)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+  }
+}

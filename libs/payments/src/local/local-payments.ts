@@ -1,0 +1,424 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PaymentsError } from '../payments.errors';
+import {
+  Payments,
+  type AccountLinkInput,
+  type BalanceTransaction,
+  type CheckoutSession,
+  type CheckoutSessionInput,
+  type ConnectedAccount,
+  type ConnectedAccountInput,
+  type Transfer,
+  type TransferInput,
+} from '../payments.port';
+import { LocalEventOutbox } from './local-event-outbox';
+import {
+  LocalPaymentsQueries,
+  type LocalAccountRow,
+  type LocalCheckoutSessionRow,
+  type LocalLinkRow,
+} from './local-payments.queries';
+import {
+  LOCAL_CHECKOUT_SESSION_ID,
+  localAccountObject,
+  localCheckoutSessionId,
+  localCheckoutSessionObject,
+  localEvent,
+  localId,
+  localTransferObject,
+} from './local-stripe-objects';
+
+/** Long enough to fill the form in, short enough that a leaked link soon stops working. */
+export const LOCAL_LINK_TTL_MS = 30 * 60_000;
+
+export const LOCAL_CONNECT_PATH = '/api/payments/local/connect';
+export const LOCAL_CHECKOUT_PATH = '/api/payments/local/checkout';
+
+/** Stripe's default: a checkout session can be paid for 24 hours. */
+export const LOCAL_CHECKOUT_TTL_MS = 24 * 60 * 60_000;
+
+/** Stripe's own ceiling for one USD charge (99,999,999 cents); the same bound for a transfer here. */
+const MAX_AMOUNT_CENTS = 99_999_999;
+
+/** Links carry 32 random bytes, base64url: 43 characters. Only their SHA-256 is stored. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const isWellFormedLinkToken = (token: unknown): token is string =>
+  typeof token === 'string' && TOKEN_PATTERN.test(token);
+
+const toAccount = (row: LocalAccountRow): ConnectedAccount => ({
+  id: row.id,
+  chargesEnabled: row.charges_enabled,
+  payoutsEnabled: row.payouts_enabled,
+  detailsSubmitted: row.details_submitted,
+  charityId: row.charity_id,
+});
+
+const httpUrl = (value: string, name: string) => {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
+  } catch {
+    // refused below
+  }
+  throw new PaymentsError('invalid', `${name} must be an http(s) URL`);
+};
+
+/** Checked like httpUrl but kept as given: Stripe fills `{CHECKOUT_SESSION_ID}` in, which URL would encode. */
+const checkedHttpUrl = (value: string, name: string) => {
+  httpUrl(value, name);
+  return value;
+};
+
+function checkAmount(amountCents: number) {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 1 || amountCents > MAX_AMOUNT_CENTS) {
+    throw new PaymentsError(
+      'invalid',
+      `The amount must be a whole number of cents from 1 to ${MAX_AMOUNT_CENTS}`,
+    );
+  }
+}
+
+const idempotencyMismatch = (key: string) =>
+  new PaymentsError(
+    'invalid',
+    `Keys for idempotent requests can only be used with the same parameters they were first used with (${key})`,
+  );
+
+/** jsonb answers its keys in its own order: compare metadata key by key. */
+const sameMetadata = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(a).every(([key, value]) => b[key] === value);
+
+/** Stripe replaces this placeholder in a success URL with the session's id. */
+const successUrlOf = (session: LocalCheckoutSessionRow) =>
+  session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
+
+/** Where a session that can no longer be paid sends the browser: success if it was paid, cancel otherwise. */
+const closedRedirect = (session: LocalCheckoutSessionRow): PageRedirect => ({
+  redirectTo: session.status === 'complete' ? successUrlOf(session) : session.cancel_url,
+});
+
+export interface SubmittedOnboarding {
+  representativeName: string;
+  routingNumber: string;
+  accountNumber: string;
+}
+
+/** What happened to a submitted or cancelled hosted form: where to send the browser next. */
+export type PageRedirect = { redirectTo: string };
+
+/** The checkout page can be shown: the session, and the one-use token its form carries. */
+export interface OpenCheckout {
+  session: LocalCheckoutSessionRow;
+  token: string;
+}
+
+/**
+ * The port in test mode, on PostgreSQL: accounts `acct_local_…`, a hosted onboarding form of its own at
+ * `/api/payments/local/connect/{accountId}`, and webhooks sent exactly as Stripe sends them (see
+ * LocalEventOutbox). Nothing here talks to the network except those webhooks, to our own API.
+ */
+export class LocalPayments extends Payments {
+  readonly mode = 'local' as const;
+
+  constructor(
+    private readonly queries: LocalPaymentsQueries,
+    private readonly outbox: LocalEventOutbox,
+    private readonly publicUrl: string,
+  ) {
+    super();
+  }
+
+  async createConnectedAccount(input: ConnectedAccountInput): Promise<ConnectedAccount> {
+    if (!input.idempotencyKey) throw new PaymentsError('invalid', 'An idempotency key is required');
+    const asked = {
+      id: localId('acct'),
+      idempotency_key: input.idempotencyKey,
+      charity_id: input.charityId,
+      ein: input.ein.replace(/\D/g, ''),
+      organization_name: input.organizationName,
+      email: input.email,
+    };
+    const row = await this.queries.insertAccount(asked);
+    // As Stripe does: a key answers the same account only for the same request.
+    if (
+      row.charity_id !== asked.charity_id ||
+      row.ein !== asked.ein ||
+      row.organization_name !== asked.organization_name ||
+      row.email !== asked.email
+    ) {
+      throw idempotencyMismatch(input.idempotencyKey);
+    }
+    return toAccount(row);
+  }
+
+  async createAccountLink(input: AccountLinkInput): Promise<{ url: string; expiresAt: string }> {
+    const returnUrl = httpUrl(input.returnUrl, 'returnUrl');
+    const refreshUrl = httpUrl(input.refreshUrl, 'refreshUrl');
+    if (!(await this.queries.findAccount(input.accountId))) {
+      throw new PaymentsError('not_found', `No such account: ${input.accountId}`);
+    }
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + LOCAL_LINK_TTL_MS);
+    await this.queries.insertLink({
+      token_hash: hashLinkToken(token),
+      account_id: input.accountId,
+      return_url: returnUrl,
+      refresh_url: refreshUrl,
+      expires_at: expiresAt,
+    });
+    const url = new URL(`${LOCAL_CONNECT_PATH}/${encodeURIComponent(input.accountId)}`, this.publicUrl);
+    url.searchParams.set('link', token);
+    return { url: url.toString(), expiresAt: expiresAt.toISOString() };
+  }
+
+  async retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount> {
+    const row = await this.queries.findAccount(accountId);
+    if (!row) throw new PaymentsError('not_found', `No such account: ${accountId}`);
+    return toAccount(row);
+  }
+
+  /**
+   * The link a page was opened or posted with: the account and link when it can be used, a redirect to
+   * its refresh URL when it was used or expired. An unknown token, or one for another account, is a 404
+   * (there is no refresh URL to send anyone to).
+   */
+  async openLink(
+    accountId: string,
+    token: unknown,
+  ): Promise<{ account: LocalAccountRow; link: LocalLinkRow } | PageRedirect> {
+    if (!isWellFormedLinkToken(token))
+      throw new PaymentsError('invalid', 'This onboarding link is not valid');
+    const link = await this.queries.findLink(hashLinkToken(token));
+    if (!link || link.account_id !== accountId) {
+      throw new PaymentsError('not_found', 'This onboarding link is not valid');
+    }
+    if (link.used_at || link.expires_at.getTime() <= Date.now()) return { redirectTo: link.refresh_url };
+    const account = await this.queries.findAccount(accountId);
+    if (!account) throw new PaymentsError('not_found', 'This onboarding link is not valid');
+    return { account, link };
+  }
+
+  /**
+   * Uses the link once: marks the account onboarded and records its `account.updated` event in one
+   * transaction, then queues the event's delivery. A link already used (a double submit) or expired
+   * meanwhile goes to its refresh URL, and nothing changes.
+   */
+  async completeOnboarding(
+    accountId: string,
+    token: string,
+    details: SubmittedOnboarding,
+  ): Promise<PageRedirect> {
+    const tokenHash = hashLinkToken(token);
+    const outcome = await this.queries.transaction(async (trx) => {
+      const link = await this.queries.useLink(trx, tokenHash, accountId);
+      if (!link) return undefined;
+      const account = await this.queries.submitDetails(trx, accountId, {
+        representativeName: details.representativeName,
+        routingNumber: details.routingNumber,
+        accountLast4: details.accountNumber.slice(-4),
+      });
+      const event = localEvent('account.updated', localAccountObject(account));
+      await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
+      return { redirectTo: link.return_url, eventId: event.id };
+    });
+    if (!outcome) return this.refreshOf(tokenHash);
+    await this.outbox.queueDelivery(outcome.eventId);
+    return { redirectTo: outcome.redirectTo };
+  }
+
+  /** Cancel: the link is spent and the browser goes back to the refresh URL, as Stripe's own page does. */
+  async cancelOnboarding(accountId: string, token: string): Promise<PageRedirect> {
+    const tokenHash = hashLinkToken(token);
+    await this.queries.transaction((trx) => this.queries.useLink(trx, tokenHash, accountId));
+    return this.refreshOf(tokenHash);
+  }
+
+  private async refreshOf(tokenHash: string): Promise<PageRedirect> {
+    const link = await this.queries.findLink(tokenHash);
+    if (!link) throw new PaymentsError('not_found', 'This onboarding link is not valid');
+    return { redirectTo: link.refresh_url };
+  }
+
+  async createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
+    if (!input.idempotencyKey) throw new PaymentsError('invalid', 'An idempotency key is required');
+    checkAmount(input.amountCents);
+    const asked = {
+      amount_cents: input.amountCents,
+      email: input.email,
+      description: input.description,
+      metadata: input.metadata,
+      success_url: checkedHttpUrl(input.successUrl, 'successUrl'),
+      cancel_url: checkedHttpUrl(input.cancelUrl, 'cancelUrl'),
+    };
+    const row = await this.queries.insertCheckoutSession({
+      ...asked,
+      id: localCheckoutSessionId(),
+      idempotency_key: input.idempotencyKey,
+      payment_intent_id: localId('pi'),
+      expires_at: new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
+    });
+    if (
+      row.amount_cents !== asked.amount_cents ||
+      row.email !== asked.email ||
+      row.description !== asked.description ||
+      row.success_url !== asked.success_url ||
+      row.cancel_url !== asked.cancel_url ||
+      !sameMetadata(row.metadata, asked.metadata)
+    ) {
+      throw idempotencyMismatch(input.idempotencyKey);
+    }
+    return { id: row.id, url: new URL(`${LOCAL_CHECKOUT_PATH}/${row.id}`, this.publicUrl).toString() };
+  }
+
+  /**
+   * The checkout page opened: an open session gets a new one-use form token (only its hash is kept); one
+   * already paid goes to its success URL, one expired or cancelled to its cancel URL. Unknown ids are a 404.
+   */
+  async openCheckout(sessionId: string): Promise<OpenCheckout | PageRedirect> {
+    const session = await this.checkoutSession(sessionId);
+    if (session.status !== 'open') return closedRedirect(session);
+    const token = randomBytes(32).toString('base64url');
+    await this.queries.insertCheckoutToken({ token_hash: hashLinkToken(token), session_id: session.id });
+    return { session, token };
+  }
+
+  /**
+   * The session a form was posted for, if its token is this session's: the session while it is open and
+   * the token unspent, a redirect once it is closed. A missing or malformed token is refused (as a
+   * cross-site post would send it), another session's token is a 404.
+   */
+  async checkCheckoutForm(
+    sessionId: string,
+    token: unknown,
+  ): Promise<LocalCheckoutSessionRow | PageRedirect> {
+    const session = await this.checkoutSession(sessionId);
+    if (!isWellFormedLinkToken(token)) throw new PaymentsError('invalid', 'This checkout form is not valid');
+    const stored = await this.queries.findCheckoutToken(hashLinkToken(token));
+    if (!stored || stored.session_id !== session.id) {
+      throw new PaymentsError('not_found', 'This checkout form is not valid');
+    }
+    if (session.status !== 'open' || stored.used_at) return closedRedirect(session);
+    return session;
+  }
+
+  /**
+   * Pays the session once: spends the form's token, completes the session, records the charge and its
+   * `checkout.session.completed` event in one transaction, then queues the event's delivery. Any other
+   * payer (a double submit, another tab, a session expired meanwhile) changes nothing and is redirected.
+   */
+  async completeCheckout(sessionId: string, token: string, paidEmail: string): Promise<PageRedirect> {
+    const paid = await this.queries.transaction(async (trx) => {
+      if (!(await this.queries.useCheckoutToken(trx, hashLinkToken(token), sessionId))) return undefined;
+      const session = await this.queries.closeCheckoutSession(trx, sessionId, {
+        status: 'complete',
+        paidEmail,
+      });
+      if (!session) return undefined;
+      await this.queries.insertBalanceTransaction(trx, {
+        id: localId('txn'),
+        type: 'charge',
+        amount_cents: session.amount_cents,
+        source_id: session.payment_intent_id,
+      });
+      const event = localEvent('checkout.session.completed', localCheckoutSessionObject(session));
+      await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
+      return { session, eventId: event.id };
+    });
+    if (!paid) return closedRedirect(await this.checkoutSession(sessionId));
+    await this.outbox.queueDelivery(paid.eventId);
+    return { redirectTo: successUrlOf(paid.session) };
+  }
+
+  /** Cancel: the form's token is spent, the session closed unpaid, and the browser goes to the cancel URL. */
+  async cancelCheckout(sessionId: string, token: string): Promise<PageRedirect> {
+    await this.queries.transaction(async (trx) => {
+      if (await this.queries.useCheckoutToken(trx, hashLinkToken(token), sessionId)) {
+        await this.queries.closeCheckoutSession(trx, sessionId, { status: 'cancelled' });
+      }
+    });
+    return closedRedirect(await this.checkoutSession(sessionId));
+  }
+
+  private async checkoutSession(sessionId: string): Promise<LocalCheckoutSessionRow> {
+    const session = LOCAL_CHECKOUT_SESSION_ID.test(sessionId)
+      ? await this.queries.expireCheckoutSessionIfDue(sessionId)
+      : undefined;
+    if (!session) throw new PaymentsError('not_found', 'No such checkout session');
+    return session;
+  }
+
+  /**
+   * Records the transfer, its balance transaction and its events in one transaction, once per idempotency
+   * key (a concurrent caller with the same key waits on the key's row and then answers the same transfer).
+   * To an account whose payouts are enabled the money arrives (`transfer.created`, then `transfer.paid`);
+   * otherwise it comes straight back (`transfer.reversed` and a positive 'transfer_reversal').
+   */
+  async createTransfer(input: TransferInput): Promise<Transfer> {
+    if (!input.idempotencyKey) throw new PaymentsError('invalid', 'An idempotency key is required');
+    checkAmount(input.amountCents);
+    const account = /^acct_local_[0-9a-f]{24}$/.test(input.destinationAccountId)
+      ? await this.queries.findAccount(input.destinationAccountId)
+      : undefined;
+    if (!account)
+      throw new PaymentsError('not_found', `No such destination: '${input.destinationAccountId}'`);
+    const created = await this.queries.transaction(async (trx) => {
+      const row = await this.queries.insertTransfer(trx, {
+        id: localId('tr'),
+        idempotency_key: input.idempotencyKey,
+        amount_cents: input.amountCents,
+        destination_account_id: account.id,
+        transfer_group: input.transferGroup,
+        metadata: input.metadata,
+      });
+      if (!row) return undefined;
+      await this.queries.insertBalanceTransaction(trx, {
+        id: localId('txn'),
+        type: 'transfer',
+        amount_cents: -row.amount_cents,
+        source_id: row.id,
+      });
+      const events = [localEvent('transfer.created', localTransferObject(row))];
+      if (account.payouts_enabled) {
+        events.push(localEvent('transfer.paid', localTransferObject(row)));
+      } else {
+        const reversed = await this.queries.reverseTransfer(trx, row.id);
+        await this.queries.insertBalanceTransaction(trx, {
+          id: localId('txn'),
+          type: 'transfer_reversal',
+          amount_cents: row.amount_cents,
+          source_id: row.id,
+        });
+        events.push(localEvent('transfer.reversed', localTransferObject(reversed)));
+      }
+      for (const event of events) {
+        await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
+      }
+      return { row, eventIds: events.map((event) => event.id) };
+    });
+    for (const eventId of created?.eventIds ?? []) await this.outbox.queueDelivery(eventId);
+    const row = created?.row ?? (await this.queries.findTransferByKey(input.idempotencyKey));
+    if (
+      !row ||
+      row.amount_cents !== input.amountCents ||
+      row.destination_account_id !== input.destinationAccountId ||
+      row.transfer_group !== input.transferGroup ||
+      !sameMetadata(row.metadata, input.metadata)
+    ) {
+      throw idempotencyMismatch(input.idempotencyKey);
+    }
+    return { id: row.id, amountCents: row.amount_cents, destinationAccountId: row.destination_account_id };
+  }
+
+  async listBalanceTransactions(since: Date): Promise<BalanceTransaction[]> {
+    const rows = await this.queries.listBalanceTransactions(since);
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      amountCents: row.amount_cents,
+      sourceId: row.source_id,
+      created: row.created_at,
+    }));
+  }
+}

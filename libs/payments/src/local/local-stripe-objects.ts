@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { LocalAccountRow, LocalCheckoutSessionRow, LocalTransferRow } from './local-payments.queries';
+
+/** The API version the local driver's objects follow (the stripe package's own pinned version). */
+export const LOCAL_API_VERSION: string = Stripe.API_VERSION;
+
+/** Ids shaped like the provider's (`acct_…`, `evt_…`), marked local so they are never mistaken for real ones. */
+export const localId = (prefix: 'acct' | 'evt' | 'pi' | 'tr' | 'txn') =>
+  `${prefix}_local_${randomBytes(12).toString('hex')}`;
+
+/** Checkout sessions look like Stripe's test-mode ones (`cs_test_…`). */
+export const localCheckoutSessionId = () => `cs_test_local_${randomBytes(12).toString('hex')}`;
+export const LOCAL_CHECKOUT_SESSION_ID = /^cs_test_local_[0-9a-f]{24}$/;
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The account as Stripe's API shows a Connect Express account (the fields our code and its handlers read). */
+export function localAccountObject(row: LocalAccountRow) {
+  return {
+    id: row.id,
+    object: 'account' as const,
+    type: 'express' as const,
+    country: 'US',
+    default_currency: 'usd',
+    email: row.email,
+    business_type: 'non_profit' as const,
+    business_profile: { name: row.organization_name },
+    company: { name: row.organization_name, tax_id_provided: true },
+    capabilities: { transfers: row.payouts_enabled ? ('active' as const) : ('inactive' as const) },
+    charges_enabled: row.charges_enabled,
+    payouts_enabled: row.payouts_enabled,
+    details_submitted: row.details_submitted,
+    metadata: { charityId: row.charity_id, ein: row.ein },
+    created: seconds(row.created_at),
+    livemode: false,
+  };
+}
+
+/** An event object as Stripe sends it to a webhook endpoint. */
+export function localEvent(type: string, object: unknown, at = new Date()) {
+  return {
+    id: localId('evt'),
+    object: 'event' as const,
+    api_version: LOCAL_API_VERSION,
+    created: seconds(at),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+}
+
+/**
+ * The session as Stripe's API shows a paid Checkout Session in `checkout.session.completed` (the fields
+ * our handlers read): customer_details.email is what the payer typed, customer_email what we prefilled.
+ */
+export function localCheckoutSessionObject(row: LocalCheckoutSessionRow) {
+  return {
+    id: row.id,
+    object: 'checkout.session' as const,
+    mode: 'payment' as const,
+    amount_subtotal: row.amount_cents,
+    amount_total: row.amount_cents,
+    currency: 'usd',
+    customer_details: { email: row.paid_email ?? row.email },
+    customer_email: row.email,
+    payment_intent: row.payment_intent_id,
+    payment_status: row.status === 'complete' ? ('paid' as const) : ('unpaid' as const),
+    status: row.status,
+    metadata: row.metadata,
+    success_url: row.success_url,
+    cancel_url: row.cancel_url,
+    created: seconds(row.created_at),
+    expires_at: seconds(row.expires_at),
+    livemode: false,
+  };
+}
+
+/** The transfer as Stripe's API shows a Connect transfer (reversed: the money came back to the platform). */
+export function localTransferObject(row: LocalTransferRow) {
+  return {
+    id: row.id,
+    object: 'transfer' as const,
+    amount: row.amount_cents,
+    amount_reversed: row.reversed ? row.amount_cents : 0,
+    currency: 'usd',
+    destination: row.destination_account_id,
+    transfer_group: row.transfer_group,
+    metadata: row.metadata,
+    reversed: row.reversed,
+    created: seconds(row.created_at),
+    livemode: false,
+  };
+}

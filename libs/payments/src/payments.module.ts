@@ -1,0 +1,62 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { AppConfig } from '@arena/config';
+import { LocalCheckoutController } from './local/local-checkout.controller';
+import { LocalConnectController } from './local/local-connect.controller';
+import { LocalPaymentEventDeliveryProcessor } from './local/local-event-delivery.processor';
+import { LocalEventOutbox } from './local/local-event-outbox';
+import { LocalEventRelay } from './local/local-event-relay.service';
+import { LocalEventsInProcess } from './local/local-events-in-process';
+import { LocalPayments } from './local/local-payments';
+import { LocalPaymentsQueries } from './local/local-payments.queries';
+import { PaymentEventHandlers, Payments } from './payments.port';
+import { StripePayments } from './stripe/stripe-payments';
+import { PaymentEventRegistry } from './webhooks/payment-event-registry';
+import { StripeWebhooksController } from './webhooks/stripe-webhooks.controller';
+import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
+import { WebhookEventsQueries } from './webhooks/webhook-events.queries';
+
+/**
+ * Payments, global: `Payments` (Stripe when STRIPE_SECRET_KEY is set, the local test-mode driver
+ * otherwise), `PaymentEventHandlers` for contexts to register their webhook handlers, the webhook
+ * endpoint and the local driver's onboarding and checkout pages. Needs the platform (database, jobs).
+ */
+@Global()
+@Module({})
+export class PaymentsModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: PaymentsModule,
+      controllers: [StripeWebhooksController, LocalConnectController, LocalCheckoutController],
+      providers: [
+        LocalPaymentsQueries,
+        LocalEventOutbox,
+        LocalPaymentEventDeliveryProcessor,
+        WebhookEventsQueries,
+        PaymentEventRegistry,
+        { provide: PaymentEventHandlers, useExisting: PaymentEventRegistry },
+        StripeWebhooksService,
+        LocalEventsInProcess,
+        {
+          provide: Payments,
+          inject: [LocalPaymentsQueries, LocalEventOutbox],
+          useFactory: (queries: LocalPaymentsQueries, outbox: LocalEventOutbox): Payments =>
+            config.STRIPE_SECRET_KEY
+              ? new StripePayments(config.STRIPE_SECRET_KEY)
+              : new LocalPayments(queries, outbox, config.PUBLIC_URL),
+        },
+      ],
+      exports: [
+        Payments,
+        PaymentEventHandlers,
+        LocalPaymentEventDeliveryProcessor,
+        LocalEventOutbox,
+        LocalPaymentsQueries,
+        LocalEventsInProcess,
+      ],
+    };
+  }
+}
+
+/** The worker's part: the relay that re-queues local payment events whose delivery job was lost. */
+@Module({ providers: [LocalEventRelay], exports: [LocalEventRelay] })
+export class PaymentDeliveryModule {}

@@ -1,0 +1,126 @@
+import type Stripe from 'stripe';
+
+/**
+ * The payments port (issue 11; the donations and subscriptions issues extend it). Two drivers implement
+ * it and pass one contract suite: `StripePayments` on the `stripe` package, and `LocalPayments`, which
+ * plays Stripe's part on local pages and sends webhooks signed exactly as Stripe signs them. Which one
+ * runs: Stripe when STRIPE_SECRET_KEY is set, the local driver otherwise.
+ */
+export abstract class Payments {
+  /** 'local' makes the UI say "test mode". */
+  abstract readonly mode: 'stripe' | 'local';
+
+  /**
+   * A Stripe Connect (Express) account for a charity's payouts. The same idempotency key answers the
+   * same account, so a retried onboarding never opens a second one.
+   */
+  abstract createConnectedAccount(input: ConnectedAccountInput): Promise<ConnectedAccount>;
+
+  /** A one-use link into the account's hosted onboarding, returning to returnUrl or, if it expires, refreshUrl. */
+  abstract createAccountLink(input: AccountLinkInput): Promise<{ url: string; expiresAt: string }>;
+
+  /** What the provider says about the account now. */
+  abstract retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>;
+
+  /**
+   * A hosted checkout for a one-time gift (issue 12). `metadata` comes back on the session in the
+   * `checkout.session.completed` webhook; the same idempotency key answers the same session.
+   */
+  abstract createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession>;
+
+  /**
+   * Money from the platform's balance to a charity's connected account (Stripe Connect transfer). The same
+   * idempotency key never makes a second transfer: a re-run transfer window answers the first one.
+   */
+  abstract createTransfer(input: TransferInput): Promise<Transfer>;
+
+  /** The provider's balance transactions (charges, transfers, reversals) since a time, for reconciliation. */
+  abstract listBalanceTransactions(since: Date): Promise<BalanceTransaction[]>;
+}
+
+export interface CheckoutSessionInput {
+  amountCents: number;
+  /** Prefilled on the checkout page, and where the provider sends its receipt. */
+  email: string | null;
+  /** Shown on the checkout page: 'Gift to Charity Arena's donation pool', … */
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+}
+
+export interface TransferInput {
+  amountCents: number;
+  destinationAccountId: string;
+  /** Groups the transfer with what it pays (Stripe's transfer_group). */
+  transferGroup: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface Transfer {
+  id: string;
+  amountCents: number;
+  destinationAccountId: string;
+}
+
+export interface BalanceTransaction {
+  id: string;
+  /** 'charge', 'transfer', 'transfer_reversal', 'payout', 'refund', … as the provider names it. */
+  type: string;
+  amountCents: number;
+  /** The charge, transfer or payout it is about (a payment intent's charge, tr_…). */
+  sourceId: string | null;
+  created: Date;
+}
+
+export interface ConnectedAccountInput {
+  ein: string;
+  organizationName: string;
+  email: string;
+  /** Our charity id, kept in the account's metadata so webhooks can be traced back. */
+  charityId: string;
+  idempotencyKey: string;
+}
+
+export interface ConnectedAccount {
+  id: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** metadata.charityId, as given at creation. */
+  charityId: string | null;
+}
+
+export interface AccountLinkInput {
+  accountId: string;
+  returnUrl: string;
+  refreshUrl: string;
+}
+
+/** A verified webhook event, as `stripe.webhooks.constructEvent` returns it. */
+export type PaymentEvent = Stripe.Event;
+
+/**
+ * One context's reaction to verified webhook events of some types. Handlers must be idempotent (each
+ * event is delivered at least once, in any order); the webhook answers 200 only after every handler
+ * for the event's type has finished, so a failure makes the provider retry.
+ */
+export interface PaymentEventHandler {
+  readonly eventTypes: readonly string[];
+  handle(event: PaymentEvent): Promise<void>;
+}
+
+/**
+ * Where contexts register their handlers (in `onModuleInit`); the webhook endpoint dispatches each
+ * verified event to every handler of its type.
+ */
+export abstract class PaymentEventHandlers {
+  abstract register(handler: PaymentEventHandler): void;
+}

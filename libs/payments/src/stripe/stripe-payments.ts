@@ -1,0 +1,171 @@
+import Stripe from 'stripe';
+import { PaymentsError } from '../payments.errors';
+import {
+  Payments,
+  type AccountLinkInput,
+  type BalanceTransaction,
+  type CheckoutSession,
+  type CheckoutSessionInput,
+  type ConnectedAccount,
+  type ConnectedAccountInput,
+  type Transfer,
+  type TransferInput,
+} from '../payments.port';
+
+/** Where the Stripe client sends its calls: Stripe itself unless a test points it at a stand-in. */
+export interface StripeEndpoint {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+const toAccount = (account: Stripe.Account): ConnectedAccount => ({
+  id: account.id,
+  chargesEnabled: account.charges_enabled ?? false,
+  payoutsEnabled: account.payouts_enabled ?? false,
+  detailsSubmitted: account.details_submitted ?? false,
+  charityId: account.metadata?.charityId ?? null,
+});
+
+/**
+ * The port on Stripe: Connect Express accounts for US nonprofits and their hosted onboarding, Checkout
+ * for gifts, transfers to the charities' accounts and the balance transactions to reconcile them.
+ */
+export class StripePayments extends Payments {
+  readonly mode = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(secretKey: string, endpoint?: StripeEndpoint) {
+    super();
+    this.stripe = new Stripe(secretKey, {
+      ...endpoint,
+      // Retries reuse the idempotency key the call carries (Stripe adds one to every POST otherwise).
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'Charity Arena' },
+    });
+  }
+
+  async createConnectedAccount(input: ConnectedAccountInput): Promise<ConnectedAccount> {
+    const ein = input.ein.replace(/\D/g, '');
+    const account = await this.call(() =>
+      this.stripe.accounts.create(
+        {
+          type: 'express',
+          country: 'US',
+          email: input.email,
+          business_type: 'non_profit',
+          company: { name: input.organizationName, tax_id: ein },
+          business_profile: { name: input.organizationName },
+          capabilities: { transfers: { requested: true } },
+          metadata: { charityId: input.charityId, ein },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toAccount(account);
+  }
+
+  async createAccountLink(input: AccountLinkInput): Promise<{ url: string; expiresAt: string }> {
+    const link = await this.call(() =>
+      this.stripe.accountLinks.create({
+        account: input.accountId,
+        type: 'account_onboarding',
+        return_url: input.returnUrl,
+        refresh_url: input.refreshUrl,
+      }),
+    );
+    return { url: link.url, expiresAt: new Date(link.expires_at * 1000).toISOString() };
+  }
+
+  async retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount> {
+    return toAccount(await this.call(() => this.stripe.accounts.retrieve(accountId)));
+  }
+
+  /** Stripe's refusals become PaymentsErrors with its message; a missing account is not_found. */
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) {
+        if (error.code === 'resource_missing' || error.statusCode === 404) {
+          throw new PaymentsError('not_found', error.message);
+        }
+        if (error.statusCode === 400) throw new PaymentsError('invalid', error.message);
+        throw new PaymentsError('provider', `The payment provider failed: ${error.message}`);
+      }
+      throw error;
+    }
+  }
+
+  async createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: input.amountCents,
+                product_data: { name: input.description },
+              },
+            },
+          ],
+          ...(input.email ? { customer_email: input.email } : {}),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata: input.metadata,
+          payment_intent_data: { metadata: input.metadata },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    if (!session.url) throw new PaymentsError('provider', 'The payment provider gave no checkout URL');
+    return { id: session.id, url: session.url };
+  }
+
+  async createTransfer(input: TransferInput): Promise<Transfer> {
+    const transfer = await this.call(() =>
+      this.stripe.transfers.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          destination: input.destinationAccountId,
+          transfer_group: input.transferGroup,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    const destination = transfer.destination;
+    return {
+      id: transfer.id,
+      amountCents: transfer.amount,
+      destinationAccountId: typeof destination === 'string' ? destination : (destination?.id ?? ''),
+    };
+  }
+
+  /** Every page of them (the client follows `has_more`), oldest last as Stripe lists them. */
+  async listBalanceTransactions(since: Date): Promise<BalanceTransaction[]> {
+    return this.call(async () => {
+      const found: BalanceTransaction[] = [];
+      const pages = this.stripe.balanceTransactions.list({
+        created: { gte: Math.floor(since.getTime() / 1000) },
+        limit: 100,
+      });
+      for await (const transaction of pages) {
+        const source = transaction.source;
+        found.push({
+          id: transaction.id,
+          type: transaction.type,
+          amountCents: transaction.amount,
+          sourceId: typeof source === 'string' ? source : (source?.id ?? null),
+          created: new Date(transaction.created * 1000),
+        });
+      }
+      return found;
+    });
+  }
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { PaymentsError } from '../payments.errors';
+import type { CheckoutSession, Payments } from '../payments.port';
+
+export interface PaymentsDriverUnderTest {
+  payments: Payments;
+  /** Does what a charity's representative does on the provider's hosted onboarding, through its link. */
+  completeOnboarding(accountId: string, linkUrl: string): Promise<void>;
+  /** Does what a donor does on the provider's hosted checkout: pays it with the test card. */
+  payCheckout(session: CheckoutSession): Promise<void>;
+}
+
+/**
+ * What every driver of the Payments port must do, run against each (`StripePayments` against a stand-in
+ * for Stripe's API, `LocalPayments` against PostgreSQL and its own pages). Call inside a describe.
+ */
+export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): void {
+  const input = () => {
+    const charityId = randomUUID();
+    return {
+      ein: '12-3456789',
+      organizationName: 'Harbor Food Bank',
+      email: `finance.${charityId.slice(0, 8)}@harbor.example.org`,
+      charityId,
+      idempotencyKey: `charity-${charityId}-account`,
+    };
+  };
+
+  it('creates a connected account, not yet able to take payouts, that carries our charity id', async () => {
+    const given = input();
+    const account = await driver().payments.createConnectedAccount(given);
+    expect(account).toEqual({
+      id: expect.stringMatching(/^acct_\w+$/),
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+      charityId: given.charityId,
+    });
+    expect(await driver().payments.retrieveConnectedAccount(account.id)).toEqual(account);
+  });
+
+  it('answers the same account to the same idempotency key, and another to another key', async () => {
+    const given = input();
+    const first = await driver().payments.createConnectedAccount(given);
+    const again = await driver().payments.createConnectedAccount(given);
+    expect(again.id).toBe(first.id);
+    const other = await driver().payments.createConnectedAccount({
+      ...given,
+      idempotencyKey: `${given.idempotencyKey}-2`,
+    });
+    expect(other.id).not.toBe(first.id);
+  });
+
+  it('refuses an idempotency key used before with other parameters (invalid), keeping the first account', async () => {
+    const given = input();
+    const first = await driver().payments.createConnectedAccount(given);
+    const refusal = await driver()
+      .payments.createConnectedAccount({ ...given, organizationName: 'Another Name' })
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(PaymentsError);
+    expect((refusal as PaymentsError).kind).toBe('invalid');
+    expect((refusal as PaymentsError).message).toMatch(
+      /^Keys for idempotent requests can only be used with the same parameters/,
+    );
+    expect((await driver().payments.retrieveConnectedAccount(first.id)).charityId).toBe(given.charityId);
+  });
+
+  it('creates an onboarding link that expires in the future', async () => {
+    const account = await driver().payments.createConnectedAccount(input());
+    const before = Date.now();
+    const link = await driver().payments.createAccountLink({
+      accountId: account.id,
+      returnUrl: 'http://localhost:3000/charities/onboarding/return',
+      refreshUrl: 'http://localhost:3000/charities/onboarding/refresh',
+    });
+    expect(new URL(link.url).protocol).toMatch(/^https?:$/);
+    expect(Date.parse(link.expiresAt)).toBeGreaterThan(before);
+  });
+
+  it('refuses to retrieve an account it does not have (not_found)', async () => {
+    const refusal = await driver()
+      .payments.retrieveConnectedAccount('acct_doesnotexist0000')
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(PaymentsError);
+    expect((refusal as PaymentsError).kind).toBe('not_found');
+  });
+
+  it('reports the account able to take payouts once onboarding is completed through the link', async () => {
+    const account = await driver().payments.createConnectedAccount(input());
+    const link = await driver().payments.createAccountLink({
+      accountId: account.id,
+      returnUrl: 'http://localhost:3000/charities/onboarding/return',
+      refreshUrl: 'http://localhost:3000/charities/onboarding/refresh',
+    });
+    await driver().completeOnboarding(account.id, link.url);
+    expect(await driver().payments.retrieveConnectedAccount(account.id)).toMatchObject({
+      id: account.id,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+    });
+  });
+
+  const checkout = () => {
+    const giftId = randomUUID();
+    return {
+      // Odd amounts, so each test finds its own balance transactions.
+      amountCents: 100 + Math.floor(Math.random() * 1_000_000),
+      email: 'donor@example.org',
+      description: "Gift to Charity Arena's donation pool",
+      successUrl: 'http://localhost:3000/donate/thanks?session={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/donate',
+      metadata: { giftId },
+      idempotencyKey: `gift-${giftId}-checkout`,
+    };
+  };
+
+  /** Stripe's times are whole seconds: a second back from now covers what is made next. */
+  const aSecondAgo = () => new Date(Math.floor(Date.now() / 1000) * 1000 - 1000);
+
+  async function onboardedAccount() {
+    const account = await driver().payments.createConnectedAccount(input());
+    const link = await driver().payments.createAccountLink({
+      accountId: account.id,
+      returnUrl: 'http://localhost:3000/charities/onboarding/return',
+      refreshUrl: 'http://localhost:3000/charities/onboarding/refresh',
+    });
+    await driver().completeOnboarding(account.id, link.url);
+    return account;
+  }
+
+  const transferTo = (destinationAccountId: string) => {
+    const payoutId = randomUUID();
+    return {
+      amountCents: 100 + Math.floor(Math.random() * 1_000_000),
+      destinationAccountId,
+      transferGroup: `payout-${payoutId}`,
+      metadata: { payoutId },
+      idempotencyKey: `payout-${payoutId}-transfer`,
+    };
+  };
+
+  it('creates a checkout session to pay at, and the same session again for the same idempotency key', async () => {
+    const given = checkout();
+    const session = await driver().payments.createCheckoutSession(given);
+    expect(session.id).toMatch(/^cs_test_\w+$/);
+    expect(new URL(session.url).protocol).toMatch(/^https?:$/);
+    expect(await driver().payments.createCheckoutSession(given)).toEqual(session);
+    const other = await driver().payments.createCheckoutSession({
+      ...given,
+      idempotencyKey: `${given.idempotencyKey}-2`,
+    });
+    expect(other.id).not.toBe(session.id);
+  });
+
+  it('lists the charge of a paid checkout among the balance transactions since a time', async () => {
+    const since = aSecondAgo();
+    const given = checkout();
+    const session = await driver().payments.createCheckoutSession(given);
+    await driver().payCheckout(session);
+    const charges = (await driver().payments.listBalanceTransactions(since)).filter(
+      (transaction) => transaction.type === 'charge' && transaction.amountCents === given.amountCents,
+    );
+    expect(charges).toEqual([
+      {
+        id: expect.stringMatching(/^txn_\w+$/),
+        type: 'charge',
+        amountCents: given.amountCents,
+        sourceId: expect.any(String),
+        created: expect.any(Date),
+      },
+    ]);
+    expect(charges[0]!.created.getTime()).toBeGreaterThanOrEqual(since.getTime());
+  });
+
+  it('transfers to a connected account once per idempotency key, listed as a negative balance transaction', async () => {
+    const since = aSecondAgo();
+    const account = await onboardedAccount();
+    const given = transferTo(account.id);
+    const transfer = await driver().payments.createTransfer(given);
+    expect(transfer).toEqual({
+      id: expect.stringMatching(/^tr_\w+$/),
+      amountCents: given.amountCents,
+      destinationAccountId: account.id,
+    });
+    expect(await driver().payments.createTransfer(given)).toEqual(transfer);
+    const transfers = (await driver().payments.listBalanceTransactions(since)).filter(
+      (transaction) => transaction.sourceId === transfer.id,
+    );
+    expect(transfers).toEqual([
+      expect.objectContaining({ type: 'transfer', amountCents: -given.amountCents }),
+    ]);
+  });
+
+  it('refuses a transfer to an account it does not have (not_found)', async () => {
+    const refusal = await driver()
+      .payments.createTransfer(transferTo('acct_doesnotexist0000'))
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(PaymentsError);
+    expect((refusal as PaymentsError).kind).toBe('not_found');
+  });
+
+  it('lists nothing from the future', async () => {
+    expect(await driver().payments.listBalanceTransactions(new Date(Date.now() + 60_000))).toEqual([]);
+  });
+}

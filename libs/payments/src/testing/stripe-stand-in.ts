@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+  /** The form-encoded body, keys as Stripe's API writes them (`company[tax_id]`). */
+  form: Record<string, string>;
+  /** A GET's query string, written the same way (`created[gte]`). */
+  query: Record<string, string>;
+}
+
+interface StoredBalanceTransaction {
+  id: string;
+  object: 'balance_transaction';
+  amount: number;
+  currency: 'usd';
+  created: number;
+  source: string;
+  type: string;
+}
+
+interface StoredAccount {
+  [key: string]: unknown;
+  id: string;
+}
+
+/**
+ * A local HTTP server standing in for Stripe's REST API, for the StripePayments tests: the few v1 calls
+ * the driver makes, answered in the shapes Stripe answers them (trimmed to the fields that matter),
+ * with Stripe's idempotent replay and its error bodies. `failures` makes the next calls fail.
+ */
+export class StripeStandIn {
+  readonly requests: RecordedRequest[] = [];
+  private readonly accounts = new Map<string, StoredAccount>();
+  private readonly sessions = new Map<string, StoredAccount>();
+  /** Newest first, as Stripe lists them. */
+  private readonly balanceTransactions: StoredBalanceTransaction[] = [];
+  private readonly replies = new Map<string, { status: number; body: unknown; form: string }>();
+  private server?: Server;
+  /** Answered, in order, to the next calls instead of their real answer. */
+  readonly failures: Array<{ status: number; error: Record<string, unknown> }> = [];
+
+  async start(): Promise<{ host: string; port: number; protocol: 'http' }> {
+    this.server = createServer((request, response) => {
+      void this.answer(request, response);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return { host: '127.0.0.1', port: (this.server.address() as AddressInfo).port, protocol: 'http' };
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  /** What Stripe's hosted onboarding does when the representative finishes it. */
+  completeOnboarding(accountId: string): void {
+    const account = this.accounts.get(accountId);
+    if (!account) throw new Error(`no account ${accountId}`);
+    Object.assign(account, {
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      capabilities: { transfers: 'active' },
+      requirements: {
+        ...(account.requirements as object),
+        currently_due: [],
+        eventually_due: [],
+        disabled_reason: null,
+      },
+    });
+  }
+
+  /** What Stripe does when a payer pays a Checkout Session: the session completes, its charge is on the balance. */
+  payCheckout(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no checkout session ${sessionId}`);
+    Object.assign(session, { status: 'complete', payment_status: 'paid' });
+    this.recordBalanceTransaction(
+      'charge',
+      session.amount_total as number,
+      `ch_${randomBytes(12).toString('hex')}`,
+    );
+  }
+
+  private recordBalanceTransaction(type: string, amount: number, source: string) {
+    this.balanceTransactions.unshift({
+      id: `txn_${randomBytes(12).toString('hex')}`,
+      object: 'balance_transaction',
+      amount,
+      currency: 'usd',
+      created: Math.floor(Date.now() / 1000),
+      source,
+      type,
+    });
+  }
+
+  private async answer(request: IncomingMessage, response: ServerResponse) {
+    let raw = '';
+    for await (const chunk of request) raw += String(chunk);
+    const url = new URL(request.url ?? '/', 'http://stripe.local');
+    const recorded: RecordedRequest = {
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      authorization: request.headers.authorization,
+      form: Object.fromEntries(new URLSearchParams(raw)),
+      query: Object.fromEntries(url.searchParams),
+    };
+    this.requests.push(recorded);
+    const replayKey = recorded.idempotencyKey && `${recorded.path} ${recorded.idempotencyKey}`;
+    const replay = replayKey ? this.replies.get(replayKey) : undefined;
+    const form = JSON.stringify(recorded.form);
+    const reply = replay
+      ? replay.form === form
+        ? replay
+        : { status: 400, body: { error: idempotencyError(recorded.idempotencyKey!) }, form }
+      : { ...this.route(recorded), form };
+    if (replayKey && !replay && reply.status < 500) this.replies.set(replayKey, reply);
+    response.writeHead(reply.status, {
+      'content-type': 'application/json',
+      'request-id': `req_${randomBytes(7).toString('hex')}`,
+      ...(replay ? { 'idempotent-replayed': 'true' } : {}),
+    });
+    response.end(JSON.stringify(reply.body));
+  }
+
+  private route(request: RecordedRequest): { status: number; body: unknown } {
+    const failure = this.failures.shift();
+    if (failure) return { status: failure.status, body: { error: failure.error } };
+    const now = Math.floor(Date.now() / 1000);
+    if (request.method === 'POST' && request.path === '/v1/accounts') {
+      const account = this.newAccount(request.form, now);
+      this.accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    const retrieve = /^\/v1\/accounts\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && retrieve) {
+      const account = this.accounts.get(decodeURIComponent(retrieve[1]!));
+      return account ? { status: 200, body: account } : missing('account', decodeURIComponent(retrieve[1]!));
+    }
+    if (request.method === 'POST' && request.path === '/v1/account_links') {
+      const accountId = request.form.account ?? '';
+      if (!this.accounts.has(accountId)) return missing('account', accountId);
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          created: now,
+          expires_at: now + 300,
+          url: `https://connect.stripe.com/setup/e/${accountId}/${randomBytes(9).toString('base64url')}`,
+        },
+      };
+    }
+    if (request.method === 'POST' && request.path === '/v1/checkout/sessions') {
+      const session = this.newCheckoutSession(request.form, now);
+      this.sessions.set(session.id, session);
+      return { status: 200, body: session };
+    }
+    if (request.method === 'POST' && request.path === '/v1/transfers')
+      return this.transfer(request.form, now);
+    if (request.method === 'GET' && request.path === '/v1/balance_transactions') {
+      return { status: 200, body: this.balanceTransactionsPage(request.query) };
+    }
+    return {
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${request.method}: ${request.path}).`,
+        },
+      },
+    };
+  }
+
+  private newCheckoutSession(form: Record<string, string>, now: number): StoredAccount {
+    const id = `cs_test_${randomBytes(16).toString('hex')}`;
+    const amount = Number(form['line_items[0][price_data][unit_amount]']);
+    return {
+      id,
+      object: 'checkout.session',
+      mode: form.mode,
+      amount_subtotal: amount,
+      amount_total: amount,
+      currency: form['line_items[0][price_data][currency]'],
+      customer_email: form.customer_email ?? null,
+      metadata: bracketed(form, 'metadata'),
+      payment_intent: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: form.success_url,
+      cancel_url: form.cancel_url,
+      created: now,
+      expires_at: now + 86_400,
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+    };
+  }
+
+  private transfer(form: Record<string, string>, now: number): { status: number; body: unknown } {
+    const destination = form.destination ?? '';
+    if (!this.accounts.has(destination)) return missing('destination', destination);
+    const amount = Number(form.amount);
+    const id = `tr_${randomBytes(12).toString('hex')}`;
+    this.recordBalanceTransaction('transfer', -amount, id);
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'transfer',
+        amount,
+        amount_reversed: 0,
+        currency: form.currency,
+        destination,
+        transfer_group: form.transfer_group ?? null,
+        metadata: bracketed(form, 'metadata'),
+        reversed: false,
+        created: now,
+      },
+    };
+  }
+
+  /** A list page as Stripe answers it: newest first, `limit` at a time, after `starting_after`. */
+  private balanceTransactionsPage(query: Record<string, string>) {
+    const since = Number(query['created[gte]'] ?? 0);
+    const matching = this.balanceTransactions.filter((transaction) => transaction.created >= since);
+    const after = query.starting_after
+      ? matching.findIndex((transaction) => transaction.id === query.starting_after) + 1
+      : 0;
+    const limit = Number(query.limit ?? 10);
+    const data = matching.slice(after, after + limit);
+    return {
+      object: 'list',
+      data,
+      has_more: after + limit < matching.length,
+      url: '/v1/balance_transactions',
+    };
+  }
+
+  private newAccount(form: Record<string, string>, now: number): StoredAccount {
+    const id = `acct_1${randomBytes(8).toString('hex').toUpperCase()}`;
+    const metadata = bracketed(form, 'metadata');
+    return {
+      id,
+      object: 'account',
+      business_profile: { name: form['business_profile[name]'] ?? null, mcc: null, url: null },
+      business_type: form.business_type ?? null,
+      capabilities: { transfers: 'inactive' },
+      charges_enabled: false,
+      company: { name: form['company[name]'] ?? null, tax_id_provided: Boolean(form['company[tax_id]']) },
+      controller: { type: 'application', is_controller: true },
+      country: form.country ?? 'US',
+      created: now,
+      default_currency: 'usd',
+      details_submitted: false,
+      email: form.email ?? null,
+      external_accounts: {
+        object: 'list',
+        data: [],
+        has_more: false,
+        total_count: 0,
+        url: `/v1/accounts/${id}/external_accounts`,
+      },
+      metadata,
+      payouts_enabled: false,
+      requirements: {
+        currently_due: ['external_account', 'representative.first_name', 'tos_acceptance.date'],
+        eventually_due: ['external_account', 'representative.first_name', 'tos_acceptance.date'],
+        past_due: [],
+        disabled_reason: 'requirements.past_due',
+      },
+      settings: { payouts: { schedule: { interval: 'daily', delay_days: 2 } } },
+      tos_acceptance: { date: null },
+      type: form.type ?? 'standard',
+    };
+  }
+}
+
+/** `metadata[charityId]=…` and its siblings back into an object. */
+function bracketed(form: Record<string, string>, name: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (key.startsWith(`${name}[`) && key.endsWith(']')) found[key.slice(name.length + 1, -1)] = value;
+  }
+  return found;
+}
+
+function idempotencyError(key: string) {
+  return {
+    type: 'idempotency_error',
+    message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+  };
+}
+
+function missing(param: string, id: string) {
+  return {
+    status: 404,
+    body: {
+      error: {
+        code: 'resource_missing',
+        doc_url: 'https://docs.stripe.com/error-codes/resource-missing',
+        message: `No such ${param}: '${id}'`,
+        param,
+        type: 'invalid_request_error',
+      },
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { verifyChain } from '@arena/contracts/ledger';
+import type { DonationEvent } from '@arena/donations/events';
+import type { RecordedEvent } from '@arena/event-store';
+import { projectEvents } from '@arena/projection-runner/testing';
+import { createTestDatabase, type TestDatabase } from '@arena/testing';
+import { donationLedgerProjector, maskProviderId } from './donation-ledger.projection';
+import {
+  ledgerEntriesFrom,
+  ledgerEntryById,
+  ledgerLeafHashes,
+  ledgerTreeSize,
+} from './donation-ledger.queries';
+
+describe('donation ledger projection', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(2);
+  });
+  afterAll(() => database.drop());
+
+  let position = 0;
+  const record = (event: DonationEvent): RecordedEvent => ({
+    id: randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: {},
+    streamId: `donation-${event.data.donationId}`,
+    revision: 0,
+    position: { commit: 1n, prepare: BigInt(++position) },
+    createdAt: new Date(),
+  });
+  const apply = (events: RecordedEvent[]) => projectEvents(database.db, donationLedgerProjector, events);
+
+  it('records one public entry per money event, chained in order, and ignores a redelivered event', async () => {
+    const donationId = randomUUID();
+    const events = [
+      record({
+        type: 'DonationReceived',
+        data: {
+          donationId,
+          amountCents: 2500,
+          currency: 'usd',
+          donorEmail: 'donor@example.org',
+          donorMemberId: randomUUID(),
+          charityEin: '530196605',
+          checkoutSessionId: 'cs_test_a1b2c3d4e5',
+          paymentIntentId: 'pi_3Q9xyzW7k2',
+          providerEventId: 'evt_1',
+          receiptCode: 'R-7Q2K',
+          receivedAt: '2026-11-23T10:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'DonationDirected',
+        data: {
+          donationId,
+          amountCents: 2500,
+          charityEin: '530196605',
+          charityName: 'American Red Cross',
+          directedBy: { kind: 'donor', memberId: randomUUID(), displayName: null },
+          source: { kind: 'gift', checkoutSessionId: 'cs_test_a1b2c3d4e5' },
+          receiptCode: 'R-7Q2K',
+          directedAt: '2026-11-23T10:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'DonationTransferInitiated',
+        data: {
+          donationId,
+          windowId: '2026-11-24',
+          transferId: 'tr_1AbCdEfGh',
+          charityEin: '530196605',
+          stripeAccountId: 'acct_1',
+          amountCents: 2500,
+          transferAmountCents: 9000,
+          initiatedAt: '2026-11-24T00:05:00.000Z',
+        },
+      }),
+      record({
+        type: 'PayoutCleared',
+        data: {
+          donationId,
+          transferId: 'tr_1AbCdEfGh',
+          providerEventId: 'evt_2',
+          clearedAt: '2026-11-24T01:00:00.000Z',
+        },
+      }),
+    ];
+    await apply(events);
+    await apply([events[1]!, events[3]!]);
+
+    const entries = await ledgerEntriesFrom(database.db, 0, 100);
+    expect(entries.map((e) => [e.index, e.body.type, e.body.status, e.body.amountCents])).toEqual([
+      [0, 'DonationReceived', null, 2500],
+      [1, 'DonationDirected', 'held', 2500],
+      [2, 'DonationTransferInitiated', 'pending', 2500],
+      [3, 'PayoutCleared', 'cleared', 2500],
+    ]);
+    expect(entries[3]!.body).toMatchObject({ charityName: 'American Red Cross', providerId: 'tr_…EfGh' });
+    expect(JSON.stringify(entries)).not.toMatch(/donor@example.org|memberId|acct_1/);
+    expect(await verifyChain(entries)).toEqual([]);
+    expect(await ledgerTreeSize(database.db)).toBe(4);
+    expect(await ledgerLeafHashes(database.db, 2)).toHaveLength(2);
+    expect(await ledgerEntryById(database.db, events[2]!.id)).toEqual(entries[2]);
+    expect(await ledgerEntryById(database.db, randomUUID())).toBeNull();
+  });
+
+  it('masks provider ids to their kind and last four characters', () => {
+    expect(maskProviderId('pi_3Q9xyzW7k2')).toBe('pi_…W7k2');
+    expect(maskProviderId('tr_12')).toBe('tr_12');
+    expect(maskProviderId(null)).toBeNull();
+  });
+});

@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import type { LedgerEntryBody } from '@arena/contracts';
+import { GENESIS_HASH, canonicalJson, entryHash, leafHash } from '@arena/contracts/ledger';
+import type { RecordedEvent } from '@arena/event-store';
+import { DONATION_EVENT_TYPES, type DirectedBy, type DonationEvent } from '@arena/donations/events';
+import type { Projector, TableNames } from '@arena/projection-runner';
+
+type Base = 'ledger_entries';
+
+/** The public name of whoever directed a donation: never a member id or an email. */
+function directedByName(directedBy: DirectedBy): string {
+  if (directedBy.kind === 'winner') return directedBy.username;
+  if (directedBy.kind === 'donor') return directedBy.displayName ?? 'Anonymous donor';
+  return 'Charity Arena';
+}
+
+/** A provider id shown only by its kind and last four characters ('tr_…9xQz'), enough to reconcile. */
+export function maskProviderId(id: string | null): string | null {
+  if (!id) return null;
+  const prefix = id.includes('_') ? id.slice(0, id.indexOf('_') + 1) : '';
+  return id.length <= prefix.length + 4 ? id : `${prefix}…${id.slice(-4)}`;
+}
+
+interface Previous {
+  body: LedgerEntryBody;
+}
+
+function bodyOf(event: DonationEvent, eventId: string, previous: Previous | undefined): LedgerEntryBody {
+  const before = previous?.body;
+  const common = { type: event.type, eventId, donationId: event.data.donationId };
+  switch (event.type) {
+    case 'DonationReceived':
+      return {
+        ...common,
+        amountCents: event.data.amountCents,
+        status: null,
+        charityEin: event.data.charityEin,
+        charityName: null,
+        directedBy: null,
+        receiptCode: event.data.receiptCode,
+        providerId: maskProviderId(event.data.paymentIntentId ?? event.data.checkoutSessionId),
+        at: event.data.receivedAt,
+      };
+    case 'DonationDirected':
+      return {
+        ...common,
+        amountCents: event.data.amountCents,
+        status: 'held',
+        charityEin: event.data.charityEin,
+        charityName: event.data.charityName,
+        directedBy: directedByName(event.data.directedBy),
+        receiptCode: event.data.receiptCode,
+        providerId: before?.providerId ?? null,
+        at: event.data.directedAt,
+      };
+    case 'DonationTransferInitiated':
+      return {
+        ...common,
+        amountCents: event.data.amountCents,
+        status: 'pending',
+        charityEin: event.data.charityEin,
+        charityName: before?.charityName ?? null,
+        directedBy: before?.directedBy ?? null,
+        receiptCode: before?.receiptCode ?? null,
+        providerId: maskProviderId(event.data.transferId),
+        at: event.data.initiatedAt,
+      };
+    case 'PayoutCleared':
+    case 'DonationTransferFailed':
+      return {
+        ...common,
+        amountCents: before?.amountCents ?? 0,
+        status: event.type === 'PayoutCleared' ? 'cleared' : 'held',
+        charityEin: before?.charityEin ?? null,
+        charityName: before?.charityName ?? null,
+        directedBy: before?.directedBy ?? null,
+        receiptCode: before?.receiptCode ?? null,
+        providerId: maskProviderId(event.data.transferId),
+        at: event.type === 'PayoutCleared' ? event.data.clearedAt : event.data.failedAt,
+      };
+  }
+}
+
+/**
+ * The verifiable ledger (docs/ledger.md): one append-only entry per money event, in global-log order,
+ * each naming the previous entry's hash. The runner applies events in order under one advisory lock,
+ * so `index` and `prev_hash` come from the last row; an event already recorded (a redelivery) is skipped
+ * by its id. A rebuild replays the same events in the same order, so it writes the same hashes.
+ */
+export const donationLedgerProjector: Projector<Base> = {
+  name: 'donation_ledger',
+  version: 1,
+  eventTypes: DONATION_EVENT_TYPES,
+  tables: ['ledger_entries'],
+
+  async createTables(db, names: TableNames<Base>) {
+    await sql`
+      CREATE TABLE ${sql.table(names.ledger_entries)} (
+        index bigint PRIMARY KEY,
+        id text NOT NULL UNIQUE,
+        donation_id text NOT NULL,
+        body text NOT NULL,
+        prev_hash text NOT NULL,
+        hash text NOT NULL,
+        leaf_hash text NOT NULL
+      )`.execute(db);
+    await sql`CREATE INDEX ON ${sql.table(names.ledger_entries)} (donation_id, index DESC)`.execute(db);
+  },
+
+  async apply(trx, events: readonly RecordedEvent[], names) {
+    const table = names.ledger_entries;
+    for (const recorded of events) {
+      const seen = await trx
+        .selectFrom(table)
+        .select('index')
+        .where('id', '=', recorded.id)
+        .executeTakeFirst();
+      if (seen) continue;
+      const event = { type: recorded.type, data: recorded.data } as DonationEvent;
+      const last = await trx
+        .selectFrom(table)
+        .select(['index', 'hash'])
+        .orderBy('index', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const previous = await trx
+        .selectFrom(table)
+        .select('body')
+        .where('donation_id', '=', event.data.donationId)
+        .orderBy('index', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const index = last ? Number(last.index) + 1 : 0;
+      const prevHash: string = last?.hash ?? GENESIS_HASH;
+      const body = bodyOf(
+        event,
+        recorded.id,
+        previous && { body: JSON.parse(previous.body) as LedgerEntryBody },
+      );
+      const hash = await entryHash({ index, prevHash, body });
+      await trx
+        .insertInto(table)
+        .values({
+          index,
+          id: recorded.id,
+          donation_id: event.data.donationId,
+          body: canonicalJson(body),
+          prev_hash: prevHash,
+          hash,
+          leaf_hash: await leafHash(hash),
+        })
+        .execute();
+    }
+  },
+};

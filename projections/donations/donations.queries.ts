@@ -1,0 +1,240 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  maskProviderId,
+  type DonationList,
+  type DonationListParams,
+  type DonationReceipt,
+  type DonationStatus,
+  type DonationSummary,
+  type MemberDonations,
+  type PublicDonation,
+  type TopWinners,
+} from '@arena/contracts';
+
+export interface DonationRow {
+  id: string;
+  receipt_code: string;
+  amount_cents: string | number;
+  /** Null while a gift waits in the platform-held donation pool. */
+  ein: string | null;
+  charity_name: string | null;
+  directed_by: string;
+  source: string;
+  status: DonationStatus;
+  payment_intent_id: string | null;
+  transfer_id: string | null;
+  /** Whose money it was: the winner of a prize, the signed-in donor of a gift (never shown publicly). */
+  member_id: string | null;
+  /** The winner, for prize money only (the winners' card). */
+  prize_member_id: string | null;
+  donated_at: Date;
+}
+
+export interface DonationHistoryRow {
+  event_id: string;
+  donation_id: string | null;
+  revision: string | number;
+  status: string;
+  at: Date;
+  note: string | null;
+}
+
+export interface DonationsTables {
+  donations: DonationRow;
+  donation_history: DonationHistoryRow;
+  donation_prize_shares: {
+    share_id: string;
+    member_id: string;
+    tournament_id: string;
+    tournament_title: string;
+    rank: number;
+    amount_cents: string | number;
+    remaining_cents: string | number;
+    credited_at: Date;
+    direct_by: Date;
+  };
+  donation_member_names: { member_id: string; username: string; at: Date };
+}
+
+type Db = Kysely<DonationsTables>;
+
+export const receiptUrl = (receiptCode: string) => `/donate/receipt/${encodeURIComponent(receiptCode)}`;
+
+/** A row as the public ledger shows it: the transfer's id once sent, the payment's before. */
+export function toPublicDonation(row: DonationRow): PublicDonation {
+  return {
+    id: row.id,
+    datetime: row.donated_at.toISOString(),
+    receiptCode: row.receipt_code,
+    receiptUrl: receiptUrl(row.receipt_code),
+    directedBy: row.directed_by,
+    nonprofit: row.charity_name,
+    nonprofitEin: row.ein,
+    amountCents: Number(row.amount_cents),
+    status: row.status,
+    stripeId: maskProviderId(row.transfer_id ?? row.payment_intent_id),
+    source: row.source,
+  };
+}
+
+/** One donation as the public ledger shows it, by its id. */
+export async function publicDonationById(db: Db, donationId: string): Promise<PublicDonation | undefined> {
+  const row = await db.selectFrom('donations').selectAll().where('id', '=', donationId).executeTakeFirst();
+  return row && toPublicDonation(row);
+}
+
+/** GET /api/donations: newest first. */
+export async function listDonations(
+  db: Db,
+  { limit, offset, status }: DonationListParams,
+): Promise<DonationList> {
+  let query = db.selectFrom('donations');
+  if (status) query = query.where('status', '=', status);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('donated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { donations: rows.map(toPublicDonation), total: Number(count.total) };
+}
+
+/** The home page's summary cards. */
+export async function donationSummary(db: Db): Promise<DonationSummary> {
+  const row = await db
+    .selectFrom('donations')
+    .select([
+      sql<string>`coalesce(sum(amount_cents) FILTER (WHERE ein IS NOT NULL AND status IN ('pending', 'cleared')), 0)`.as(
+        'verified',
+      ),
+      sql<string>`coalesce(sum(amount_cents) FILTER (WHERE ein IS NOT NULL AND status IN ('held', 'pending')), 0)`.as(
+        'pending',
+      ),
+      sql<string>`coalesce(sum(amount_cents) FILTER (WHERE ein IS NULL), 0)`.as('pool'),
+      sql<string>`count(DISTINCT ein)`.as('nonprofits'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    totalVerifiedCents: Number(row.verified),
+    nonprofitsImpacted: Number(row.nonprofits),
+    pendingBalanceCents: Number(row.pending),
+    donationPoolCents: Number(row.pool),
+  };
+}
+
+/** Top Challenge Winners: members by the prize money directed to nonprofits, most first. */
+export async function topWinners(db: Db, limit: number): Promise<TopWinners> {
+  const base = db
+    .selectFrom('donations')
+    .where('prize_member_id', 'is not', null)
+    .where('ein', 'is not', null);
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('donation_member_names as names', 'names.member_id', 'donations.prize_member_id')
+      .select((eb) => [
+        'donations.prize_member_id as member_id',
+        eb.fn.sum<string>('donations.amount_cents').as('amount'),
+        eb.fn.max('donations.donated_at').as('at'),
+        sql<string | null>`max(names.username)`.as('username'),
+        sql<
+          string | null
+        >`(array_agg(donations.charity_name ORDER BY donations.donated_at DESC, donations.id DESC))[1]`.as(
+          'nonprofit',
+        ),
+        sql<
+          string | null
+        >`(array_agg(donations.receipt_code ORDER BY donations.donated_at DESC, donations.id DESC))[1]`.as(
+          'receipt_code',
+        ),
+      ])
+      .groupBy('donations.prize_member_id')
+      .orderBy('amount', 'desc')
+      .orderBy('at', 'desc')
+      .orderBy('donations.prize_member_id')
+      .limit(limit)
+      .execute(),
+    base.select(sql<string>`count(DISTINCT prize_member_id)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    winners: rows.map((row) => ({
+      id: row.member_id!,
+      name: row.username ?? 'Winner',
+      amountCents: Number(row.amount),
+      nonprofit: row.nonprofit,
+      date: new Date(row.at).toISOString(),
+      receiptCode: row.receipt_code,
+    })),
+    total: Number(count.total),
+  };
+}
+
+/** A receipt: the donation and its events in order; absent for an unknown code. */
+export async function donationReceipt(db: Db, receiptCode: string): Promise<DonationReceipt | undefined> {
+  const row = await db
+    .selectFrom('donations')
+    .selectAll()
+    .where('receipt_code', '=', receiptCode)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const history = await db
+    .selectFrom('donation_history')
+    .selectAll()
+    .where('donation_id', '=', row.id)
+    .orderBy('revision')
+    .execute();
+  return {
+    donation: toPublicDonation(row),
+    history: history.map((entry) => ({
+      status: entry.status as DonationReceipt['history'][number]['status'],
+      at: entry.at.toISOString(),
+      note: entry.note,
+    })),
+    ledgerEntryIds: history.map((entry) => entry.event_id),
+  };
+}
+
+/** The member's balances, the prize shares they can still direct, and their donations. */
+export async function memberDonations(db: Db, memberId: string): Promise<MemberDonations> {
+  const [shares, history] = await Promise.all([
+    db
+      .selectFrom('donation_prize_shares')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('remaining_cents', '>', 0)
+      .orderBy('credited_at')
+      .orderBy('share_id')
+      .execute(),
+    db
+      .selectFrom('donations')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .orderBy('donated_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+  ]);
+  const cents = (status: DonationStatus) =>
+    history.filter((row) => row.status === status).reduce((sum, row) => sum + Number(row.amount_cents), 0);
+  return {
+    directableCents: shares.reduce((sum, share) => sum + Number(share.remaining_cents), 0),
+    heldCents: cents('held'),
+    pendingCents: cents('pending'),
+    clearedCents: cents('cleared'),
+    totalDonatedCents: history.reduce((sum, row) => sum + Number(row.amount_cents), 0),
+    donationCount: history.length,
+    charitiesSupported: new Set(history.flatMap((row) => (row.ein ? [row.ein] : []))).size,
+    shares: shares.map((share) => ({
+      shareId: share.share_id,
+      tournamentId: share.tournament_id,
+      tournamentTitle: share.tournament_title,
+      rank: share.rank,
+      amountCents: Number(share.amount_cents),
+      remainingCents: Number(share.remaining_cents),
+      directBy: share.direct_by.toISOString(),
+    })),
+    history: history.map(toPublicDonation),
+  };
+}

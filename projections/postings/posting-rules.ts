@@ -1,0 +1,181 @@
+import type { DonationEvent, PrizeBalanceEvent } from '@arena/donations/events';
+
+/**
+ * Double-entry postings of the money events (docs/ledger.md "Accounts and postings"). Amounts are integer cents,
+ * debits positive and credits negative, so every posting set sums to zero. Events are facts: a failed
+ * transfer is a compensating set, never an edit of the set it undoes.
+ */
+export interface Posting {
+  account: string;
+  amountCents: number;
+}
+
+export interface PostingSet {
+  /** `${eventId}:${n}`: derived from the event, so re-projecting an event writes the same sets. */
+  id: string;
+  eventId: string;
+  donationId: string | null;
+  memo: string;
+  postings: Posting[];
+}
+
+export const Accounts = {
+  cashAtProvider: 'cash_at_provider',
+  platformRevenue: 'platform_revenue',
+  donationPool: 'donation_pool',
+  memberDirectable: (memberId: string) => `member_directable:${memberId}`,
+  charityPayable: (ein: string) => `charity_payable:${ein}`,
+  inTransit: (ein: string) => `in_transit:${ein}`,
+  charityPaid: (ein: string) => `charity_paid:${ein}`,
+} as const;
+
+/** Which side an account's balance lives on; it must never cross to the other (platform_revenue may). */
+export function normalSide(account: string): 'debit' | 'credit' | 'either' {
+  if (account === Accounts.platformRevenue) return 'either';
+  if (account === Accounts.cashAtProvider) return 'debit';
+  return account.startsWith('in_transit:') || account.startsWith('charity_paid:') ? 'debit' : 'credit';
+}
+
+/** What the rules need to remember of a donation between its events (the events after the first omit it). */
+export interface DonationPostingState {
+  amountCents: number;
+  ein: string | null;
+  /** The transfer currently out, if any. */
+  transferId: string | null;
+}
+
+export type PostingState = ReadonlyMap<string, DonationPostingState>;
+
+export type PostedEvent = (DonationEvent | PrizeBalanceEvent) & { id: string };
+
+/** The posting sets of one event, given what earlier events left; the same event and state, the same sets. */
+export function postingsFor(event: PostedEvent, state: PostingState): PostingSet[] {
+  const set = (donationId: string | null, memo: string, ...postings: Posting[]): PostingSet[] => [
+    { id: `${event.id}:0`, eventId: event.id, donationId, memo, postings },
+  ];
+  // A prize is the platform's money: its revenue, held at the provider, is moved into the donation side
+  // first (set 0), then owed to the winner or the charity (set 1). Revenue itself is posted by the
+  // subscriptions issue; until then platform_revenue only shows what prizes took.
+  const prize = (donationId: string | null, memo: string, to: string, amountCents: number): PostingSet[] => [
+    {
+      id: `${event.id}:0`,
+      eventId: event.id,
+      donationId,
+      memo: 'platform revenue funds a prize',
+      postings: [
+        { account: Accounts.cashAtProvider, amountCents },
+        { account: Accounts.platformRevenue, amountCents: -amountCents },
+      ],
+    },
+    {
+      id: `${event.id}:1`,
+      eventId: event.id,
+      donationId,
+      memo,
+      postings: [
+        { account: Accounts.platformRevenue, amountCents },
+        { account: to, amountCents: -amountCents },
+      ],
+    },
+  ];
+  switch (event.type) {
+    case 'DonationReceived': {
+      const { donationId, amountCents } = event.data;
+      return set(
+        donationId,
+        'gift received into the donation pool',
+        { account: Accounts.cashAtProvider, amountCents },
+        { account: Accounts.donationPool, amountCents: -amountCents },
+      );
+    }
+    case 'DonationDirected': {
+      const { donationId, amountCents, charityEin, source } = event.data;
+      if (source.kind === 'prize') {
+        return prize(
+          donationId,
+          `prize directed to ${charityEin}`,
+          Accounts.charityPayable(charityEin),
+          amountCents,
+        );
+      }
+      const from =
+        source.kind === 'gift' ? Accounts.donationPool : Accounts.memberDirectable(source.memberId);
+      return set(
+        donationId,
+        `directed to ${charityEin} from ${from}`,
+        { account: from, amountCents },
+        { account: Accounts.charityPayable(charityEin), amountCents: -amountCents },
+      );
+    }
+    case 'PrizeShareCredited': {
+      const { memberId, amountCents } = event.data;
+      return prize(
+        null,
+        'prize share directable by the winner',
+        Accounts.memberDirectable(memberId),
+        amountCents,
+      );
+    }
+    // Its donation's DonationDirected (source prize-balance) carries the money.
+    case 'PrizeBalanceDirected':
+      return [];
+    case 'DonationTransferInitiated': {
+      const { donationId, amountCents, charityEin } = event.data;
+      return set(
+        donationId,
+        `sent in transfer ${event.data.transferId}`,
+        { account: Accounts.inTransit(charityEin), amountCents },
+        { account: Accounts.cashAtProvider, amountCents: -amountCents },
+      );
+    }
+    case 'PayoutCleared':
+    case 'DonationTransferFailed': {
+      const donation = state.get(event.data.donationId);
+      // Only the transfer that is out moves money: a late or repeated report of another changes nothing.
+      if (!donation?.ein || donation.transferId !== event.data.transferId) return [];
+      const { amountCents, ein } = donation;
+      return event.type === 'PayoutCleared'
+        ? set(
+            event.data.donationId,
+            `transfer ${event.data.transferId} confirmed`,
+            { account: Accounts.charityPaid(ein), amountCents },
+            { account: Accounts.inTransit(ein), amountCents: -amountCents },
+          )
+        : set(
+            event.data.donationId,
+            `transfer ${event.data.transferId} failed: back to held`,
+            { account: Accounts.cashAtProvider, amountCents },
+            { account: Accounts.inTransit(ein), amountCents: -amountCents },
+          );
+    }
+  }
+}
+
+/** The state after an event (pure; the map is copied). */
+export function evolvePostingState(state: PostingState, event: PostedEvent): PostingState {
+  if (!('donationId' in event.data) || event.type === 'PrizeBalanceDirected') return state;
+  const next = new Map(state);
+  const current = state.get(event.data.donationId);
+  switch (event.type) {
+    case 'DonationReceived':
+      next.set(event.data.donationId, { amountCents: event.data.amountCents, ein: null, transferId: null });
+      break;
+    case 'DonationDirected':
+      next.set(event.data.donationId, {
+        amountCents: event.data.amountCents,
+        ein: event.data.charityEin,
+        transferId: null,
+      });
+      break;
+    case 'DonationTransferInitiated':
+      if (current) next.set(event.data.donationId, { ...current, transferId: event.data.transferId });
+      break;
+    case 'PayoutCleared':
+    case 'DonationTransferFailed':
+      if (current?.transferId === event.data.transferId) {
+        next.set(event.data.donationId, { ...current, transferId: null });
+      }
+      break;
+  }
+  return next;
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { seedDemoCharities } from '@arena/charities';
+import { donationStatusLabel } from '@arena/contracts/donations.messages';
+import { memberRoles, seedDemoMembers, signAccessToken } from '@arena/identity';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser } from './support/browser';
+import { captureAtBothWidths } from './support/capture';
+import { recordDiagnostics } from './support/diagnostics';
+import { createMember } from './support/member';
+import { startWebApp, type RunningWebApp } from './support/web-app';
+
+jest.setTimeout(240_000);
+
+/** The demo seed's payout-verified charity (libs/charities/src/seed/demo-charities.ts). */
+const CHARITY = { ein: '530196605', name: 'American Red Cross' };
+/** Webhooks travel through the worker's queue: generous, but bounded. */
+const SETTLE_MS = 60_000;
+
+/**
+ * A guest's gift end to end against the real server, the worker and the local payment driver (no
+ * answers stubbed): Donate Now on a verified charity, $25, the driver's checkout page, the receipt once
+ * the signed checkout webhook is recorded, the gift held on the home ledger and the charity's Public
+ * Ledger, then a transfer window run by a finance member, and the gift cleared once the driver's
+ * transfer.paid webhook comes back.
+ */
+describe('the donation flow', () => {
+  let web: RunningWebApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let saveDiagnostics: () => Promise<void>;
+  let receiptCode = '';
+  const errors: string[] = [];
+
+  /** Reloads `path` until `shown` finds what it waits for: a read model follows a webhook, not the click. */
+  async function reloadUntil(path: string, shown: () => Locator): Promise<void> {
+    const deadline = Date.now() + SETTLE_MS;
+    await page.goto(path);
+    for (;;) {
+      try {
+        await shown().waitFor({ timeout: 2_000 });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await page.reload();
+      }
+    }
+  }
+
+  async function eventually<T>(attempt: () => Promise<T | undefined>): Promise<T> {
+    const deadline = Date.now() + SETTLE_MS;
+    for (;;) {
+      const value = await attempt();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error('Gave up waiting');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+
+  const homeLedgerRow = () => page.locator('#ledger').getByRole('row').filter({ hasText: receiptCode });
+
+  beforeAll(async () => {
+    [web, browser] = await Promise.all([startWebApp({ worker: true, ownPublicUrl: true }), launchBrowser()]);
+    // The real onboarding through the local driver; the charity's payout account is enabled once the
+    // worker has delivered the driver's account.updated webhook.
+    await seedDemoCharities(web.app, await seedDemoMembers(web.database.db));
+    await eventually(async () => {
+      const answer = await fetch(`${web.baseUrl}/api/charities/ein/${CHARITY.ein}`);
+      const body = (await answer.json()) as { data?: { isVerified?: boolean } };
+      return body.data?.isVerified ? true : undefined;
+    });
+    context = await browser.newContext({ baseURL: web.baseUrl, viewport: DESKTOP, timezoneId: 'UTC' });
+    page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    saveDiagnostics = recordDiagnostics(page, 'donation-flow');
+  });
+
+  afterEach(async () => {
+    await saveDiagnostics?.();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+  });
+
+  it("gives $25 from the charity's page through the checkout, and the success page links the receipt", async () => {
+    await page.goto(`/charity-profile/${CHARITY.ein}`);
+    await page.getByRole('link', { name: 'Donate Now' }).click();
+    await page.waitForURL(`**/donate?ein=${CHARITY.ein}`);
+    await page.getByText(CHARITY.name).first().waitFor();
+    await page.getByRole('button', { name: '$25', exact: true }).click();
+    const donate = page.getByRole('button', { name: 'Donate $25' });
+    await expect(donate.isEnabled()).resolves.toBe(true);
+    await donate.click();
+
+    // The local driver's checkout page, standing in for the provider's: it shows its test card.
+    await page.waitForURL(/\/api\/payments\/local\/checkout\//);
+    const hint = await page.getByText(/^Test card: /).innerText();
+    const card = (hint.match(/Test card: ([\d ]+)\./) ?? [])[1] ?? '';
+    expect(card.replace(/ /g, '')).toMatch(/^\d{16}$/);
+    // Like the provider's, the checkout asks the payer's email for its receipt.
+    await page.getByLabel('Email', { exact: true }).fill('guest.donor@example.org');
+    await page.getByLabel('Card number (test)').fill(card);
+    await page.getByRole('button', { name: /^Pay \$25/ }).click();
+
+    await page.waitForURL(/\/donate\/success\?session_id=cs_/);
+    await page.getByRole('heading', { name: 'Thank you for your gift' }).waitFor();
+    const receipt = page.getByRole('link', { name: /^View receipt R-/ });
+    await receipt.waitFor({ timeout: SETTLE_MS });
+    receiptCode = (await receipt.innerText()).replace('View receipt ', '').trim();
+    expect(receiptCode).toMatch(/^R-[A-Z0-9]+$/);
+    await captureAtBothWidths(page, 'donation-flow-success');
+  });
+
+  it("shows the gift held on the home ledger and on the charity's Public Ledger", async () => {
+    await reloadUntil('/', homeLedgerRow);
+    const row = homeLedgerRow();
+    expect(await row.innerText()).toContain(donationStatusLabel('held'));
+    expect(await row.innerText()).toContain(CHARITY.name);
+    expect(donationStatusLabel('held')).toBe('Platform-Held (Pending Transfer Window)');
+
+    const publicLedger = () =>
+      page.getByRole('region', { name: 'Ledger entries' }).getByRole('row').filter({ hasText: '$25' });
+    await reloadUntil(`/charity-profile/${CHARITY.ein}`, publicLedger);
+    expect(await publicLedger().count()).toBe(1);
+  });
+
+  it('clears the gift once a finance member runs the transfer window and the transfer is paid', async () => {
+    const finance = await createMember(web);
+    await memberRoles(web.database.db).grant(finance.email, 'finance', 'test:donation-flow', new Date());
+    const token = await signAccessToken(web.jwtSecret, {
+      sub: finance.id,
+      username: finance.username,
+      sid: randomUUID(),
+    });
+    const run = async (accessToken?: string) =>
+      fetch(`${web.baseUrl}/api/finance/transfer-window`, {
+        method: 'POST',
+        headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+      });
+    // A member without the role may not move money.
+    const outsider = await createMember(web);
+    const outsiderToken = await signAccessToken(web.jwtSecret, {
+      sub: outsider.id,
+      username: outsider.username,
+      sid: randomUUID(),
+    });
+    expect((await run(outsiderToken)).status).toBe(403);
+
+    const answer = await run(token);
+    expect(answer.status).toBe(200);
+    const window = (await answer.json()) as {
+      data: { transfers: { charityEin: string; amountCents: number; donationCount: number }[] };
+    };
+    expect(window.data.transfers).toEqual([
+      expect.objectContaining({ charityEin: CHARITY.ein, amountCents: 2_500, donationCount: 1 }),
+    ]);
+
+    const cleared = () => homeLedgerRow().filter({ hasText: donationStatusLabel('cleared') });
+    await reloadUntil('/', cleared);
+    expect(donationStatusLabel('cleared')).toBe('Cleared to Nonprofit (Payment Transfer Confirmed)');
+    await captureAtBothWidths(page, 'donation-flow-home-cleared');
+
+    await page.goto(`/donate/receipt/${receiptCode}`);
+    await page.getByRole('heading', { level: 1, name: `Receipt ${receiptCode}` }).waitFor();
+    const history = page.locator('.receipt__history li strong');
+    await history.nth(3).waitFor();
+    expect(await history.allInnerTexts()).toEqual([
+      'Received',
+      'Directed',
+      'Sent to the nonprofit',
+      'Cleared to the nonprofit',
+    ]);
+    await captureAtBothWidths(page, 'donation-flow-receipt');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import Stripe from 'stripe';
+import { DonationMessages } from '@arena/contracts';
+import { webhookSecret } from '@arena/payments';
+import { signedEvent } from './payments.harness';
+import { startIdentityHarness, type IdentityHarness } from './identity-harness';
+import { newMember, type TestMember } from './charity-members.harness';
+
+/** Starting a gift and directing a prize balance, over HTTP: every bad input is a 400 with its message. */
+describe('donation checkout and payout requests', () => {
+  let harness: IdentityHarness;
+  let ada: TestMember;
+  let ip = 0;
+  // Each call from its own client address, so the per-IP limit only bites where a test means it to.
+  const checkout = (body: unknown, from = `198.51.100.${++ip}`) =>
+    harness.call('POST', '/stripe/checkout', body, { 'x-forwarded-for': from });
+
+  beforeAll(async () => {
+    harness = await startIdentityHarness({ DONATION_CHECKOUTS_PER_HOUR: '3' });
+    ada = await newMember(harness, 'ada');
+  });
+  afterAll(() => harness.close());
+
+  it.each([
+    [{ amount_cents: 99 }, DonationMessages.amountTooSmall],
+    [{ amount_cents: -500 }, DonationMessages.amountTooSmall],
+    [{ amount_cents: 150 }, DonationMessages.amountNotWholeDollars],
+    [{ amount_cents: 100.5 }, DonationMessages.amountNotInteger],
+    [{ amount_cents: '500' }, DonationMessages.amountNotInteger],
+    [{}, DonationMessages.amountNotInteger],
+    [{ amount_cents: 1e15 }, DonationMessages.amountTooLarge],
+    [{ amount_cents: 500, email: 'not-an-email' }, DonationMessages.invalidEmail],
+    [{ amount_cents: 500, email: 'a\u0000@example.org' }, undefined],
+  ])('refuses %j with a 400', async (body, message) => {
+    const answer = await checkout(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual(expect.objectContaining({ success: false, statusCode: 400 }));
+    if (message) expect(answer.body.message).toContain(message);
+  });
+
+  it('refuses a gift to a charity that cannot take payouts yet', async () => {
+    const answer = await checkout({ amount_cents: 500, charityEin: '53-0196605' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(DonationMessages.charityNotVerified);
+  });
+
+  it("answers the local provider's checkout page for a good gift, and the page serves it", async () => {
+    const answer = await checkout({ amount_cents: 2500, email: 'giver@example.org' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      ok: true,
+      url: expect.stringContaining(`/api/payments/local/checkout/${answer.body.sessionId}`),
+      sessionId: expect.stringMatching(/^cs_/),
+    });
+    const page = await fetch(answer.body.url.replace(/^https?:\/\/[^/]+/, harness.baseUrl));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('$25');
+  });
+
+  it('limits checkouts per client address, without touching another address', async () => {
+    const from = '203.0.113.9';
+    for (let i = 0; i < 3; i++) expect((await checkout({ amount_cents: 500 }, from)).status).toBe(200);
+    const limited = await checkout({ amount_cents: 500 }, from);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(DonationMessages.tooManyCheckouts);
+    expect((await checkout({ amount_cents: 500 }, '203.0.113.10')).status).toBe(200);
+  });
+
+  it('directs a prize balance only for a signed-in member, a verified charity and an amount above 0', async () => {
+    const request = (body: unknown, headers: Record<string, string> = ada.auth) =>
+      harness.call('POST', '/donations/payout-requests', body, headers);
+    const good = { requestId: randomUUID(), charityEin: '530196605', amountCents: 500 };
+    expect((await request(good, {})).status).toBe(401);
+    for (const body of [
+      { ...good, amountCents: 0 },
+      { ...good, amountCents: -5 },
+      { ...good, amountCents: 1.5 },
+      { ...good, charityEin: '' },
+      { ...good, requestId: 'not-a-uuid' },
+    ]) {
+      const answer = await request(body);
+      expect(answer.status).toBe(400);
+    }
+    // A charity without a verified payout account cannot be directed to.
+    const unverified = await request(good);
+    expect(unverified.status).toBe(400);
+    expect(unverified.body.message).toBe(DonationMessages.invalidCharityAndAmount);
+  });
+
+  describe('the paid-gift webhook', () => {
+    const paidGift = (sessionId: string) => ({
+      id: `evt_storm_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          amount_total: 3000,
+          currency: 'usd',
+          customer_details: { email: 'storm@example.org' },
+          customer_email: 'storm@example.org',
+          payment_intent: `pi_${sessionId}`,
+          payment_status: 'paid',
+          status: 'complete',
+          metadata: { kind: 'gift' },
+        },
+      },
+    });
+    const post = (payload: string, signature: string) =>
+      fetch(`${harness.baseUrl}/api/stripe/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+    const received = async (sessionId: string) =>
+      Number(
+        (
+          await sql<{ count: string }>`
+            SELECT count(*) AS count FROM events
+            WHERE event_type = 'DonationReceived' AND data->>'checkoutSessionId' = ${sessionId}`.execute(
+            harness.database.db,
+          )
+        ).rows[0]!.count,
+      );
+
+    it('records one gift however often, and however concurrently, the provider sends it', async () => {
+      const sessionId = `cs_storm_${randomUUID().replace(/-/g, '')}`;
+      const { payload, signature } = signedEvent(webhookSecret(harness.config), paidGift(sessionId));
+      const answers = await Promise.all(Array.from({ length: 50 }, () => post(payload, signature)));
+      // Deliveries that found the event mid-apply are told to retry (5xx); the retry is a no-op.
+      expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+      expect((await post(payload, signature)).status).toBe(200);
+      expect(await received(sessionId)).toBe(1);
+    });
+
+    it('writes nothing for a forged, stale or re-serialised webhook', async () => {
+      const secret = webhookSecret(harness.config);
+      const forgedSession = `cs_forged_${randomUUID().replace(/-/g, '')}`;
+      const forged = signedEvent('whsec_someoneelsessecret0000', paidGift(forgedSession));
+      expect((await post(forged.payload, forged.signature)).status).toBe(400);
+
+      const staleSession = `cs_stale_${randomUUID().replace(/-/g, '')}`;
+      const stale = signedEvent(secret, paidGift(staleSession), {
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      });
+      expect((await post(stale.payload, stale.signature)).status).toBe(400);
+
+      const reSession = `cs_reserialised_${randomUUID().replace(/-/g, '')}`;
+      const event = paidGift(reSession);
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret });
+      expect((await post(JSON.stringify(event, null, 2), signature)).status).toBe(400);
+
+      for (const sessionId of [forgedSession, staleSession, reSession])
+        expect(await received(sessionId)).toBe(0);
+    });
+  });
+});

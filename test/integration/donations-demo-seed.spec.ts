@@ -1,0 +1,105 @@
+import { Module, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { sql } from 'kysely';
+import { CharityOnboardingModule, seedDemoCharities } from '@arena/charities';
+import type { AppConfig } from '@arena/config';
+import { DonationsModule, seedDemoDonations } from '@arena/donations';
+import { EVENT_STORE, type EventStore } from '@arena/event-store';
+import { seedDemoMembers } from '@arena/identity';
+import { JobsService } from '@arena/jobs';
+import { LocalEventsInProcess, PaymentsModule } from '@arena/payments';
+import { PlatformModule } from '@arena/platform';
+import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
+import { seedAllDemoTournaments } from '@arena/tournaments';
+import { DonationStreams } from '../../libs/donations/src/application/donation-streams';
+
+/**
+ * `npm start`'s money flow (apps/cli/src/seed.ts): composed as the seed composes it, seeded twice, then
+ * the worker's part played here (the local driver's webhooks applied through the webhook service).
+ */
+describe('the donations demo seed', () => {
+  let database: TestDatabase;
+  let config: AppConfig;
+  let app: INestApplicationContext;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(4);
+    config = testAppConfig(database.url);
+    @Module({
+      imports: [
+        PlatformModule.forRoot(config),
+        PaymentsModule.forRoot(config),
+        CharityOnboardingModule,
+        DonationsModule,
+      ],
+    })
+    class SeedModule {}
+    app = await NestFactory.createApplicationContext(SeedModule, { logger: false });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app.close();
+    await clearRedisPrefix(config.REDIS_PREFIX);
+    await database.drop();
+  });
+
+  const eventCount = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const statuses = async () => {
+    const rows = await database.db
+      .selectFrom('events')
+      .select(sql<string>`data->>'donationId'`.as('donationId'))
+      .where('event_type', 'in', ['DonationReceived', 'DonationDirected'])
+      .execute();
+    const streams = app.get(DonationStreams);
+    const found = new Map<string, number>();
+    for (const donationId of new Set(rows.map((row) => row.donationId))) {
+      const status = (await streams.loadDonation(donationId))!.status;
+      found.set(status, (found.get(status) ?? 0) + 1);
+    }
+    return Object.fromEntries(found) as Partial<Record<string, number>>;
+  };
+
+  it('leaves donations held and pending, then received and cleared once the webhooks arrive; a second run adds nothing', async () => {
+    const members = await seedDemoMembers(database.db);
+    const store = app.get<EventStore>(EVENT_STORE);
+    await seedAllDemoTournaments({ players: members, eventStore: store, jobs: app.get(JobsService) });
+    await seedDemoCharities(app, members);
+
+    const first = await seedDemoDonations(app, members);
+    expect(first).toEqual(
+      expect.objectContaining({ window: 'run', giftsPaid: 2, payoutRequest: expect.any(Object) }),
+    );
+    expect(first.webhooksApplied).toBeGreaterThan(0);
+    const afterFirst = await eventCount();
+    const seeded = await statuses();
+    expect(seeded.pending).toBeGreaterThan(0);
+    expect(seeded.held).toBeGreaterThan(0);
+
+    const second = await seedDemoDonations(app, members);
+    expect(second).toEqual(
+      expect.objectContaining({ webhooksApplied: 0, window: 'already run', giftsPaid: 0 }),
+    );
+    expect(await eventCount()).toBe(afterFirst);
+
+    // The worker's deliveries: the transfers are paid and the gifts recorded.
+    await app
+      .get(LocalEventsInProcess)
+      .deliverPending(['transfer.created', 'transfer.paid', 'checkout.session.completed']);
+    const delivered = await statuses();
+    expect(delivered.pending).toBeUndefined();
+    expect(delivered.cleared).toBe(seeded.pending);
+    // Held: the gift to the verified charity (until the next window) and the donations to charities
+    // without a verified payout account. Received: the pool gift, until a window directs it.
+    expect(delivered.held).toBe(seeded.held! + 1);
+    expect(delivered.received).toBe(1);
+  });
+});

@@ -1,0 +1,113 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type {
+  Answer,
+  ClientConfig,
+  DonationCheckoutAnswer,
+  DonationCheckoutBody,
+  DonationList,
+  DonationReceipt,
+  DonationSummary,
+  FeaturedStories,
+  MemberDonations,
+  PayoutRequestAnswer,
+  PayoutRequestBody,
+  StoryLike,
+  TopWinners,
+} from '@arena/contracts';
+import { apiClient } from '../../lib/api-client';
+
+/**
+ * The donation calls of spec §7 and their query keys (`['donations', noun, params]`). A payout request
+ * invalidates the member's donations and the public ledger; a like updates the stories in place.
+ */
+
+export const donationKeys = {
+  all: ['donations'] as const,
+  summary: () => ['donations', 'summary', {}] as const,
+  winners: (limit: number) => ['donations', 'winners', { limit }] as const,
+  ledger: (pageSize: number) => ['donations', 'ledger', { pageSize }] as const,
+  receipt: (code: string) => ['donations', 'receipt', { code }] as const,
+  /** Keyed by member, so another sign-in never sees the last member's balances. */
+  mine: (memberId: string) => ['donations', 'mine', { memberId }] as const,
+  stories: (memberId: string | null) => ['donations', 'stories', { memberId }] as const,
+  payments: () => ['donations', 'payments', {}] as const,
+};
+
+const encode = encodeURIComponent;
+
+/** The home page shows 3 rows collapsed and 6 winners (spec §9). */
+export const LEDGER_COLLAPSED_ROWS = 3;
+export const LEDGER_PAGE_SIZE = 20;
+export const WINNERS_COLLAPSED = 6;
+export const WINNERS_ALL = 100;
+
+export const donationSummaryQuery = () =>
+  queryOptions({
+    queryKey: donationKeys.summary(),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<Answer<DonationSummary>>('/donations/summary', signal)).data,
+  });
+
+export const topWinnersQuery = (limit: number) =>
+  queryOptions({
+    queryKey: donationKeys.winners(limit),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<Answer<TopWinners>>(`/donations/winners?limit=${limit}`, signal)).data,
+  });
+
+/** The ledger, newest first, a page at a time: Load more asks the next page while the total says more exist. */
+export const donationLedgerQuery = (pageSize: number) =>
+  infiniteQueryOptions({
+    queryKey: donationKeys.ledger(pageSize),
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }) =>
+      (await apiClient.get<Answer<DonationList>>(`/donations?limit=${pageSize}&offset=${pageParam}`, signal))
+        .data,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.donations.length, 0);
+      return last.donations.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+  });
+
+export const receiptQuery = (code: string) =>
+  queryOptions({
+    queryKey: donationKeys.receipt(code),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<Answer<DonationReceipt>>(`/donations/receipts/${encode(code)}`, signal)).data,
+    // An unknown receipt stays unknown.
+    retry: false,
+  });
+
+export const memberDonationsQuery = (memberId: string) =>
+  queryOptions({
+    queryKey: donationKeys.mine(memberId),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<Answer<MemberDonations>>('/donations/mine', signal)).data,
+  });
+
+export const featuredStoriesQuery = (memberId: string | null) =>
+  queryOptions({
+    queryKey: donationKeys.stories(memberId),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<Answer<FeaturedStories>>('/impact-stories', signal)).data.stories,
+  });
+
+/** The payment provider the server runs (`GET /api/config`): 'local' is test mode; a real one needs its key. */
+export const paymentsConfigQuery = () =>
+  queryOptions({
+    queryKey: donationKeys.payments(),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<Answer<ClientConfig>>('/config', signal)).data.payments,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const donationsApi = {
+  /** Spec §7: answered `{ok, url, sessionId}`, not in the usual envelope. */
+  checkout: (body: DonationCheckoutBody) => apiClient.post<DonationCheckoutAnswer>('/stripe/checkout', body),
+  requestPayout: async (body: PayoutRequestBody) =>
+    (await apiClient.post<Answer<PayoutRequestAnswer>>('/donations/payout-requests', body)).data,
+  like: async (storyId: string, liked: boolean) => {
+    const path = `/impact-stories/${encode(storyId)}/like`;
+    return (await (liked ? apiClient.post : apiClient.delete)<Answer<StoryLike>>(path)).data;
+  },
+};

@@ -1,0 +1,124 @@
+import type { LedgerEntry } from '@arena/contracts';
+import { dollarsFromCents } from '@arena/contracts/tournaments.rules';
+import { useState } from 'react';
+import { Button } from '../../ui';
+import { ledgerDate } from '../charities/charity-format';
+import { shortHash } from './verify-ledger';
+
+const PAGE_SIZE = 25;
+
+/** "DonationTransferInitiated" → "Transfer initiated". */
+const typeLabel = (type: string) => {
+  const words = type.replace(/^Donation/, '').replace(/([a-z])([A-Z])/g, '$1 $2');
+  return words.charAt(0) + words.slice(1).toLowerCase();
+};
+
+/**
+ * The entries, newest first, a page at a time. A row's index is a button: picking an entry proves its
+ * inclusion in the latest checkpoint (the whole row is clickable too, for a pointer).
+ */
+export function LedgerEntriesTable({
+  entries,
+  pickedId,
+  onPick,
+}: {
+  entries: LedgerEntry[];
+  pickedId?: string;
+  onPick: (entryId: string) => void;
+}) {
+  const [page, setPage] = useState(0);
+  const newestFirst = [...entries].reverse();
+  const pages = Math.max(1, Math.ceil(newestFirst.length / PAGE_SIZE));
+  const rows = newestFirst.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+
+  return (
+    <section aria-labelledby="ledger-entries" className="card ledger-entries">
+      <h2 id="ledger-entries" className="card__title">
+        Entries
+      </h2>
+      <div className="table-wrap">
+        <table className="table">
+          <caption>Ledger entries, newest first. Pick an entry’s number to verify it.</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Date</th>
+              <th scope="col">Type</th>
+              <th scope="col" className="table__numeric">
+                Amount
+              </th>
+              <th scope="col">Nonprofit</th>
+              <th scope="col">Status</th>
+              <th scope="col">Receipt</th>
+              <th scope="col">Hash</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((entry) => (
+              <tr
+                key={entry.id}
+                className={entry.id === pickedId ? 'ledger-entries__row is-picked' : 'ledger-entries__row'}
+                aria-selected={entry.id === pickedId}
+                onClick={() => onPick(entry.id)}
+              >
+                <td>
+                  <button
+                    type="button"
+                    className="ledger-entries__pick"
+                    aria-label={`Verify entry ${entry.index}`}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onPick(entry.id);
+                    }}
+                  >
+                    {entry.index}
+                  </button>
+                </td>
+                <td className="ledger-entries__nowrap">
+                  <time dateTime={entry.body.at}>{ledgerDate(entry.body.at)}</time>
+                </td>
+                <td>{typeLabel(entry.body.type)}</td>
+                <td className="table__numeric">{dollarsFromCents(entry.body.amountCents)}</td>
+                <td>{entry.body.charityName ?? 'Donation pool'}</td>
+                <td>{entry.body.status ?? 'in pool'}</td>
+                <td>
+                  {entry.body.receiptCode ? (
+                    <a
+                      href={`/donate/receipt/${encodeURIComponent(entry.body.receiptCode)}`}
+                      onClick={(event) => event.stopPropagation()}
+                    >
+                      {entry.body.receiptCode}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td className="ledger-entries__nowrap">
+                  <code title={entry.hash}>{shortHash(entry.hash)}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav className="ledger-entries__pager" aria-label="Entry pages">
+          <Button variant="secondary" size="small" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Newer
+          </Button>
+          <span>
+            Page {page + 1} of {pages}
+          </span>
+          <Button
+            variant="secondary"
+            size="small"
+            disabled={page + 1 >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Older
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+}

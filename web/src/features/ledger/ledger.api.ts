@@ -1,0 +1,68 @@
+import type {
+  Answer,
+  LedgerCheckpoint,
+  LedgerCheckpoints,
+  LedgerConsistencyProof,
+  LedgerEntries,
+  LedgerEntry,
+  LedgerInclusionProof,
+  LedgerPublicKey,
+} from '@arena/contracts';
+import { apiClient } from '../../lib/api-client';
+
+/** The largest page GET /api/ledger/entries serves (ledgerEntriesParams). */
+export const ENTRIES_PAGE = 1000;
+/** The most checkpoints GET /api/ledger/checkpoints lists (ledgerCheckpointsParams). */
+const CHECKPOINTS_LIMIT = 1000;
+
+export interface LedgerDownload {
+  entries: LedgerEntry[];
+  /** Oldest first, whatever order the server lists them in. */
+  checkpoints: LedgerCheckpoint[];
+  publicKey: LedgerPublicKey;
+}
+
+/**
+ * Everything the browser verifies, fetched page by page so a long ledger shows its progress. The
+ * tree's size is read from the first page; a ledger that grows meanwhile is read up to the size
+ * first seen, so the entries and the checkpoints listed before them agree.
+ */
+export async function downloadLedger(
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<LedgerDownload> {
+  const [checkpoints, publicKey] = await Promise.all([
+    apiClient.get<Answer<LedgerCheckpoints>>(`/ledger/checkpoints?limit=${CHECKPOINTS_LIMIT}`, signal),
+    apiClient.get<Answer<LedgerPublicKey>>('/ledger/public-key', signal),
+  ]);
+  const entries: LedgerEntry[] = [];
+  let total = Infinity;
+  while (entries.length < total) {
+    const page = (
+      await apiClient.get<Answer<LedgerEntries>>(
+        `/ledger/entries?from=${entries.length}&limit=${ENTRIES_PAGE}`,
+        signal,
+      )
+    ).data;
+    if (total === Infinity) total = page.treeSize;
+    entries.push(...page.entries.slice(0, total - entries.length));
+    onProgress(entries.length, total);
+    if (page.entries.length === 0) break;
+  }
+  return {
+    entries,
+    checkpoints: [...checkpoints.data.checkpoints].sort((a, b) => a.treeSize - b.treeSize),
+    publicKey: publicKey.data,
+  };
+}
+
+export async function fetchConsistency(from: number, to: number): Promise<LedgerConsistencyProof> {
+  return (await apiClient.get<Answer<LedgerConsistencyProof>>(`/ledger/consistency?from=${from}&to=${to}`))
+    .data;
+}
+
+export async function fetchInclusionProof(entryId: string): Promise<LedgerInclusionProof> {
+  return (
+    await apiClient.get<Answer<LedgerInclusionProof>>(`/ledger/entries/${encodeURIComponent(entryId)}/proof`)
+  ).data;
+}
