@@ -104,6 +104,12 @@ export const configSchema = z
     DONATION_DIRECT_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Checkout sessions one IP may start per hour. */
     DONATION_CHECKOUTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** When the monthly referral payout runs (cron, UTC): the 1st of the month unless set. */
+    REFERRAL_PAYOUT_CRON: z.string().min(9).default('0 6 1 * *'),
+    /** Subscription checkouts one member may start per hour. */
+    SUBSCRIPTION_CHECKOUTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Where the support form's messages go (the local outbox when no SMTP is set). */
+    SUPPORT_EMAIL: z.email().default('support@charity-arena.test'),
     PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(500),
     PROJECTION_REBUILD_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(10_000),
     PROJECTION_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(500),

@@ -100,6 +100,26 @@ import {
   tournamentTransition,
 } from './tournaments.contract';
 
+import {
+  activeSubscription,
+  planList,
+  portalAnswer,
+  subscriptionCheckoutAnswer,
+  subscriptionCheckoutBody,
+  subscriptionUpdateBody,
+} from './subscriptions.contract';
+import { myReferrals, payoutAccountAnswer, rewardModeBody } from './referrals.contract';
+import {
+  deleteAccountAnswer,
+  deleteAccountBody,
+  memberTransactions,
+  signInSessions,
+  signOutOthersAnswer,
+  supportMessageAnswer,
+  supportMessageBody,
+} from './account.contract';
+import { advanceClockAnswer, advanceClockBody } from './payments-clock.contract';
+
 /**
  * Who may call a route: anyone, a member's bearer access token (optional: read if sent), the admin key,
  * the operators' METRICS_TOKEN, or a member an operator granted the finance role.
@@ -126,6 +146,9 @@ export interface HttpRoute {
     | 'donations'
     | 'ledger'
     | 'finance'
+    | 'subscriptions'
+    | 'referrals'
+    | 'account'
     | 'admin'
     | 'operations';
   access: RouteAccess;
@@ -864,6 +887,156 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     tag: 'finance',
     access: 'finance',
     answer: answerOf(transferWindowRun),
+  },
+  // Subscriptions (issue 13): plans, checkout in subscription mode, upgrade, cancel, the billing portal
+  {
+    method: 'get',
+    path: '/api/subscriptions/plans',
+    summary: 'The plans: Free, Premium $4.99 and Premium+ $9.99 a month',
+    tag: 'subscriptions',
+    access: publicRoute,
+    answer: answerOf(planList),
+  },
+  {
+    method: 'post',
+    path: '/api/subscriptions/checkout',
+    summary: 'Start a paid plan: a checkout session in subscription mode, answered with the URL to pay at',
+    tag: 'subscriptions',
+    access: member,
+    body: subscriptionCheckoutBody,
+    answer: answerOf(subscriptionCheckoutAnswer),
+  },
+  {
+    method: 'get',
+    path: '/api/subscriptions/active',
+    summary: "The member's plan now, its subscription, days remaining and whether an upgrade exists",
+    tag: 'subscriptions',
+    access: member,
+    answer: answerOf(activeSubscription),
+  },
+  {
+    method: 'post',
+    path: '/api/subscriptions/cancel',
+    summary: 'Cancel at the end of the billing period (the plan falls back to Free then)',
+    tag: 'subscriptions',
+    access: member,
+    answer: answerOf(activeSubscription),
+  },
+  {
+    method: 'post',
+    path: '/api/subscriptions/update',
+    summary: "Upgrade to the next plan with proration ('No upgrade available' past Premium+)",
+    tag: 'subscriptions',
+    access: member,
+    body: subscriptionUpdateBody,
+    answer: answerOf(activeSubscription),
+  },
+  {
+    method: 'post',
+    path: '/api/subscriptions/portal',
+    summary: "A session of the provider's billing portal (payment method, invoices, cancel)",
+    tag: 'subscriptions',
+    access: member,
+    answer: answerOf(portalAnswer),
+  },
+  {
+    method: 'get',
+    path: '/api/payments/local/portal/{sessionId}',
+    summary: "The local payment driver's billing portal (test mode only; 404 with a real provider)",
+    tag: 'payments',
+    access: publicRoute,
+    answer: { contentType: 'text/html', description: 'The billing portal page' },
+  },
+  {
+    method: 'post',
+    path: '/api/payments/local/portal/{sessionId}',
+    summary: 'An action of the local billing portal (cancel, renew, card): redirects back to the portal',
+    tag: 'payments',
+    access: publicRoute,
+    answer: { contentType: 'text/html', description: 'A redirect (303)' },
+  },
+  {
+    method: 'post',
+    path: '/api/dev/payments/clock',
+    summary:
+      "Advance the local payment driver's test clock: renewals, refund windows and monthly payouts fall due (development and tests; 404 otherwise)",
+    tag: 'operations',
+    access: publicRoute,
+    body: advanceClockBody,
+    answer: answerOf(advanceClockAnswer),
+  },
+  // Referrals (issue 13): a member's link, reward mode, rewards, payouts and payout account
+  {
+    method: 'get',
+    path: '/api/referrals/me',
+    summary: "The member's referral code and link, reward mode, balances, rewards and payouts",
+    tag: 'referrals',
+    access: member,
+    answer: answerOf(myReferrals),
+  },
+  {
+    method: 'put',
+    path: '/api/referrals/reward-mode',
+    summary: 'Choose recurring (10% of each payment) or one-time (the first month) for referrals from now on',
+    tag: 'referrals',
+    access: member,
+    body: rewardModeBody,
+    answer: answerOf(myReferrals),
+  },
+  {
+    method: 'post',
+    path: '/api/referrals/payout-account',
+    summary:
+      "Open (or go on with) the member's payout account for referral rewards: the URL of its hosted onboarding",
+    tag: 'referrals',
+    access: member,
+    answer: answerOf(payoutAccountAnswer),
+  },
+  // The rest of the profile (issue 13): transactions, sign-ins, account deletion, support
+  {
+    method: 'get',
+    path: '/api/account/transactions',
+    summary:
+      'Every money movement of the member: payments, refunds, donations, prizes, referral rewards and payouts',
+    tag: 'account',
+    access: member,
+    answer: answerOf(memberTransactions),
+  },
+  {
+    method: 'get',
+    path: '/api/account/sessions',
+    summary: "The member's active sign-ins, the current one marked",
+    tag: 'account',
+    access: member,
+    answer: answerOf(signInSessions),
+  },
+  {
+    method: 'post',
+    path: '/api/account/sessions/sign-out-others',
+    summary: 'End every sign-in of the member but this one',
+    tag: 'account',
+    access: member,
+    answer: answerOf(signOutOthersAnswer),
+  },
+  {
+    method: 'post',
+    path: '/api/account/delete',
+    summary:
+      'Close the account: signed out everywhere now, personal data erased after 30 days, ledger entries kept anonymised',
+    tag: 'account',
+    access: member,
+    body: deleteAccountBody,
+    answer: answerOf(deleteAccountAnswer),
+  },
+  {
+    method: 'post',
+    path: '/api/support/messages',
+    summary: 'A message to support: emailed to the support inbox, confirmed to the member by email',
+    tag: 'account',
+    access: member,
+    body: supportMessageBody,
+    statuses: [201],
+    answer: answerOf(supportMessageAnswer),
   },
   {
     method: 'get',

@@ -25,3 +25,8 @@ export * from './charity-search.contract';
 export * from './donations.messages';
 export * from './donations.contract';
 export * from './ledger.contract';
+export * from './subscriptions.messages';
+export * from './subscriptions.contract';
+export * from './referrals.contract';
+export * from './account.contract';
+export * from './payments-clock.contract';

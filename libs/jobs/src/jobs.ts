@@ -10,6 +10,9 @@ export enum QueueName {
   Payments = 'payments',
   Donations = 'donations',
   Ledger = 'ledger',
+  Billing = 'billing',
+  Referrals = 'referrals',
+  Account = 'account',
 }
 
 export enum JobName {
@@ -26,6 +29,12 @@ export enum JobName {
   RunTransferWindow = 'donations.transfer-window',
   /** Sign a ledger checkpoint (cron, at least hourly). */
   SignLedgerCheckpoint = 'ledger.sign-checkpoint',
+  /** A referral reward's refund window ended: release it or void it (a delayed job per accrual). */
+  EndRefundWindow = 'referrals.end-refund-window',
+  /** The monthly referral payout run (job scheduler, the 1st of the month, UTC). */
+  PayReferralRewards = 'referrals.monthly-payout',
+  /** A closed account's personal data is erased 30 days after closing (a delayed job per account). */
+  EraseClosedAccount = 'account.erase-closed',
 }
 
 export interface JobPayloads {
@@ -43,6 +52,10 @@ export interface JobPayloads {
   /** `windowId` when run by hand or by a test; the scheduler's run derives it from the time. */
   [JobName.RunTransferWindow]: { windowId?: string };
   [JobName.SignLedgerCheckpoint]: Record<string, never>;
+  [JobName.EndRefundWindow]: { referrerId: string; rewardId: string };
+  /** `month` ('YYYY-MM') when run by hand, by a test or after the test clock moved; else the clock's month before now. */
+  [JobName.PayReferralRewards]: { month?: string };
+  [JobName.EraseClosedAccount]: { accountId: string };
 }
 
 export const jobQueue: Record<JobName, QueueName> = {
@@ -56,6 +69,9 @@ export const jobQueue: Record<JobName, QueueName> = {
   [JobName.DirectUndirectedShare]: QueueName.Donations,
   [JobName.RunTransferWindow]: QueueName.Donations,
   [JobName.SignLedgerCheckpoint]: QueueName.Ledger,
+  [JobName.EndRefundWindow]: QueueName.Referrals,
+  [JobName.PayReferralRewards]: QueueName.Referrals,
+  [JobName.EraseClosedAccount]: QueueName.Account,
 };
 
 /** Jobs the worker runs on a fixed period (BullMQ job schedulers, one per name, so restarts never double them). */

@@ -11,7 +11,11 @@ export {
   type ConnectedAccountInput,
   type PaymentEvent,
   type PaymentEventHandler,
+  type SubscriptionCheckoutInput,
+  type SubscriptionPlanChangeInput,
+  type MemberPayoutAccountInput,
 } from './payments.port';
+export { PaymentsClock } from './payments-clock';
 export { PaymentsModule, PaymentDeliveryModule } from './payments.module';
 export { PaymentsError, type PaymentsErrorKind } from './payments.errors';
 export { PaymentsErrorsInterceptor } from './payments.errors.interceptor';

@@ -36,6 +36,60 @@ export abstract class Payments {
 
   /** The provider's balance transactions (charges, transfers, reversals) since a time, for reconciliation. */
   abstract listBalanceTransactions(since: Date): Promise<BalanceTransaction[]>;
+
+  /**
+   * Subscriptions (issue 13). A hosted checkout in subscription mode for a monthly plan; the provider's
+   * customer is created with it unless `customerId` is given. `metadata` (memberId, planType) comes back on
+   * the session and on the subscription. The same idempotency key answers the same session.
+   */
+  abstract createSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<CheckoutSession>;
+
+  /** Move a subscription to another plan's price now, prorating the rest of the period (an upgrade). */
+  abstract changeSubscriptionPlan(input: SubscriptionPlanChangeInput): Promise<void>;
+
+  /** Cancel at the end of the current period (the member keeps the plan until then). */
+  abstract cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void>;
+
+  /** A session of the provider's billing portal for a customer, returning to returnUrl. */
+  abstract createBillingPortalSession(input: {
+    customerId: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
+
+  /**
+   * A Stripe Connect (Express) account for a member's referral payouts (issue 13). The same idempotency key
+   * answers the same account. Onboarded through `createAccountLink`, like a charity's.
+   */
+  abstract createMemberPayoutAccount(input: MemberPayoutAccountInput): Promise<ConnectedAccount>;
+}
+
+export interface SubscriptionCheckoutInput {
+  memberId: string;
+  email: string;
+  customerId: string | null;
+  planType: 'PREMIUM' | 'PREMIUM_PLUS';
+  /** The monthly price (the plan's, from @arena/contracts PLAN_PRICES_CENTS). */
+  priceCents: number;
+  /** The plan's name on the checkout page and the invoice: 'Charity Arena Premium'. */
+  productName: string;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface SubscriptionPlanChangeInput {
+  subscriptionId: string;
+  planType: 'PREMIUM' | 'PREMIUM_PLUS';
+  priceCents: number;
+  productName: string;
+  idempotencyKey: string;
+}
+
+export interface MemberPayoutAccountInput {
+  memberId: string;
+  email: string;
+  idempotencyKey: string;
 }
 
 export interface CheckoutSessionInput {

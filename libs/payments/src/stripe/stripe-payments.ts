@@ -168,4 +168,21 @@ export class StripePayments extends Payments {
       return found;
     });
   }
+
+  // Issue 13's methods: the payments engineer replaces these stubs with the driver's implementation.
+  createSubscriptionCheckout(): Promise<CheckoutSession> {
+    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+  }
+  changeSubscriptionPlan(): Promise<void> {
+    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+  }
+  cancelSubscriptionAtPeriodEnd(): Promise<void> {
+    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+  }
+  createBillingPortalSession(): Promise<{ url: string }> {
+    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+  }
+  createMemberPayoutAccount(): Promise<ConnectedAccount> {
+    return Promise.reject(new PaymentsError('unavailable', 'Member payout accounts are not built yet'));
+  }
 }

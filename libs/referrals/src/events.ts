@@ -1,0 +1,2 @@
+// What read models and other contexts may know of referrals without loading the context: their events.
+export * from './domain/referral.events';
