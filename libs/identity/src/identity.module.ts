@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MemberAccounts } from './infrastructure/member-accounts';
 import { NotificationsModule } from '@arena/notifications';
 import { AccountNotices } from './application/account-notices';
 import { AvatarService } from './application/avatar.service';
@@ -58,7 +59,14 @@ import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repo
     OptionalAccessTokenGuard,
     FinanceGuard,
     PurgeExpiredSignInsProcessor,
+    MemberAccounts,
   ],
-  exports: [AccessTokenGuard, OptionalAccessTokenGuard, FinanceGuard, PurgeExpiredSignInsProcessor],
+  exports: [
+    AccessTokenGuard,
+    OptionalAccessTokenGuard,
+    FinanceGuard,
+    PurgeExpiredSignInsProcessor,
+    MemberAccounts,
+  ],
 })
 export class IdentityModule {}

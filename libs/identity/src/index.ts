@@ -22,3 +22,4 @@ export {
   oneTimeCodeMatches,
 } from './domain/one-time-code';
 export { checkCode, type CodeCheck } from './domain/code-check';
+export { MemberAccounts } from './infrastructure/member-accounts';

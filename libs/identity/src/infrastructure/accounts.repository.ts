@@ -6,7 +6,10 @@ import type { AccountRow, IdentityTables } from './identity.tables';
 import { memberLookup } from './member.queries';
 
 /** A new account: its addresses have not changed yet. */
-export type NewAccount = Omit<IdentityTables['accounts'], 'email_changed_at' | 'phone_changed_at'>;
+export type NewAccount = Omit<
+  IdentityTables['accounts'],
+  'email_changed_at' | 'phone_changed_at' | 'closed_at' | 'erase_after' | 'erased_at'
+>;
 
 const PG_UNIQUE_VIOLATION = '23505';
 

@@ -20,6 +20,9 @@ export interface IdentityTables {
     confirmed_adult_in_us: boolean;
     email_changed_at: Date | null;
     phone_changed_at: Date | null;
+    closed_at: Date | null;
+    erase_after: Date | null;
+    erased_at: Date | null;
   };
   auth_sessions: {
     id: string;

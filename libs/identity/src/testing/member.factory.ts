@@ -33,5 +33,10 @@ export async function createMember(
       referral_code: `ref${suffix}`,
     })
     .execute();
-  return { id, username, email, accessToken: await signAccessToken(jwtSecret, { sub: id, username, sid: randomUUID() }) };
+  return {
+    id,
+    username,
+    email,
+    accessToken: await signAccessToken(jwtSecret, { sub: id, username, sid: randomUUID() }),
+  };
 }

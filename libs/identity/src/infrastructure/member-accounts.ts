@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { DATABASE } from '@arena/database';
+
+interface AccountStatusTables {
+  accounts: { id: string; email: string; username: string; referral_code: string; closed_at: Date | null };
+}
+
+/** What other contexts may ask about a member's account (referrals: is it still open; billing: where to bill). */
+@Injectable()
+export class MemberAccounts {
+  constructor(@Inject(DATABASE) private readonly db: Kysely<AccountStatusTables>) {}
+
+  /** An account that exists and was not closed. */
+  async isActive(memberId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('accounts')
+      .select('closed_at')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    return row !== undefined && row.closed_at === null;
+  }
+
+  /** The open account whose referral code this is (a code compares case-insensitively). */
+  async findByReferralCode(code: string): Promise<{ id: string; username: string } | undefined> {
+    return this.db
+      .selectFrom('accounts')
+      .select(['id', 'username'])
+      .where((eb) => eb(eb.fn('upper', ['referral_code']), '=', code.toUpperCase()))
+      .where('closed_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  findContact(memberId: string): Promise<{ email: string; username: string } | undefined> {
+    return this.db
+      .selectFrom('accounts')
+      .select(['email', 'username'])
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+  }
+}
