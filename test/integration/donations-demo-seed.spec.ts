@@ -101,5 +101,5 @@ describe('the donations demo seed', () => {
     // without a verified payout account. Received: the pool gift, until a window directs it.
     expect(delivered.held).toBe(seeded.held! + 1);
     expect(delivered.received).toBe(1);
-  });
+  }, 120_000);
 });
