@@ -61,5 +61,5 @@ describe('the charity demo seed', () => {
       expect.objectContaining({ status: 'held', donor: expect.stringMatching(/^demo_/) }),
     );
     expect((await charityRankings(database.db)).rankings.length).toBeGreaterThanOrEqual(3);
-  });
+  }, 120_000);
 });
