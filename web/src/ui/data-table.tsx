@@ -13,12 +13,17 @@ export interface DataTableProps<Row> {
   rows: Row[];
   rowKey: (row: Row) => string;
   empty?: ReactNode;
+  /**
+   * A table wide enough to scroll sideways on a phone: its wrapper takes focus, so the keyboard can
+   * scroll it, and is a region named by the caption.
+   */
+  wide?: boolean;
 }
 
-export function DataTable<Row>({ caption, columns, rows, rowKey, empty }: DataTableProps<Row>) {
+export function DataTable<Row>({ caption, columns, rows, rowKey, empty, wide = false }: DataTableProps<Row>) {
   if (rows.length === 0 && empty) return <>{empty}</>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" {...(wide ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}>
       <table className="table">
         <caption>{caption}</caption>
         <thead>

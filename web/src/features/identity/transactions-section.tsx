@@ -94,6 +94,7 @@ export function TransactionsSection({ memberId }: { memberId: string }) {
             columns={COLUMNS}
             rows={shown}
             rowKey={(row) => row.id}
+            wide
             empty={
               filtered ? (
                 <EmptyState

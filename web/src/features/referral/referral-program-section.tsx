@@ -184,7 +184,9 @@ export function ReferralProgramSection({ memberId }: { memberId: string }) {
                   type="radio"
                   name="referral-reward-mode"
                   value={choice.mode}
-                  checked={mine.data.rewardMode === choice.mode}
+                  checked={
+                    (changeMode.isPending ? changeMode.variables : mine.data.rewardMode) === choice.mode
+                  }
                   onChange={() => changeMode.mutate(choice.mode)}
                 />
                 <span>
@@ -208,6 +210,7 @@ export function ReferralProgramSection({ memberId }: { memberId: string }) {
             columns={REWARD_COLUMNS}
             rows={mine.data.rewards}
             rowKey={(row) => row.id}
+            wide
             empty={
               <EmptyState title="No referral rewards yet">
                 Share your link. When someone you invite subscribes, their reward appears here.
@@ -219,6 +222,7 @@ export function ReferralProgramSection({ memberId }: { memberId: string }) {
             columns={PAYOUT_COLUMNS}
             rows={mine.data.payouts}
             rowKey={(row) => row.id}
+            wide
             empty={
               <EmptyState title="No payouts yet">Released rewards are paid together once a month.</EmptyState>
             }
