@@ -42,10 +42,10 @@ const REWARD_COLUMNS: Column<ReferralReward>[] = [
     header: 'Reward',
     numeric: true,
     cell: (row) => (
-      <>
+      <span>
         {dollars(row.amountCents)}
         <span className="referral-program__sub">{modeLabel(row.rewardMode)}</span>
-      </>
+      </span>
     ),
   },
   { key: 'status', header: 'Status', cell: (row) => STATUS_LABELS[row.status] },
