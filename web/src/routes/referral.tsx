@@ -13,7 +13,7 @@ export const Route = createFileRoute('/referral')({
 });
 
 function ReferralPageRoute() {
-  const { option = 1 } = Route.useSearch();
+  const { option } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <ReferralPage

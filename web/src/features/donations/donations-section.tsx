@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MemberDonations, PublicDonation } from '@arena/contracts';
+import type { MyReferrals } from '@arena/contracts/referrals.contract';
 import { donationStatusLabel } from '@arena/contracts/donations.messages';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button, Card, DataTable, EmptyState, Skeleton, type Column } from '../../ui';
 import { favoritesQuery } from '../charities/charities.queries';
+import { myReferralsQuery } from '../referral/referrals.queries';
 import { dollars, shortDate } from './donation-format';
 import { memberDonationsQuery } from './donations.queries';
 import { PayoutModal } from './payout-modal';
@@ -27,23 +29,51 @@ const HISTORY: Column<PublicDonation>[] = [
   },
 ];
 
-function Facts({ items }: { items: { label: string; value: string }[] }) {
+function Facts({ items }: { items: { label: string; value: string; note?: string }[] }) {
   return (
     <dl className="profile__facts">
       {items.map((item) => (
         <div key={item.label}>
           <dt>{item.label}</dt>
           <dd>{item.value}</dd>
+          {item.note && <dd className="profile__fact-note">{item.note}</dd>}
         </div>
       ))}
     </dl>
   );
 }
 
-/** The profile's Impact Summary (spec §2 "Profile"): what the member's wins and gifts did. */
+/**
+ * Referral Earnings (released and paid rewards) and the referral part of Pending; while the referrals
+ * cannot be read, the donation figures still show, and Pending says it counts donations only.
+ */
+function referralFigures(referrals: MyReferrals | undefined, donationsPendingCents: number) {
+  if (!referrals) {
+    return [
+      { label: 'Referral Earnings', value: '—' },
+      { label: 'Pending donations', value: dollars(donationsPendingCents) },
+    ];
+  }
+  const { paidCents, releasedCents, pendingCents } = referrals.balances;
+  return [
+    {
+      label: 'Referral Earnings',
+      value: dollars(paidCents + releasedCents),
+      note: `${dollars(paidCents)} paid, ${dollars(releasedCents)} released`,
+    },
+    {
+      label: 'Pending',
+      value: dollars(donationsPendingCents + pendingCents),
+      note: `${dollars(donationsPendingCents)} donations, ${dollars(pendingCents)} referral rewards`,
+    },
+  ];
+}
+
+/** The profile's Impact Summary (spec §2 "Profile"): what the member's wins, gifts and referrals did. */
 export function ImpactSummarySection({ memberId }: { memberId: string }) {
   const mine = useQuery(memberDonationsQuery(memberId));
   const favorites = useQuery(favoritesQuery(memberId));
+  const referrals = useQuery(myReferralsQuery(memberId));
   return (
     <Card as="section" className="profile__section" aria-labelledby="profile-impact">
       <h2 id="profile-impact" className="card__title">
@@ -60,7 +90,7 @@ export function ImpactSummarySection({ memberId }: { memberId: string }) {
             { label: 'Donations', value: String(mine.data.donationCount) },
             { label: 'Charities Supported', value: String(mine.data.charitiesSupported) },
             { label: 'Favorites', value: favorites.data ? String(favorites.data.length) : '—' },
-            { label: 'Pending', value: dollars(mine.data.heldCents + mine.data.pendingCents) },
+            ...referralFigures(referrals.data, mine.data.heldCents + mine.data.pendingCents),
           ]}
         />
       )}

@@ -9,6 +9,7 @@ import { tokenStorage } from '../../lib/tokens';
 import { Button, Card } from '../../ui';
 import { YourCharitySection } from '../charities/onboarding/your-charity-section';
 import { DonationsSection, ImpactSummarySection } from '../donations/donations-section';
+import { ReferralProgramSection } from '../referral/referral-program-section';
 import { GameplaySection, GameStatisticsSection } from '../tournaments/game-stats-section';
 import type { CodeChannel } from '@arena/contracts';
 import { authApi } from './auth.api';
@@ -17,7 +18,13 @@ import { AvatarModal } from './avatar-modal';
 import { ContactChangeModal } from './contact-change-modal';
 import { MemberAvatar } from './member-avatar';
 import { regionOf } from './phone-region';
+import { SecuritySection } from './security-section';
+import { SupportSection } from './support-section';
+import { TransactionsSection } from './transactions-section';
 import './auth.css';
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
   useDocumentTitle('Profile');
@@ -29,6 +36,13 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
   const session = useSession();
   const member = session?.status === 'member' ? session.member : signedIn;
 
+  const leaveForLogin = async (message: string) => {
+    tokenStorage.clearTokens();
+    queryClient.setQueryData<Session>(sessionQuery.queryKey, { status: 'guest' });
+    toast.success(message);
+    await navigate({ to: '/login' });
+  };
+
   // The member is signed out here whatever the server says: tokens go, and the page moves on.
   const logout = async () => {
     setLeaving(true);
@@ -38,10 +52,13 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
     } catch {
       // Logging out locally is what matters; a dead refresh token expires on its own.
     }
-    tokenStorage.clearTokens();
-    queryClient.setQueryData<Session>(sessionQuery.queryKey, { status: 'guest' });
-    toast.success('Logged out successfully');
-    await navigate({ to: '/login' });
+    await leaveForLogin('Logged out successfully');
+  };
+
+  // The server has already ended every sign-in of a closed account; this tab forgets its tokens too.
+  const accountDeleted = (erasesAt: string) => {
+    setLeaving(true);
+    void leaveForLogin(`Your account is closed. Your personal data will be erased on ${longDate(erasesAt)}.`);
   };
 
   return (
@@ -91,9 +108,13 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           </Button>
         </div>
       </Card>
+      <ReferralProgramSection memberId={member.id} />
       <DonationsSection memberId={member.id} />
       <GameplaySection memberId={member.id} />
       <YourCharitySection memberId={member.id} />
+      <TransactionsSection memberId={member.id} />
+      <SecuritySection memberId={member.id} username={member.username} onAccountDeleted={accountDeleted} />
+      <SupportSection />
       {(['email', 'phone'] as const).map((channel) => (
         <ContactChangeModal
           key={channel}

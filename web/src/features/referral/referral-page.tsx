@@ -1,24 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { MyReferrals } from '@arena/contracts/referrals.contract';
 import toast from 'react-hot-toast';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
 import { Accordion, Badge, Button, buttonClass, Card } from '../../ui';
 import { referralFaq, referralRewards, referralSteps } from './content';
 import type { ReferralOption } from '@arena/contracts';
+import { dollars } from '../donations/donation-format';
 import { referralLink } from './referral-link';
+import { myReferralsQuery, optionOfMode } from './referrals.queries';
 import './referral.css';
 
 const LOGIN_REQUIRED = 'Please login to share your link';
 
+/** A signed-in member's figures, from the referral balances: what the link has earned so far. */
+function MyRewards({ referrals }: { referrals: MyReferrals }) {
+  const { pendingCents, releasedCents, paidCents } = referrals.balances;
+  return (
+    <div className="referral__mine">
+      <dl>
+        <div>
+          <dt>Joined through your link</dt>
+          <dd>{referrals.referred.length}</dd>
+        </div>
+        <div>
+          <dt>Pending</dt>
+          <dd>{dollars(pendingCents)}</dd>
+        </div>
+        <div>
+          <dt>Earned</dt>
+          <dd>{dollars(releasedCents + paidCents)}</dd>
+        </div>
+      </dl>
+      <Link to="/profile" hash="profile-referrals">
+        See every reward in your profile
+      </Link>
+    </div>
+  );
+}
+
 export interface ReferralPageProps {
-  option: ReferralOption;
+  /** The option in the address; without one, a member's own reward mode, else option 1. */
+  option: ReferralOption | undefined;
   onOptionChange: (option: ReferralOption) => void;
 }
 
-export function ReferralPage({ option, onOptionChange }: ReferralPageProps) {
+export function ReferralPage({ option: chosen, onOptionChange }: ReferralPageProps) {
   useDocumentTitle('Referral Program');
   const session = useSession();
-  const code = session?.status === 'member' ? session.member.referralCode : undefined;
+  const member = session?.status === 'member' ? session.member : undefined;
+  const mine = useQuery({ ...myReferralsQuery(member?.id ?? ''), enabled: member !== undefined });
+  const option = chosen ?? (mine.data ? optionOfMode(mine.data.rewardMode) : 1);
+  // The code the referrals context answers with; the profile's own until it has answered.
+  const code = member ? (mine.data?.code ?? member.referralCode) : undefined;
   const link = code ? referralLink(window.location.origin, code, option) : undefined;
 
   const copy = async () => {
@@ -108,9 +143,12 @@ export function ReferralPage({ option, onOptionChange }: ReferralPageProps) {
           Your referral link
         </h2>
         {link ? (
-          <p className="muted">
-            This link carries option {option}. Anyone who joins through it is linked to you.
-          </p>
+          <>
+            <p className="muted">
+              This link carries option {option}. Anyone who joins through it is linked to you.
+            </p>
+            {mine.data && <MyRewards referrals={mine.data} />}
+          </>
         ) : (
           <p className="muted">
             <Link to="/login">Log in</Link> to get your personal link. Members share it to earn rewards.
