@@ -9,6 +9,7 @@ import { tokenStorage } from '../../lib/tokens';
 import { Button, Card } from '../../ui';
 import { YourCharitySection } from '../charities/onboarding/your-charity-section';
 import { DonationsSection, ImpactSummarySection } from '../donations/donations-section';
+import { SubscriptionSection } from '../subscriptions/subscription-section';
 import { GameplaySection, GameStatisticsSection } from '../tournaments/game-stats-section';
 import type { CodeChannel } from '@arena/contracts';
 import { authApi } from './auth.api';
@@ -91,6 +92,7 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           </Button>
         </div>
       </Card>
+      <SubscriptionSection memberId={member.id} />
       <DonationsSection memberId={member.id} />
       <GameplaySection memberId={member.id} />
       <YourCharitySection memberId={member.id} />
