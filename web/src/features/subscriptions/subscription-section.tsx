@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Badge, Button, Card, Skeleton, buttonClass } from '../../ui';
+import { Button, Card, Skeleton, buttonClass } from '../../ui';
 import { daysLabel, hasPaidSubscription, longDate, statusLabel } from './subscription-format';
 import { activeSubscriptionQuery } from './subscriptions.queries';
 import './subscriptions.css';
@@ -12,16 +12,9 @@ export function SubscriptionSection({ memberId }: { memberId: string }) {
   const subscription = active.data?.subscription;
   return (
     <Card as="section" className="profile__section" aria-labelledby="profile-subscription">
-      <div className="plan-card__head">
-        <h2 id="profile-subscription" className="card__title">
-          Subscription
-        </h2>
-        {active.data && (
-          <Badge tone={subscription?.cancelAtPeriodEnd ? 'accent' : 'primary'}>
-            {statusLabel(active.data)}
-          </Badge>
-        )}
-      </div>
+      <h2 id="profile-subscription" className="card__title">
+        Subscription
+      </h2>
       {active.isPending ? (
         <Skeleton lines={2} />
       ) : active.isError ? (
