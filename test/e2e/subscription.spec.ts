@@ -141,7 +141,8 @@ describe('the subscription screens', () => {
   let saveDiagnostics: () => Promise<void>;
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+    // The worker builds the read models the rest of the profile reads.
+    [web, browser] = await Promise.all([startWebApp({ worker: true }), launchBrowser()]);
     member = await createMember(web);
   });
 
