@@ -86,10 +86,18 @@ interface FakeBilling {
   pending: { planType: PaidPlan; readsLeft: number } | null;
   /** The portal's effect, applied when its URL is asked for (the member comes back to a changed plan). */
   portalEffect: ((active: ActiveSubscription) => ActiveSubscription) | null;
+  /** An answer the portal call fails with instead, when set. */
+  portalFailure: { status: number; body: string } | null;
 }
 
 async function serveBilling(page: Page, start: ActiveSubscription): Promise<FakeBilling> {
-  const fake: FakeBilling = { active: start, calls: [], pending: null, portalEffect: null };
+  const fake: FakeBilling = {
+    active: start,
+    calls: [],
+    pending: null,
+    portalEffect: null,
+    portalFailure: null,
+  };
   await page.route('**/api/subscriptions/**', async (route: Route) => {
     const request = route.request();
     const path = new URL(request.url()).pathname.replace('/api/subscriptions/', '');
@@ -122,6 +130,8 @@ async function serveBilling(page: Page, start: ActiveSubscription): Promise<Fake
         fake.active = paid(fake.active.plan.planType as PaidPlan, true);
         return route.fulfill(ok(fake.active));
       case 'portal':
+        if (fake.portalFailure)
+          return route.fulfill({ ...fake.portalFailure, contentType: 'application/json' });
         if (!fake.portalEffect) return route.fulfill(refuse(502, M.failedToCreatePortal));
         fake.active = fake.portalEffect(fake.active);
         return route.fulfill(ok({ url: '/subscription/manage' }));
@@ -204,6 +214,21 @@ describe('the subscription screens', () => {
     await page.getByRole('button', { name: 'Subscribe to Premium+' }).click();
     await toast(M.tooManyCheckouts).waitFor();
     await expect(page.getByRole('button', { name: 'Subscribe to Premium+' }).isEnabled()).resolves.toBe(true);
+
+    // A failure with no words of the spec's: the page's own. A URL that is not a web address is never followed.
+    await page.unroute('**/api/subscriptions/checkout');
+    await page.route('**/api/subscriptions/checkout', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.getByRole('button', { name: 'Subscribe to Premium', exact: true }).click();
+    await toast(M.failedToSubscribe).waitFor();
+    await page.unroute('**/api/subscriptions/checkout');
+    await page.route('**/api/subscriptions/checkout', (route) =>
+      route.fulfill(ok({ url: 'javascript:alert(1)', sessionId: SESSION_ID })),
+    );
+    await toast(M.failedToSubscribe).waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Subscribe to Premium', exact: true }).click();
+    await toast(M.failedToSubscribe).waitFor();
+    await page.getByRole('button', { name: 'Subscribe to Premium', exact: true, disabled: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/subscription');
   });
 
   it('subscribes to Premium, waits on the success page for the webhook, then upgrades to Premium+', async () => {
@@ -276,16 +301,20 @@ describe('the subscription screens', () => {
     await expect(page.getByRole('button', { name: 'Cancel subscription' }).count()).resolves.toBe(0);
     await captureAtBothWidths(page, 'subscription-manage-canceled');
 
-    // The portal cannot be opened: the spec's words, as the server gave none the page may show.
+    // The portal cannot be opened: the server's words when they are the spec's, else the page's own.
+    await page.getByRole('button', { name: 'Manage payment' }).click();
+    await toast(M.failedToCreatePortal).waitFor();
+    fake.portalFailure = { status: 500, body: JSON.stringify({ message: 'Internal server error' }) };
     await page.getByRole('button', { name: 'Manage payment' }).click();
     await toast(M.failedToOpenPaymentManagement).waitFor();
+    fake.portalFailure = null;
 
     // In the portal the member renews; coming back, the page reads the plan afresh.
     fake.portalEffect = (active) => paid(active.plan.planType as PaidPlan, false);
     await page.getByRole('button', { name: 'Manage payment' }).click();
     await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
     await expect(facts.innerText()).resolves.toMatch(/Next billing date\s+December 23, 2026/);
-    expect(fake.calls.filter((call) => call.path === 'portal')).toHaveLength(2);
+    expect(fake.calls.filter((call) => call.path === 'portal')).toHaveLength(3);
   });
 
   it("shows the plan in the profile's Subscription section, with the way to manage or subscribe", async () => {

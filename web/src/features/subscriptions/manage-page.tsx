@@ -13,6 +13,7 @@ import {
   longDate,
   planName,
   planPrice,
+  safeRedirect,
   statusLabel,
   subscriptionFailure,
 } from './subscription-format';
@@ -54,7 +55,9 @@ export function ManageSubscriptionPage({ member }: { member: MemberProfile }) {
     setOpeningPortal(true);
     try {
       const portal = await subscriptionsApi.portal();
-      window.location.assign(portal.url);
+      const target = safeRedirect(portal.url);
+      if (!target) throw new Error(M.failedToCreatePortal);
+      window.location.assign(target);
     } catch (error) {
       toast.error(subscriptionFailure(error, M.failedToOpenPaymentManagement));
       setOpeningPortal(false);

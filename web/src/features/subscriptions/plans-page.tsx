@@ -14,6 +14,7 @@ import {
   planName,
   planPrice,
   renewalLine,
+  safeRedirect,
   subscriptionFailure,
 } from './subscription-format';
 import {
@@ -76,9 +77,11 @@ export function PlansPage() {
     setOpening(planType);
     try {
       const checkout = await subscriptionsApi.checkout(planType);
-      window.location.assign(checkout.url);
+      const target = safeRedirect(checkout.url);
+      if (!target) throw new Error(M.failedToCreateCheckout);
+      window.location.assign(target);
     } catch (error) {
-      toast.error(subscriptionFailure(error, M.failedToCreateCheckout));
+      toast.error(subscriptionFailure(error, M.failedToSubscribe));
       setOpening(undefined);
     }
   };

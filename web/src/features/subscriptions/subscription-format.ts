@@ -1,5 +1,5 @@
 import type { ActiveSubscription, Plan, PlanType } from '@arena/contracts';
-import { PLAN_NAMES } from '@arena/contracts/subscriptions.messages';
+import { PLAN_NAMES, SubscriptionMessages } from '@arena/contracts/subscriptions.messages';
 import { ApiError } from '../../lib/api-client';
 
 /** Display rules of the subscription screens (spec §2, §3, §9). Money is integer cents. */
@@ -49,14 +49,34 @@ export function renewalLine(active: ActiveSubscription): string | null {
 
 export const daysLabel = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
-/** The server's words when it gave any (a 4xx names the rule, spec §8 "preferring the server message"). */
+const KNOWN_MESSAGES: ReadonlySet<string> = new Set(Object.values(SubscriptionMessages));
+
+/**
+ * The server's words when it gave any (spec §8 "preferring the server message"): a 4xx names the rule; a
+ * 5xx is shown only in the spec's own words ('Failed to create customer portal session'), never as a bare
+ * 'Internal server error'. Otherwise the screen's own failure ('Failed to subscribe').
+ */
 export function subscriptionFailure(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return error.message;
     const body = error.body as { message?: unknown } | undefined;
-    if (error.status < 500 && typeof body?.message === 'string' && body.message.trim()) return body.message;
+    const message = typeof body?.message === 'string' ? body.message.trim() : '';
+    if (message && (error.status < 500 || KNOWN_MESSAGES.has(message))) return message;
   }
   return fallback;
+}
+
+/**
+ * Where a checkout or the billing portal sends the member: the server's URL, when it is a web address (never a
+ * `javascript:` one); null otherwise.
+ */
+export function safeRedirect(url: string): string | null {
+  try {
+    const target = new URL(url, window.location.origin);
+    return target.protocol === 'https:' || target.protocol === 'http:' ? target.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The load error's text after 'Error loading subscription: '. */
