@@ -70,9 +70,9 @@ export function subscriptionFailure(error: unknown, fallback: string): string {
  * Where a checkout or the billing portal sends the member: the server's URL, when it is a web address (never a
  * `javascript:` one); null otherwise.
  */
-export function safeRedirect(url: string): string | null {
+export function safeRedirect(url: string, origin = window.location.origin): string | null {
   try {
-    const target = new URL(url, window.location.origin);
+    const target = new URL(url, origin);
     return target.protocol === 'https:' || target.protocol === 'http:' ? target.href : null;
   } catch {
     return null;
