@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
 import { Alert, Badge, Button, Card, Skeleton, buttonClass } from '../../ui';
 import { paymentsConfigQuery } from '../donations/donations.queries';
+import { tournamentKeys } from '../tournaments/tournaments.queries';
 import {
   hasPaidSubscription,
   loadFailure,
@@ -48,6 +49,8 @@ export function useUpgrade(memberId: string | null) {
     mutationFn: (planType: PaidPlan) => subscriptionsApi.upgrade(planType),
     onSuccess: (answer) => {
       if (memberId) queryClient.setQueryData(subscriptionKeys.active(memberId), answer.data);
+      // What the member may join depends on the plan: the challenges are read again.
+      void queryClient.invalidateQueries({ queryKey: tournamentKeys.all });
       toast.success(answer.message ?? M.upgraded);
     },
     onError: (error) => toast.error(subscriptionFailure(error, M.failedToUpgrade)),
@@ -112,7 +115,7 @@ export function PlansPage() {
       {failed ? (
         <LoadError error={failed} onRetry={retry} />
       ) : loading || !plans.data ? (
-        <div className="subscription__plans" aria-busy="true" aria-label="Loading plans">
+        <div className="subscription__plans" aria-busy="true">
           {[0, 1, 2].map((index) => (
             <Card key={index} className="plan-card">
               <Skeleton height="1.5rem" width="40%" />
