@@ -10,6 +10,7 @@ import { Button, Card } from '../../ui';
 import { YourCharitySection } from '../charities/onboarding/your-charity-section';
 import { DonationsSection, ImpactSummarySection } from '../donations/donations-section';
 import { ReferralProgramSection } from '../referral/referral-program-section';
+import { SubscriptionSection } from '../subscriptions/subscription-section';
 import { GameplaySection, GameStatisticsSection } from '../tournaments/game-stats-section';
 import type { CodeChannel } from '@arena/contracts';
 import { authApi } from './auth.api';
@@ -108,6 +109,7 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           </Button>
         </div>
       </Card>
+      <SubscriptionSection memberId={member.id} />
       <ReferralProgramSection memberId={member.id} />
       <DonationsSection memberId={member.id} />
       <GameplaySection memberId={member.id} />

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { subscriptionSuccessSearch } from '@arena/contracts/subscriptions.contract';
+import { SubscriptionSuccessPage } from '../features/subscriptions/subscription-success-page';
+
+export const Route = createFileRoute('/subscription/success')({
+  validateSearch: subscriptionSuccessSearch,
+  component: SubscriptionSuccessRoute,
+});
+
+function SubscriptionSuccessRoute() {
+  const { session_id, plan } = Route.useSearch();
+  return <SubscriptionSuccessPage sessionId={session_id} plan={plan} />;
+}
