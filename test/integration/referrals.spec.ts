@@ -232,7 +232,7 @@ describe('referral rewards (accrual, refund windows, payouts)', () => {
             transferId: _t,
             ...rest
           } = data as Record<string, unknown>;
-          return { type, ...rest };
+          return { type, ...rest } as Record<string, unknown>;
         });
     };
     const straight = await scenario(harness, [

@@ -10,6 +10,7 @@ import { PayoutAccountUpdatedHandler } from './application/payout-account-update
 import { PayoutAccountsService } from './application/payout-accounts.service';
 import { ReferralAccrual } from './application/referral-accrual';
 import { ReferralClock, type ClockListener } from './application/referral-clock';
+import { referralClockProvider } from './application/referral-clock.token';
 import { ReferralPayouts } from './application/referral-payouts';
 import { ReferralRegistrations } from './application/referral-registrations';
 import { ReferralStreams } from './application/referral-streams';
@@ -47,6 +48,7 @@ function clockListeners(moduleRef: ModuleRef): ClockListenerRegistry | undefined
   imports: [IdentityModule],
   controllers: [ReferralsController],
   providers: [
+    referralClockProvider,
     ReferralStreams,
     ReferralsRepository,
     ReferralRegistrations,

@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { MemberAccounts } from '@arena/identity';
 import { JobName, JobsService, type JobHandler, type JobPayloads } from '@arena/jobs';
-import { PaymentsClock } from '@arena/payments';
+import type { PaymentsClock } from '@arena/payments';
 import { causes, derivedEventIds, endRefundWindowJobId } from './referral-ids';
 import { ReferralStreams } from './referral-streams';
+import { REFERRAL_CLOCK } from './referral-clock.token';
 
 export type WindowOutcome = 'released' | 'voided' | 'not-due' | 'settled';
 
@@ -20,7 +21,7 @@ export class EndRefundWindowProcessor implements JobHandler<JobName.EndRefundWin
   constructor(
     private readonly streams: ReferralStreams,
     private readonly accounts: MemberAccounts,
-    private readonly clock: PaymentsClock,
+    @Inject(REFERRAL_CLOCK) private readonly clock: PaymentsClock,
     private readonly jobs: JobsService,
   ) {}
 

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JobName, type JobHandler, type JobPayloads } from '@arena/jobs';
-import { PaymentsClock } from '@arena/payments';
+import type { PaymentsClock } from '@arena/payments';
 import { previousMonthOf } from '../domain/referral.decider';
 import { ReferralPayouts } from './referral-payouts';
+import { REFERRAL_CLOCK } from './referral-clock.token';
 
 /** PayReferralRewards: the month's payout run (the clock's previous month unless the job names one). */
 @Injectable()
@@ -11,7 +12,7 @@ export class PayReferralRewardsProcessor implements JobHandler<JobName.PayReferr
 
   constructor(
     private readonly payouts: ReferralPayouts,
-    private readonly clock: PaymentsClock,
+    @Inject(REFERRAL_CLOCK) private readonly clock: PaymentsClock,
   ) {}
 
   async handle({ month }: JobPayloads[JobName.PayReferralRewards]): Promise<string> {

@@ -1,11 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { PaymentRefunded, SubscriptionPaymentSucceeded } from '@arena/billing/events';
 import type { RecordedEvent } from '@arena/event-store';
 import { JobName, JobsService } from '@arena/jobs';
-import { PaymentsClock } from '@arena/payments';
+import type { PaymentsClock } from '@arena/payments';
 import { causes, derivedEventIds, endRefundWindowJobId } from './referral-ids';
 import { ReferralRegistrations } from './referral-registrations';
 import { ReferralStreams } from './referral-streams';
+import { REFERRAL_CLOCK } from './referral-clock.token';
 
 /**
  * What referrals do on a referred member's payments: a successful one accrues a reward (and queues the
@@ -20,7 +21,7 @@ export class ReferralAccrual {
     private readonly registrations: ReferralRegistrations,
     private readonly streams: ReferralStreams,
     private readonly jobs: JobsService,
-    private readonly clock: PaymentsClock,
+    @Inject(REFERRAL_CLOCK) private readonly clock: PaymentsClock,
   ) {}
 
   async apply(event: Pick<RecordedEvent, 'type' | 'data'>): Promise<void> {

@@ -1,14 +1,25 @@
-import { Body, Controller, Get, HttpCode, Post, Put, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Inject,
+  Get,
+  HttpCode,
+  Post,
+  Put,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { rewardModeBody, type RewardMode } from '@arena/contracts';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
-import { PaymentsClock, PaymentsErrorsInterceptor } from '@arena/payments';
+import { PaymentsErrorsInterceptor, type PaymentsClock } from '@arena/payments';
 import { MyReferralsQuery } from '../application/my-referrals.query';
 import { PayoutAccountsService } from '../application/payout-accounts.service';
 import { causes, derivedEventIds } from '../application/referral-ids';
 import { ReferralStreams } from '../application/referral-streams';
 import { PayoutAccountRateLimiter } from './payout-account-rate-limiter';
 import { ReferralErrorsInterceptor } from './referral-errors.interceptor';
+import { REFERRAL_CLOCK } from '../application/referral-clock.token';
 
 /** /api/referrals: the member's referral program (spec §2 Profile, Referral program page). */
 @Controller('referrals')
@@ -20,7 +31,7 @@ export class ReferralsController {
     private readonly streams: ReferralStreams,
     private readonly payoutAccounts: PayoutAccountsService,
     private readonly limiter: PayoutAccountRateLimiter,
-    private readonly clock: PaymentsClock,
+    @Inject(REFERRAL_CLOCK) private readonly clock: PaymentsClock,
   ) {}
 
   @Get('me')
