@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { signAccessToken } from '@arena/identity';
+import { EVENT_STORE, type EventStore } from '@arena/event-store';
+import { SignUpListeners, signAccessToken } from '@arena/identity';
+import { referralStreamId } from '@arena/referrals/events';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import type { AppConfig } from '@arena/config';
 import { projectEvents } from '@arena/projection-runner/testing';
@@ -13,6 +15,7 @@ describe('/api/referrals', () => {
   let api: NestFastifyApplication;
   let auth: { authorization: string };
   let code: string;
+  let referrerId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(4);
@@ -21,6 +24,7 @@ describe('/api/referrals', () => {
     await projectEvents(database.db, referralBalancesProjector, []);
     api = await createApiApp(config);
     const id = randomUUID();
+    referrerId = id;
     code = `REF${id.slice(0, 8).toUpperCase()}`;
     await database.db
       .insertInto('accounts')
@@ -105,5 +109,39 @@ describe('/api/referrals', () => {
     expect([200, 503]).toContain(answer.statusCode);
     if (answer.statusCode === 200) expect(answer.json().data.url).toEqual(expect.any(String));
     else expect(answer.json()).toMatchObject({ success: false, statusCode: 503 });
+  });
+
+  it('registers a referral when sign-up tells it a referred account was created', async () => {
+    const id = randomUUID();
+    await database.db
+      .insertInto('accounts')
+      .values({
+        id,
+        username: `new${id.slice(0, 6)}`,
+        email: `${id}@example.org`,
+        phone_number: '+15550002222',
+        referral_code: `NEW${id.slice(0, 8).toUpperCase()}`,
+        referred_by_code: code.toLowerCase(),
+        referral_option: 2,
+      })
+      .execute();
+    api.get(SignUpListeners, { strict: false }).notify(id);
+    const store = api.get<EventStore>(EVENT_STORE, { strict: false });
+    const deadline = Date.now() + 10_000;
+    const registered = async () =>
+      (await store.readStream(referralStreamId(referrerId))).filter(
+        ({ type }) => type === 'ReferralRegistered',
+      );
+    let events = await registered();
+    while (events.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      events = await registered();
+    }
+    expect(events.map(({ type, data }) => ({ type, data }))).toEqual([
+      {
+        type: 'ReferralRegistered',
+        data: expect.objectContaining({ referredMemberId: id, rewardMode: 'one-time' }),
+      },
+    ]);
   });
 });
