@@ -175,3 +175,31 @@ export function refund(memberId: string, invoiceId: string, amountCents: number,
     },
   };
 }
+
+/** The provider's member payout accounts: one per idempotency key, payouts enabled when the test says. */
+export class PayoutAccountsDouble {
+  readonly created = new Map<string, string>();
+  readonly enabled = new Set<string>();
+
+  createMemberPayoutAccount(input: { idempotencyKey: string }) {
+    const id = this.created.get(input.idempotencyKey) ?? `acct_member_${this.created.size + 1}`;
+    this.created.set(input.idempotencyKey, id);
+    return Promise.resolve(this.account(id));
+  }
+
+  createAccountLink(input: { accountId: string; returnUrl: string }) {
+    return Promise.resolve({
+      url: `https://connect.example/${input.accountId}?return=${encodeURIComponent(input.returnUrl)}`,
+      expiresAt: new Date().toISOString(),
+    });
+  }
+
+  retrieveConnectedAccount(accountId: string) {
+    return Promise.resolve(this.account(accountId));
+  }
+
+  private account(id: string) {
+    const ready = this.enabled.has(id);
+    return { id, chargesEnabled: ready, payoutsEnabled: ready, detailsSubmitted: ready, charityId: null };
+  }
+}
