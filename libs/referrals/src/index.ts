@@ -15,3 +15,6 @@ export {
   rewardIdOf,
   type ReferralState,
 } from './domain/referral.decider';
+// For the demo seed: payout accounts and the guard rows beside the events.
+export { PayoutAccountsService } from './application/payout-accounts.service';
+export { ReferralsRepository } from './infrastructure/referrals.repository';
