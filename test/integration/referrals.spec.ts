@@ -1,4 +1,5 @@
 import { JobName } from '@arena/jobs';
+import { PayReferralRewardsProcessor } from '@arena/referrals';
 import { referralStreamId, type ReferralEvent, type ReferralRewardPaid } from '@arena/referrals/events';
 import {
   closeAccount,
@@ -256,5 +257,19 @@ describe('referral rewards (accrual, refund windows, payouts)', () => {
       ['2026-02', 49 + 999],
       ['2026-04', 99],
     ]);
+  });
+
+  it("the monthly job pays the clock's previous month unless it names one", async () => {
+    const referrer = await member(harness);
+    const referred = await member(harness, { referredBy: referrer.code });
+    await readyPayoutAccount(harness, referrer.id);
+    await harness.accrual.apply(payment(referred.id, 'in_1', 999, at('2026-01-05T00:00:00.000Z')));
+    await harness.windows.endWindow(referrer.id, 'reward-in_1', at('2026-02-05T00:00:00.000Z'));
+    const job = new PayReferralRewardsProcessor(harness.payouts, harness.clock);
+    harness.clock.current = at('2026-03-01T06:00:00.000Z');
+    expect(await job.handle({ month: '2026-13' })).toMatch(/not a month/);
+    expect(await job.handle({})).toMatch(/^referral payout 2026-02: 1 members paid 99 cents/);
+    expect(await job.handle({})).toMatch(/^referral payout 2026-02: 0 members paid 0 cents/);
+    expect(harness.transfers.byKey.size).toBe(1);
   });
 });
