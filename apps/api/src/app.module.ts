@@ -8,6 +8,7 @@ import { IdentityModule } from '@arena/identity';
 import { LedgerModule } from '@arena/ledger';
 import { PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
+import { ReferralsModule } from '@arena/referrals';
 import { TournamentsModule } from '@arena/tournaments';
 import { DevToolsController } from './dev-tools/dev-tools.controller';
 import { ApiDocsController } from './docs/api-docs.controller';
@@ -32,6 +33,7 @@ export class AppModule {
         FinanceModule,
         LedgerModule,
         DonationsReadModule,
+        ReferralsModule,
         HealthModule,
         RealtimeModule,
       ],

@@ -11,6 +11,12 @@ import { LedgerModule, LedgerWorkerModule, SignLedgerCheckpointProcessor } from 
 import { JobWorkersModule } from '@arena/jobs';
 import { LocalPaymentEventDeliveryProcessor, PaymentDeliveryModule, PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
+import {
+  EndRefundWindowProcessor,
+  PayReferralRewardsProcessor,
+  ReferralsModule,
+  ReferralsWorkerModule,
+} from '@arena/referrals';
 import { ProjectionRunnerModule } from '@arena/projection-runner';
 import {
   EndTournamentProcessor,
@@ -43,6 +49,7 @@ export class WorkerModule {
             IdentityModule,
             DonationsModule,
             LedgerModule,
+            ReferralsModule,
           ],
           handlers: [
             StartTournamentProcessor,
@@ -55,11 +62,14 @@ export class WorkerModule {
             DirectUndirectedShareProcessor,
             RunTransferWindowProcessor,
             SignLedgerCheckpointProcessor,
+            EndRefundWindowProcessor,
+            PayReferralRewardsProcessor,
           ],
         }),
         ProjectionRunnerModule.forRoot(projectors),
         DonationsWorkerModule,
         LedgerWorkerModule,
+        ReferralsWorkerModule,
       ],
       providers: [RedisPolicyCheck],
     };

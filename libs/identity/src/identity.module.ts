@@ -11,6 +11,7 @@ import { OneTimeCodesService } from './application/one-time-codes.service';
 import { PurgeExpiredSignInsProcessor } from './application/purge-expired-sign-ins.processor';
 import { RefreshTokensService } from './application/refresh-tokens.service';
 import { SignUpService } from './application/sign-up.service';
+import { SignUpListeners } from './application/sign-up-listeners';
 import { CLOCK, systemClock } from './domain/clock';
 import {
   AccessTokenGuard,
@@ -60,6 +61,7 @@ import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repo
     FinanceGuard,
     PurgeExpiredSignInsProcessor,
     MemberAccounts,
+    SignUpListeners,
   ],
   exports: [
     AccessTokenGuard,
@@ -67,6 +69,7 @@ import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repo
     FinanceGuard,
     PurgeExpiredSignInsProcessor,
     MemberAccounts,
+    SignUpListeners,
   ],
 })
 export class IdentityModule {}

@@ -23,3 +23,4 @@ export {
 } from './domain/one-time-code';
 export { checkCode, type CodeCheck } from './domain/code-check';
 export { MemberAccounts } from './infrastructure/member-accounts';
+export { SignUpListeners, type SignUpListener } from './application/sign-up-listeners';

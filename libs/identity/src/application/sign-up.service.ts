@@ -15,6 +15,7 @@ import { AccountNotices } from './account-notices';
 import { OneTimeCodesService, refusal } from './one-time-codes.service';
 import { sessionAddress } from './session-address';
 import { RefreshTokensService, type TokenPair } from './refresh-tokens.service';
+import { SignUpListeners } from './sign-up-listeners';
 
 export const TERMS_VERSION = '2.0';
 export const SESSION_TTL_MS = 60 * 60 * 1000;
@@ -38,6 +39,7 @@ export class SignUpService {
     private readonly tokens: RefreshTokensService,
     private readonly limits: AuthRateLimiter,
     private readonly notices: AccountNotices,
+    private readonly signUpListeners: SignUpListeners,
   ) {}
 
   async start(input: SignUpRequest, ip: string): Promise<{ sessionId: string }> {
@@ -78,6 +80,7 @@ export class SignUpService {
     await this.limits.verifyFromIp(ip);
     const now = this.clock.now();
     let outcome: SignUpVerification | { refused: IdentityError };
+    let createdAccountId: string | undefined;
     try {
       // A refused attempt is returned, not thrown, so the failed try it recorded is committed.
       outcome = await this.transaction.run(async (repositories) => {
@@ -107,13 +110,15 @@ export class SignUpService {
         return {
           complete: true,
           message: M.accountCreated,
-          tokens: await this.createAccount(repositories, signUp, now),
+          tokens: await this.createAccount(repositories, signUp, now, (id) => (createdAccountId = id)),
         };
       });
     } catch (error) {
       throw conflictFor(error) ?? error;
     }
     if ('refused' in outcome) throw outcome.refused;
+    // After commit: the account exists for whoever listens (referrals).
+    if (outcome.complete && createdAccountId) this.signUpListeners.notify(createdAccountId);
     return outcome;
   }
 
@@ -122,6 +127,7 @@ export class SignUpService {
     { accounts, sessions, refreshTokens }: IdentityRepositories,
     session: AuthSessionRow,
     now: Date,
+    created: (accountId: string) => void,
   ): Promise<TokenPair> {
     const taken = await accounts.takenIdentifiers(session.username!, session.email!, session.phone_number!);
     if (taken.username) throw conflict(M.usernameTaken);
@@ -141,6 +147,7 @@ export class SignUpService {
       confirmed_adult_in_us: true,
     });
     await sessions.complete(session.id, account.id, now);
+    created(account.id);
     return this.tokens.startFamily(refreshTokens, account, now);
   }
 }

@@ -3,7 +3,16 @@ import type { Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
 
 interface AccountStatusTables {
-  accounts: { id: string; email: string; username: string; referral_code: string; closed_at: Date | null };
+  accounts: {
+    id: string;
+    email: string;
+    username: string;
+    referral_code: string;
+    referred_by_code: string | null;
+    referral_option: 1 | 2 | null;
+    created_at: Date;
+    closed_at: Date | null;
+  };
 }
 
 /** What other contexts may ask about a member's account (referrals: is it still open; billing: where to bill). */
@@ -35,6 +44,33 @@ export class MemberAccounts {
     return this.db
       .selectFrom('accounts')
       .select(['email', 'username'])
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The member's own referral code, and the code and link option (1 recurring, 2 one-time) they signed up
+   * with, if any (referrals: who referred them, in which mode).
+   */
+  referralOf(memberId: string): Promise<
+    | {
+        username: string;
+        referralCode: string;
+        referredByCode: string | null;
+        referralOption: 1 | 2 | null;
+        createdAt: Date;
+      }
+    | undefined
+  > {
+    return this.db
+      .selectFrom('accounts')
+      .select([
+        'username',
+        'referral_code as referralCode',
+        'referred_by_code as referredByCode',
+        'referral_option as referralOption',
+        'created_at as createdAt',
+      ])
       .where('id', '=', memberId)
       .executeTakeFirst();
   }

@@ -1,0 +1,29 @@
+/**
+ * Refusals of the referral rules. `kind` picks the HTTP status (one interceptor); the message is what
+ * people (or, for a job run too early, the logs) read.
+ */
+export type ReferralErrorKind = 'not_found' | 'conflict' | 'invalid' | 'too_many' | 'unavailable';
+
+export class ReferralError extends Error {
+  constructor(
+    readonly kind: ReferralErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReferralError';
+  }
+}
+
+export const rewardNotFound = (rewardId: string) =>
+  new ReferralError('not_found', `Referral reward ${rewardId} does not exist`);
+export const windowNotOver = (rewardId: string, endsAt: string) =>
+  new ReferralError('conflict', `Referral reward ${rewardId}: its refund window ends at ${endsAt}`);
+export const notPayable = (rewardId: string) =>
+  new ReferralError('conflict', `Referral reward ${rewardId} is not released and unpaid`);
+export const payoutMismatch = (payoutId: string) =>
+  new ReferralError('conflict', `Referral payout ${payoutId}: its amounts do not add up`);
+export const memberNotFound = () => new ReferralError('not_found', 'Member not found');
+export const tooManyPayoutAccountRequests = () =>
+  new ReferralError('too_many', 'Too many payout account requests: please try again later');
+export const streamBusy = () =>
+  new ReferralError('conflict', 'These referral rewards are being changed right now: please try again');
