@@ -124,7 +124,9 @@ export async function down(db: Kysely<any>): Promise<void> {
         CHECK (type IN ('charge', 'transfer', 'transfer_reversal'))`.execute(db);
   await sql`
     ALTER TABLE payment_local_checkout_sessions
-      DROP COLUMN mode, DROP COLUMN plan_type, DROP COLUMN customer_id, DROP COLUMN subscription_id`.execute(db);
+      DROP COLUMN mode, DROP COLUMN plan_type, DROP COLUMN customer_id, DROP COLUMN subscription_id`.execute(
+    db,
+  );
   await sql`DROP TABLE payment_local_portal_sessions`.execute(db);
   await sql`DROP TABLE payment_local_refunds`.execute(db);
   await sql`DROP TABLE payment_local_charges`.execute(db);

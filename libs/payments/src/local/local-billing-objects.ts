@@ -188,7 +188,12 @@ export function localInvoiceObject(row: LocalInvoiceRow, subscription: LocalSubs
     payments: {
       object: 'list' as const,
       data: row.charge_id
-        ? [{ object: 'invoice_payment' as const, payment: { type: 'charge' as const, charge: row.charge_id } }]
+        ? [
+            {
+              object: 'invoice_payment' as const,
+              payment: { type: 'charge' as const, charge: row.charge_id },
+            },
+          ]
         : [],
       has_more: false,
     },

@@ -129,11 +129,7 @@ export class LocalBillingQueries {
   }
 
   async setClockOffset(trx: BillingTrx, offsetMs: number) {
-    await trx
-      .updateTable('payment_local_clock')
-      .set({ offset_ms: offsetMs })
-      .where('id', '=', 1)
-      .execute();
+    await trx.updateTable('payment_local_clock').set({ offset_ms: offsetMs }).where('id', '=', 1).execute();
   }
 
   async insertCustomer(trx: BillingTrx, row: LocalCustomerRow) {
@@ -331,7 +327,10 @@ export class LocalBillingQueries {
   }
 
   async insertPortalSession(row: Omit<LocalPortalSessionRow, 'created_at'>) {
-    await this.db.insertInto('payment_local_portal_sessions').values(row as LocalPortalSessionRow).execute();
+    await this.db
+      .insertInto('payment_local_portal_sessions')
+      .values(row as LocalPortalSessionRow)
+      .execute();
   }
 
   findPortalSession(id: string): Promise<LocalPortalSessionRow | undefined> {

@@ -361,7 +361,11 @@ export class LocalPayments extends Payments {
         customer_id: started.customerId,
         subscription_id: started.subscriptionId,
       };
-      const event = localEvent('checkout.session.completed', localCheckoutSessionObject(completed), started.at);
+      const event = localEvent(
+        'checkout.session.completed',
+        localCheckoutSessionObject(completed),
+        started.at,
+      );
       await this.queries.insertEvent(trx as never, { id: event.id, type: event.type, payload: event });
       eventIds.push(event.id);
       return { session: completed, eventIds };

@@ -45,10 +45,9 @@ export class LocalPortalController {
     const world = this.local().subscriptions;
     const view = await world.openPortal(sessionId);
     if ('redirectTo' in view) return sendLocalRedirect(reply, view.redirectTo);
-    const action = (body && typeof body === 'object' ? (body as Record<string, unknown>).action : undefined) as
-      | PortalAction
-      | 'return'
-      | undefined;
+    const action = (
+      body && typeof body === 'object' ? (body as Record<string, unknown>).action : undefined
+    ) as PortalAction | 'return' | undefined;
     if (action === 'return') return sendLocalRedirect(reply, view.session.return_url);
     if (!action || !ACTIONS.includes(action)) {
       throw new PaymentsError('invalid', `Unknown action: choose one of ${ACTIONS.join(', ')} or return`);

@@ -82,9 +82,7 @@ export function localCheckoutSessionObject(row: LocalCheckoutSessionRow) {
     id: row.id,
     object: 'checkout.session' as const,
     mode: row.mode,
-    ...(row.mode === 'subscription'
-      ? { subscription: row.subscription_id, customer: row.customer_id }
-      : {}),
+    ...(row.mode === 'subscription' ? { subscription: row.subscription_id, customer: row.customer_id } : {}),
     amount_subtotal: row.amount_cents,
     amount_total: row.amount_cents,
     currency: 'usd',

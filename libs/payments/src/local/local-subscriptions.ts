@@ -91,7 +91,9 @@ export class LocalSubscriptions {
     paidEmail: string,
   ): Promise<{ customerId: string; subscriptionId: string; at: Date }> {
     const at = await this.now(trx);
-    let customer = session.customer_id ? await this.queries.findCustomer(session.customer_id, trx) : undefined;
+    let customer = session.customer_id
+      ? await this.queries.findCustomer(session.customer_id, trx)
+      : undefined;
     if (!customer) {
       customer = {
         id: localBillingId('cus'),
@@ -164,7 +166,9 @@ export class LocalSubscriptions {
     },
   ): Promise<LocalInvoiceRow | undefined> {
     const amount = bill.lines.reduce((sum, line) => sum + line.amount, 0);
-    const periods = bill.lines.map((line) => (line as unknown as { period: { start: number; end: number } }).period);
+    const periods = bill.lines.map(
+      (line) => (line as unknown as { period: { start: number; end: number } }).period,
+    );
     const invoice = await this.queries.insertInvoice(trx, {
       id: localBillingId('in'),
       subscription_id: subscription.id,
@@ -184,7 +188,12 @@ export class LocalSubscriptions {
     if (!invoice) return undefined;
     await this.queries.updateSubscription(trx, subscription.id, { latest_invoice_id: invoice.id });
     if (customer.card_declines && !bill.forcePay && invoice.amount_cents > 0) {
-      await this.record(trx, 'invoice.payment_failed', localInvoiceObject(invoice, subscription, customer.email), bill.at);
+      await this.record(
+        trx,
+        'invoice.payment_failed',
+        localInvoiceObject(invoice, subscription, customer.email),
+        bill.at,
+      );
       return invoice;
     }
     return this.pay(trx, invoice, subscription, customer, bill.at, invoice.attempt_count);
@@ -214,11 +223,17 @@ export class LocalSubscriptions {
       await this.queries.insertCharge(trx, charge);
       await trx
         .insertInto('payment_local_balance_transactions' as never)
-        .values({ id: localId('txn'), type: 'charge', amount_cents: charge.amount_cents, source_id: chargeId } as never)
+        .values({
+          id: localId('txn'),
+          type: 'charge',
+          amount_cents: charge.amount_cents,
+          source_id: chargeId,
+        } as never)
         .execute();
     }
     const paid =
-      (await this.queries.markInvoicePaid(trx, invoice.id, chargeId || (null as never), at, attempts)) ?? invoice;
+      (await this.queries.markInvoicePaid(trx, invoice.id, chargeId || (null as never), at, attempts)) ??
+      invoice;
     await this.record(trx, 'invoice.paid', localInvoiceObject(paid, subscription, customer.email), at);
     return paid;
   }
@@ -305,7 +320,11 @@ export class LocalSubscriptions {
     await this.flush({ eventIds });
   }
 
-  async createPortalSession(customerId: string, returnUrl: string, publicUrl: string): Promise<{ url: string }> {
+  async createPortalSession(
+    customerId: string,
+    returnUrl: string,
+    publicUrl: string,
+  ): Promise<{ url: string }> {
     if (!(await this.queries.findCustomer(customerId))) {
       throw new PaymentsError('not_found', `No such customer: '${customerId}'`);
     }
@@ -459,7 +478,10 @@ export class LocalSubscriptions {
    * Refunds a charge, all of what is left of it or `amountCents`: `charge.refunded` with the charge as it
    * is now (amount_refunded, refunds). A refund larger than what is left is refused.
    */
-  async refundCharge(chargeId: string, amountCents?: number): Promise<{ refundId: string; amountCents: number }> {
+  async refundCharge(
+    chargeId: string,
+    amountCents?: number,
+  ): Promise<{ refundId: string; amountCents: number }> {
     const outcome = await this.inTransaction(async (trx) => {
       const charge = await this.queries.lockCharge(trx, chargeId);
       if (!charge) throw new PaymentsError('not_found', `No such charge: '${chargeId}'`);

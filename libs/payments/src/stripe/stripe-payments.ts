@@ -236,12 +236,13 @@ export class StripePayments extends Payments {
   }
 
   async cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void> {
-    await this.call(() =>
-      this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
-    );
+    await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
   }
 
-  async createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
+  async createBillingPortalSession(input: {
+    customerId: string;
+    returnUrl: string;
+  }): Promise<{ url: string }> {
     const session = await this.call(() =>
       this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }),
     );
