@@ -329,7 +329,7 @@ describe("the local payment driver's subscriptions, billing portal and test cloc
       (event) => event.type === 'invoice.paid' && event.data.object.billing_reason === 'subscription_update',
     );
     expect(prorated).toHaveLength(1);
-    const invoice = prorated[0]!.data.object as {
+    const invoice = prorated[0]!.data.object as unknown as {
       amount_paid: number;
       created: number;
       lines: { data: Array<{ amount: number; period: { start: number; end: number } }> };
