@@ -350,6 +350,29 @@ describe("the local payment driver's subscriptions, billing portal and test cloc
     });
   });
 
+  it('leaves an upgrade whose invoice the card declines past due (invoice.payment_failed)', async () => {
+    const started = await subscribe('PREMIUM');
+    await form(await portalOf(started.customerId), { action: 'declining-card' });
+    await payments.changeSubscriptionPlan({
+      subscriptionId: started.subscriptionId,
+      planType: 'PREMIUM_PLUS',
+      priceCents: 999,
+      productName: 'Charity Arena Premium+',
+      idempotencyKey: `upgrade-${started.subscriptionId}`,
+    });
+    const events = await eventsOf(started.subscriptionId);
+    expect(
+      events
+        .filter((event) => event.type === 'invoice.payment_failed')
+        .map((event) => event.data.object.billing_reason),
+    ).toEqual(['subscription_update']);
+    expect(
+      events
+        .filter((event) => event.type === 'customer.subscription.updated')
+        .map((event) => event.data.object.status),
+    ).toEqual(['past_due']);
+  });
+
   it('refunds a charge in part and then the rest (charge.refunded), and refuses more than is left', async () => {
     const started = await subscribe();
     const invoice = (await eventsOf(started.subscriptionId)).find((event) => event.type === 'invoice.paid')!;

@@ -269,10 +269,9 @@ export class LocalSubscriptions {
         plan_type: input.planType,
         price_cents: input.priceCents,
         product_name: input.productName,
-        status: subscription.status,
       });
       const when = at.toISOString().slice(0, 10);
-      await this.bill(trx, changed, customer, {
+      const invoice = await this.bill(trx, changed, customer, {
         reason: 'subscription_update',
         key: `plan-change:${input.idempotencyKey}`,
         at,
@@ -299,7 +298,11 @@ export class LocalSubscriptions {
           }),
         ],
       });
-      const latest = (await this.queries.findSubscription(subscription.id, trx))!;
+      // As with Stripe, an upgrade whose invoice the card declines leaves the subscription past due.
+      const latest =
+        invoice?.status === 'open'
+          ? await this.queries.updateSubscription(trx, subscription.id, { status: 'past_due' })
+          : (await this.queries.findSubscription(subscription.id, trx))!;
       await this.record(trx, 'customer.subscription.updated', localSubscriptionObject(latest), at);
     });
     await this.flush({ eventIds });
