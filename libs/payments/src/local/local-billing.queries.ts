@@ -245,7 +245,7 @@ export class LocalBillingQueries {
       .executeTakeFirst();
   }
 
-  markInvoicePaid(trx: BillingTrx, id: string, chargeId: string, paidAt: Date, attempts: number) {
+  markInvoicePaid(trx: BillingTrx, id: string, chargeId: string | null, paidAt: Date, attempts: number) {
     return trx
       .updateTable('payment_local_invoices')
       .set({ status: 'paid', charge_id: chargeId, paid_at: paidAt, attempt_count: attempts })

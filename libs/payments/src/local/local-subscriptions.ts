@@ -232,8 +232,7 @@ export class LocalSubscriptions {
         .execute();
     }
     const paid =
-      (await this.queries.markInvoicePaid(trx, invoice.id, chargeId || (null as never), at, attempts)) ??
-      invoice;
+      (await this.queries.markInvoicePaid(trx, invoice.id, chargeId || null, at, attempts)) ?? invoice;
     await this.record(trx, 'invoice.paid', localInvoiceObject(paid, subscription, customer.email), at);
     return paid;
   }
