@@ -18,6 +18,7 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
       payments: new StripePayments('sk_test_arenaStandIn000', endpoint),
       completeOnboarding: async (accountId) => stripe.completeOnboarding(accountId),
       payCheckout: async (session) => stripe.payCheckout(session.id),
+      subscriptionOf: async (session) => stripe.subscriptionOf(session.id),
     };
   });
   afterAll(() => stripe.stop());
@@ -176,6 +177,115 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
     });
   });
 
+  it('asks for a subscription-mode Checkout Session with an inline monthly price, our metadata on the session and the subscription', async () => {
+    stripe.requests.length = 0;
+    await driver.payments.createSubscriptionCheckout({
+      memberId: 'member-1',
+      email: 'member@example.org',
+      customerId: null,
+      planType: 'PREMIUM',
+      priceCents: 499,
+      productName: 'Charity Arena Premium',
+      successUrl: 'https://arena.example.org/subscription/success',
+      cancelUrl: 'https://arena.example.org/subscription',
+      metadata: {},
+      idempotencyKey: 'subscribe-member-1',
+    });
+    expect(stripe.requests).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/v1/checkout/sessions',
+        idempotencyKey: 'subscribe-member-1',
+        form: {
+          mode: 'subscription',
+          'line_items[0][quantity]': '1',
+          'line_items[0][price_data][currency]': 'usd',
+          'line_items[0][price_data][unit_amount]': '499',
+          'line_items[0][price_data][recurring][interval]': 'month',
+          'line_items[0][price_data][product_data][name]': 'Charity Arena Premium',
+          'line_items[0][price_data][product_data][metadata][planType]': 'PREMIUM',
+          customer_email: 'member@example.org',
+          success_url: 'https://arena.example.org/subscription/success',
+          cancel_url: 'https://arena.example.org/subscription',
+          'metadata[memberId]': 'member-1',
+          'metadata[planType]': 'PREMIUM',
+          'subscription_data[metadata][memberId]': 'member-1',
+          'subscription_data[metadata][planType]': 'PREMIUM',
+        },
+      }),
+    ]);
+  });
+
+  it("moves the subscription's item to the new inline price with proration_behavior always_invoice, idempotently", async () => {
+    const session = await driver.payments.createSubscriptionCheckout({
+      memberId: 'member-2',
+      email: 'member2@example.org',
+      customerId: null,
+      planType: 'PREMIUM',
+      priceCents: 499,
+      productName: 'Charity Arena Premium',
+      successUrl: 'https://arena.example.org/ok',
+      cancelUrl: 'https://arena.example.org/no',
+      metadata: {},
+      idempotencyKey: 'subscribe-member-2',
+    });
+    stripe.payCheckout(session.id);
+    const { subscriptionId } = stripe.subscriptionOf(session.id);
+    const item = (
+      stripe.subscriptions.get(subscriptionId)!.items as {
+        data: Array<{ id: string; price: { product: string } }>;
+      }
+    ).data[0]!;
+    stripe.requests.length = 0;
+    await driver.payments.changeSubscriptionPlan({
+      subscriptionId,
+      planType: 'PREMIUM_PLUS',
+      priceCents: 999,
+      productName: 'Charity Arena Premium+',
+      idempotencyKey: 'upgrade-member-2',
+    });
+    await driver.payments.cancelSubscriptionAtPeriodEnd(subscriptionId);
+    expect(stripe.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `GET /v1/subscriptions/${subscriptionId}`,
+      `POST /v1/subscriptions/${subscriptionId}`,
+      `POST /v1/subscriptions/${subscriptionId}`,
+    ]);
+    expect(stripe.requests[1]).toMatchObject({
+      idempotencyKey: 'upgrade-member-2',
+      form: {
+        'items[0][id]': item.id,
+        'items[0][price_data][currency]': 'usd',
+        'items[0][price_data][unit_amount]': '999',
+        'items[0][price_data][recurring][interval]': 'month',
+        'items[0][price_data][product]': item.price.product,
+        proration_behavior: 'always_invoice',
+        'metadata[planType]': 'PREMIUM_PLUS',
+      },
+    });
+    expect(stripe.requests[2]!.form).toEqual({ cancel_at_period_end: 'true' });
+  });
+
+  it("asks for a member's Express account as an individual with our member id, able to take transfers", async () => {
+    stripe.requests.length = 0;
+    await driver.payments.createMemberPayoutAccount({
+      memberId: 'member-3',
+      email: 'member3@example.org',
+      idempotencyKey: 'member-3-payout-account',
+    });
+    expect(stripe.requests[0]).toMatchObject({
+      path: '/v1/accounts',
+      idempotencyKey: 'member-3-payout-account',
+      form: {
+        type: 'express',
+        country: 'US',
+        email: 'member3@example.org',
+        business_type: 'individual',
+        'capabilities[transfers][requested]': 'true',
+        'metadata[memberId]': 'member-3',
+      },
+    });
+  });
+
   it("turns Stripe's refusal of a request into an 'invalid' PaymentsError with Stripe's message", async () => {
     stripe.failures.push({
       status: 400,
@@ -265,6 +375,14 @@ describe('the payments port: LocalPayments on PostgreSQL and its own onboarding 
           }),
         });
         expect(paid.status).toBe(303);
+      },
+      async subscriptionOf(session) {
+        const row = await harness.database.db
+          .selectFrom('payment_local_checkout_sessions')
+          .select(['subscription_id', 'customer_id'])
+          .where('id', '=', session.id)
+          .executeTakeFirstOrThrow();
+        return { subscriptionId: row.subscription_id!, customerId: row.customer_id! };
       },
     };
   });

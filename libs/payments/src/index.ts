@@ -15,7 +15,12 @@ export {
   type SubscriptionPlanChangeInput,
   type MemberPayoutAccountInput,
 } from './payments.port';
-export { PaymentsClock } from './payments-clock';
+export {
+  PaymentsClock,
+  PaymentsClockListeners,
+  WallPaymentsClock,
+  type PaymentsClockListener,
+} from './payments-clock';
 export { PaymentsModule, PaymentDeliveryModule } from './payments.module';
 export { PaymentsError, type PaymentsErrorKind } from './payments.errors';
 export { PaymentsErrorsInterceptor } from './payments.errors.interceptor';
@@ -24,5 +29,5 @@ export { LocalEventRelay } from './local/local-event-relay.service';
 export { webhookSecret } from './webhooks/webhook-secret';
 export { connectedAccountOf } from './webhooks/payment-events';
 // The local driver itself, for the demo seed: it submits the hosted onboarding form as a person would.
-export { LocalPayments, type SubmittedOnboarding } from './local/local-payments';
+export { LocalPayments, LocalPaymentsClock, type SubmittedOnboarding } from './local/local-payments';
 export { LocalEventsInProcess } from './local/local-events-in-process';

@@ -6,7 +6,11 @@ import { LocalPaymentEventDeliveryProcessor } from './local/local-event-delivery
 import { LocalEventOutbox } from './local/local-event-outbox';
 import { LocalEventRelay } from './local/local-event-relay.service';
 import { LocalEventsInProcess } from './local/local-events-in-process';
-import { LocalPayments } from './local/local-payments';
+import { LocalBillingQueries } from './local/local-billing.queries';
+import { LocalPayments, LocalPaymentsClock } from './local/local-payments';
+import { LocalPortalController } from './local/local-portal.controller';
+import { DevPaymentsClockController } from './local/dev-payments-clock.controller';
+import { PaymentsClock, PaymentsClockListeners, WallPaymentsClock } from './payments-clock';
 import { LocalPaymentsQueries } from './local/local-payments.queries';
 import { PaymentEventHandlers, Payments } from './payments.port';
 import { StripePayments } from './stripe/stripe-payments';
@@ -17,7 +21,7 @@ import { WebhookEventsQueries } from './webhooks/webhook-events.queries';
 
 /**
  * Payments, global: `Payments` (Stripe when STRIPE_SECRET_KEY is set, the local test-mode driver
- * otherwise), `PaymentEventHandlers` for contexts to register their webhook handlers, the webhook
+ * otherwise), `PaymentsClock` (the payment world's time) and `PaymentsClockListeners`, `PaymentEventHandlers` for contexts to register their webhook handlers, the webhook
  * endpoint and the local driver's onboarding and checkout pages. Needs the platform (database, jobs).
  */
 @Global()
@@ -26,9 +30,17 @@ export class PaymentsModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: PaymentsModule,
-      controllers: [StripeWebhooksController, LocalConnectController, LocalCheckoutController],
+      controllers: [
+        StripeWebhooksController,
+        LocalConnectController,
+        LocalCheckoutController,
+        LocalPortalController,
+        DevPaymentsClockController,
+      ],
       providers: [
         LocalPaymentsQueries,
+        LocalBillingQueries,
+        PaymentsClockListeners,
         LocalEventOutbox,
         LocalPaymentEventDeliveryProcessor,
         WebhookEventsQueries,
@@ -38,15 +50,28 @@ export class PaymentsModule {
         LocalEventsInProcess,
         {
           provide: Payments,
-          inject: [LocalPaymentsQueries, LocalEventOutbox],
-          useFactory: (queries: LocalPaymentsQueries, outbox: LocalEventOutbox): Payments =>
+          inject: [LocalPaymentsQueries, LocalEventOutbox, LocalBillingQueries, PaymentsClockListeners],
+          useFactory: (
+            queries: LocalPaymentsQueries,
+            outbox: LocalEventOutbox,
+            billing: LocalBillingQueries,
+            listeners: PaymentsClockListeners,
+          ): Payments =>
             config.STRIPE_SECRET_KEY
               ? new StripePayments(config.STRIPE_SECRET_KEY)
-              : new LocalPayments(queries, outbox, config.PUBLIC_URL),
+              : new LocalPayments(queries, outbox, config.PUBLIC_URL, billing, listeners),
+        },
+        {
+          provide: PaymentsClock,
+          inject: [LocalBillingQueries],
+          useFactory: (billing: LocalBillingQueries): PaymentsClock =>
+            config.STRIPE_SECRET_KEY ? new WallPaymentsClock() : new LocalPaymentsClock(billing),
         },
       ],
       exports: [
         Payments,
+        PaymentsClock,
+        PaymentsClockListeners,
         PaymentEventHandlers,
         LocalPaymentEventDeliveryProcessor,
         LocalEventOutbox,

@@ -31,6 +31,7 @@ export class LocalCheckoutController {
         description: opened.session.description,
         email: opened.session.email ?? '',
         token: opened.token,
+        perMonth: opened.session.mode === 'subscription',
       }),
     );
   }
@@ -61,6 +62,7 @@ export class LocalCheckoutController {
           token,
           errors,
           declined,
+          perMonth: session.mode === 'subscription',
         }),
       );
     }

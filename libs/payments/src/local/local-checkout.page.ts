@@ -25,6 +25,8 @@ export interface CheckoutPageInput {
   errors?: CheckoutFormErrors;
   /** The card was refused: said above the form, nothing was paid. */
   declined?: boolean;
+  /** A subscription-mode session (issue 13): the amount is a monthly price. */
+  perMonth?: boolean;
 }
 
 const EMAIL = /^[^\s@<>"'\p{Cc}]+@[^\s@<>"'\p{Cc}]+\.[^\s@<>"'\p{Cc}]+$/u;
@@ -60,7 +62,9 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
     : Object.keys(errors).length > 0
       ? 'Please correct the fields marked below.'
       : '';
-  const amount = formatDollars(input.amountCents);
+  const amount = input.perMonth
+    ? `${formatDollars(input.amountCents)} per month`
+    : formatDollars(input.amountCents);
   const action = `/api/payments/local/checkout/${encodeURIComponent(input.sessionId)}`;
   return `<!doctype html>
 <html lang="en">
@@ -68,7 +72,7 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${problem ? 'Error: ' : ''}Pay ${amount} — Test mode</title>
+<title>${problem ? 'Error: ' : ''}${input.perMonth ? 'Subscribe' : 'Pay'} ${amount} — Test mode</title>
 <style>${LOCAL_PAGE_STYLE}${CHECKOUT_STYLE}</style>
 </head>
 <body>
@@ -77,14 +81,14 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
   <div class="card">
     <h1>${escapeHtml(input.description)}</h1>
     <p class="amount">${amount}</p>
-    <p class="lead">A one-time payment in US dollars.</p>
+    <p class="lead">${input.perMonth ? 'A monthly subscription in US dollars, renewed each month until you cancel it.' : 'A one-time payment in US dollars.'}</p>
     ${problem ? `<p class="summary" role="alert">${escapeHtml(problem)}</p>` : ''}
     <form method="post" action="${escapeHtml(action)}" novalidate>
       <input type="hidden" name="token" value="${escapeHtml(input.token)}">
       ${formField({ name: 'email', type: 'email', label: 'Email', value: input.email, hint: 'Your receipt is sent here.', error: errors.email, autocomplete: 'email' })}
       ${formField({ name: 'cardNumber', type: 'text', label: 'Card number (test)', value: '', hint: 'Test card: 4242 4242 4242 4242. The card 4000 0000 0000 0002 is declined.', error: errors.cardNumber, autocomplete: 'off', inputmode: 'numeric' })}
       <div class="actions">
-        <button type="submit" class="primary" name="action" value="pay">Pay ${amount}</button>
+        <button type="submit" class="primary" name="action" value="pay">${input.perMonth ? 'Subscribe' : 'Pay'} ${amount}</button>
         <button type="submit" class="secondary" name="action" value="cancel" formnovalidate>Cancel</button>
       </div>
     </form>

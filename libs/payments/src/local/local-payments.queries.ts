@@ -5,7 +5,10 @@ import { DATABASE } from '@arena/database';
 export interface LocalAccountRow {
   id: string;
   idempotency_key: string;
-  charity_id: string;
+  /** The charity whose payouts it takes; null for a member's referral payout account. */
+  charity_id: string | null;
+  /** The member whose referral payouts it takes (issue 13); null for a charity's. */
+  member_id: string | null;
   ein: string;
   organization_name: string;
   email: string;
@@ -49,6 +52,13 @@ export interface LocalCheckoutSessionRow {
   success_url: string;
   cancel_url: string;
   status: 'open' | 'complete' | 'expired' | 'cancelled';
+  /** 'subscription' for a plan's checkout (issue 13): it starts a subscription when paid. */
+  mode: 'payment' | 'subscription';
+  plan_type: string | null;
+  /** The customer paying (given, or made when a subscription-mode session is paid). */
+  customer_id: string | null;
+  /** The subscription a paid subscription-mode session started. */
+  subscription_id: string | null;
   payment_intent_id: string;
   /** What the payer typed on the page. */
   paid_email: string | null;
@@ -77,7 +87,7 @@ export interface LocalTransferRow {
 
 export interface LocalBalanceTransactionRow {
   id: string;
-  type: 'charge' | 'transfer' | 'transfer_reversal';
+  type: 'charge' | 'transfer' | 'transfer_reversal' | 'refund';
   amount_cents: number;
   source_id: string;
   created_at: Date;
@@ -109,7 +119,8 @@ export class LocalPaymentsQueries {
     account: Pick<
       LocalAccountRow,
       'id' | 'idempotency_key' | 'charity_id' | 'ein' | 'organization_name' | 'email'
-    >,
+    > &
+      Partial<Pick<LocalAccountRow, 'member_id'>>,
   ): Promise<LocalAccountRow> {
     await this.db
       .insertInto('payment_local_accounts')
@@ -190,7 +201,18 @@ export class LocalPaymentsQueries {
 
   /** Inserts the session unless its idempotency key was used; answers the session of that key either way. */
   async insertCheckoutSession(
-    session: Omit<LocalCheckoutSessionRow, 'status' | 'paid_email' | 'created_at' | 'completed_at'>,
+    session: Omit<
+      LocalCheckoutSessionRow,
+      | 'status'
+      | 'paid_email'
+      | 'created_at'
+      | 'completed_at'
+      | 'mode'
+      | 'plan_type'
+      | 'customer_id'
+      | 'subscription_id'
+    > &
+      Partial<Pick<LocalCheckoutSessionRow, 'mode' | 'plan_type' | 'customer_id'>>,
   ): Promise<LocalCheckoutSessionRow> {
     await this.db
       .insertInto('payment_local_checkout_sessions')

@@ -8,9 +8,15 @@ import {
   type CheckoutSessionInput,
   type ConnectedAccount,
   type ConnectedAccountInput,
+  type MemberPayoutAccountInput,
+  type SubscriptionCheckoutInput,
+  type SubscriptionPlanChangeInput,
   type Transfer,
   type TransferInput,
 } from '../payments.port';
+import { PaymentsClock, type PaymentsClockListeners } from '../payments-clock';
+import { asBillingTrx, type LocalBillingQueries } from './local-billing.queries';
+import { collecting, LocalSubscriptions } from './local-subscriptions';
 import { LocalEventOutbox } from './local-event-outbox';
 import {
   LocalPaymentsQueries,
@@ -122,12 +128,17 @@ export interface OpenCheckout {
 export class LocalPayments extends Payments {
   readonly mode = 'local' as const;
 
+  private readonly world: LocalSubscriptions | undefined;
+
   constructor(
     private readonly queries: LocalPaymentsQueries,
     private readonly outbox: LocalEventOutbox,
     private readonly publicUrl: string,
+    private readonly billing: LocalBillingQueries = undefined as never,
+    listeners?: PaymentsClockListeners,
   ) {
     super();
+    this.world = billing ? new LocalSubscriptions(billing, queries, outbox, listeners) : undefined;
   }
 
   async createConnectedAccount(input: ConnectedAccountInput): Promise<ConnectedAccount> {
@@ -316,6 +327,7 @@ export class LocalPayments extends Payments {
         paidEmail,
       });
       if (!session) return undefined;
+      if (session.mode === 'subscription') return this.startSubscription(trx, session, paidEmail);
       await this.queries.insertBalanceTransaction(trx, {
         id: localId('txn'),
         type: 'charge',
@@ -324,11 +336,42 @@ export class LocalPayments extends Payments {
       });
       const event = localEvent('checkout.session.completed', localCheckoutSessionObject(session));
       await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
-      return { session, eventId: event.id };
+      return { session, eventIds: [event.id] };
     });
     if (!paid) return closedRedirect(await this.checkoutSession(sessionId));
-    await this.outbox.queueDelivery(paid.eventId);
+    for (const eventId of paid.eventIds) await this.outbox.queueDelivery(eventId);
     return { redirectTo: successUrlOf(paid.session) };
+  }
+
+  /**
+   * A paid subscription-mode session, in its checkout's transaction: the customer, subscription, first
+   * invoice and charge, then `checkout.session.completed` naming the subscription and customer.
+   */
+  private async startSubscription(
+    trx: object,
+    session: LocalCheckoutSessionRow,
+    paidEmail: string,
+  ): Promise<{ session: LocalCheckoutSessionRow; eventIds: string[] }> {
+    const eventIds: string[] = [];
+    collecting.set(trx, eventIds);
+    try {
+      const started = await this.subscriptions.startFromCheckout(asBillingTrx(trx), session, paidEmail);
+      const completed = {
+        ...session,
+        customer_id: started.customerId,
+        subscription_id: started.subscriptionId,
+      };
+      const event = localEvent(
+        'checkout.session.completed',
+        localCheckoutSessionObject(completed),
+        started.at,
+      );
+      await this.queries.insertEvent(trx as never, { id: event.id, type: event.type, payload: event });
+      eventIds.push(event.id);
+      return { session: completed, eventIds };
+    } finally {
+      collecting.delete(trx);
+    }
   }
 
   /** Cancel: the form's token is spent, the session closed unpaid, and the browser goes to the cancel URL. */
@@ -422,20 +465,110 @@ export class LocalPayments extends Payments {
     }));
   }
 
-  // Issue 13's methods: the payments engineer replaces these stubs with the driver's implementation.
-  createSubscriptionCheckout(): Promise<CheckoutSession> {
-    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+  /**
+   * A checkout session in subscription mode (issue 13): the plan's monthly price, the product's name and
+   * metadata (memberId and planType on the session and, once paid, on the subscription). Paying it starts
+   * the subscription (see LocalSubscriptions.startFromCheckout). The same key answers the same session.
+   */
+  async createSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<CheckoutSession> {
+    if (!input.idempotencyKey) throw new PaymentsError('invalid', 'An idempotency key is required');
+    checkAmount(input.priceCents);
+    if (input.customerId && !(await this.billing.findCustomer(input.customerId))) {
+      throw new PaymentsError('not_found', `No such customer: '${input.customerId}'`);
+    }
+    const metadata = { ...input.metadata, memberId: input.memberId, planType: input.planType };
+    const asked = {
+      amount_cents: input.priceCents,
+      email: input.email,
+      description: input.productName,
+      metadata,
+      success_url: checkedHttpUrl(input.successUrl, 'successUrl'),
+      cancel_url: checkedHttpUrl(input.cancelUrl, 'cancelUrl'),
+      mode: 'subscription' as const,
+      plan_type: input.planType,
+      customer_id: input.customerId,
+    };
+    const row = await this.queries.insertCheckoutSession({
+      ...asked,
+      id: localCheckoutSessionId(),
+      idempotency_key: input.idempotencyKey,
+      payment_intent_id: localId('pi'),
+      expires_at: new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
+    });
+    if (
+      row.mode !== 'subscription' ||
+      row.amount_cents !== asked.amount_cents ||
+      row.plan_type !== asked.plan_type ||
+      row.description !== asked.description ||
+      row.success_url !== asked.success_url ||
+      row.cancel_url !== asked.cancel_url ||
+      !sameMetadata(row.metadata, asked.metadata)
+    ) {
+      throw idempotencyMismatch(input.idempotencyKey);
+    }
+    return { id: row.id, url: new URL(`${LOCAL_CHECKOUT_PATH}/${row.id}`, this.publicUrl).toString() };
   }
-  changeSubscriptionPlan(): Promise<void> {
-    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+
+  changeSubscriptionPlan(input: SubscriptionPlanChangeInput): Promise<void> {
+    return this.subscriptions.changePlan(input);
   }
-  cancelSubscriptionAtPeriodEnd(): Promise<void> {
-    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+
+  cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void> {
+    return this.subscriptions.setCancelAtPeriodEnd(subscriptionId, true);
   }
-  createBillingPortalSession(): Promise<{ url: string }> {
-    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+
+  createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
+    return this.subscriptions.createPortalSession(
+      input.customerId,
+      httpUrl(input.returnUrl, 'returnUrl'),
+      this.publicUrl,
+    );
   }
-  createMemberPayoutAccount(): Promise<ConnectedAccount> {
-    return Promise.reject(new PaymentsError('unavailable', 'Member payout accounts are not built yet'));
+
+  /** A member's Express account for referral payouts, onboarded through createAccountLink like a charity's. */
+  async createMemberPayoutAccount(input: MemberPayoutAccountInput): Promise<ConnectedAccount> {
+    if (!input.idempotencyKey) throw new PaymentsError('invalid', 'An idempotency key is required');
+    const row = await this.queries.insertAccount({
+      id: localId('acct'),
+      idempotency_key: input.idempotencyKey,
+      charity_id: null,
+      member_id: input.memberId,
+      ein: '',
+      organization_name: 'Referral payouts',
+      email: input.email,
+    });
+    if (row.member_id !== input.memberId || row.email !== input.email) {
+      throw idempotencyMismatch(input.idempotencyKey);
+    }
+    return toAccount(row);
+  }
+
+  /** The subscription world: its portal and test clock (for the local pages, the dev route and the CLI). */
+  get subscriptions(): LocalSubscriptions {
+    if (!this.world) {
+      throw new PaymentsError('unavailable', 'The local subscription world is not configured');
+    }
+    return this.world;
+  }
+
+  /** The test clock: see LocalSubscriptions.advanceClock. */
+  advanceClock(by: { days?: number; months?: number }): Promise<{ from: Date; to: Date }> {
+    return this.subscriptions.advanceClock(by);
+  }
+
+  /** An operator's (or a test's) refund of a charge, in full or `amountCents` of it: `charge.refunded`. */
+  refundCharge(chargeId: string, amountCents?: number): Promise<{ refundId: string; amountCents: number }> {
+    return this.subscriptions.refundCharge(chargeId, amountCents);
+  }
+}
+
+/** The local payment world's time: the wall clock plus the test clock's offset, kept in PostgreSQL. */
+export class LocalPaymentsClock extends PaymentsClock {
+  constructor(private readonly billing: LocalBillingQueries) {
+    super();
+  }
+
+  async now(): Promise<Date> {
+    return new Date(Date.now() + (await this.billing.clockOffsetMs()));
   }
 }

@@ -17,6 +17,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The account as Stripe's API shows a Connect Express account (the fields our code and its handlers read). */
 export function localAccountObject(row: LocalAccountRow) {
+  if (row.member_id) return localMemberAccountObject(row);
   return {
     id: row.id,
     object: 'account' as const,
@@ -32,6 +33,26 @@ export function localAccountObject(row: LocalAccountRow) {
     payouts_enabled: row.payouts_enabled,
     details_submitted: row.details_submitted,
     metadata: { charityId: row.charity_id, ein: row.ein },
+    created: seconds(row.created_at),
+    livemode: false,
+  };
+}
+
+/** A member's Express account for referral payouts (issue 13): an individual, metadata.memberId. */
+function localMemberAccountObject(row: LocalAccountRow) {
+  return {
+    id: row.id,
+    object: 'account' as const,
+    type: 'express' as const,
+    country: 'US',
+    default_currency: 'usd',
+    email: row.email,
+    business_type: 'individual' as const,
+    capabilities: { transfers: row.payouts_enabled ? ('active' as const) : ('inactive' as const) },
+    charges_enabled: row.charges_enabled,
+    payouts_enabled: row.payouts_enabled,
+    details_submitted: row.details_submitted,
+    metadata: { memberId: row.member_id },
     created: seconds(row.created_at),
     livemode: false,
   };
@@ -60,13 +81,14 @@ export function localCheckoutSessionObject(row: LocalCheckoutSessionRow) {
   return {
     id: row.id,
     object: 'checkout.session' as const,
-    mode: 'payment' as const,
+    mode: row.mode,
+    ...(row.mode === 'subscription' ? { subscription: row.subscription_id, customer: row.customer_id } : {}),
     amount_subtotal: row.amount_cents,
     amount_total: row.amount_cents,
     currency: 'usd',
     customer_details: { email: row.paid_email ?? row.email },
     customer_email: row.email,
-    payment_intent: row.payment_intent_id,
+    payment_intent: row.mode === 'subscription' ? null : row.payment_intent_id,
     payment_status: row.status === 'complete' ? ('paid' as const) : ('unpaid' as const),
     status: row.status,
     metadata: row.metadata,

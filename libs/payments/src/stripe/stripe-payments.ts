@@ -8,6 +8,9 @@ import {
   type CheckoutSessionInput,
   type ConnectedAccount,
   type ConnectedAccountInput,
+  type MemberPayoutAccountInput,
+  type SubscriptionCheckoutInput,
+  type SubscriptionPlanChangeInput,
   type Transfer,
   type TransferInput,
 } from '../payments.port';
@@ -169,20 +172,98 @@ export class StripePayments extends Payments {
     });
   }
 
-  // Issue 13's methods: the payments engineer replaces these stubs with the driver's implementation.
-  createSubscriptionCheckout(): Promise<CheckoutSession> {
-    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+  /**
+   * Checkout in subscription mode with an inline monthly price (no price ids to keep in step with Stripe):
+   * memberId and planType on the session and on the subscription it starts.
+   */
+  async createSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<CheckoutSession> {
+    const metadata = { ...input.metadata, memberId: input.memberId, planType: input.planType };
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: input.priceCents,
+                recurring: { interval: 'month' },
+                product_data: { name: input.productName, metadata: { planType: input.planType } },
+              },
+            },
+          ],
+          ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata,
+          subscription_data: { metadata },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    if (!session.url) throw new PaymentsError('provider', 'The payment provider gave no checkout URL');
+    return { id: session.id, url: session.url };
   }
-  changeSubscriptionPlan(): Promise<void> {
-    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+
+  /** The subscription's one item moves to the new plan's inline price, the difference invoiced now. */
+  async changeSubscriptionPlan(input: SubscriptionPlanChangeInput): Promise<void> {
+    const subscription = await this.call(() => this.stripe.subscriptions.retrieve(input.subscriptionId));
+    const item = subscription.items.data[0];
+    if (!item) throw new PaymentsError('invalid', `Subscription ${input.subscriptionId} has no item`);
+    const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
+    await this.call(() =>
+      this.stripe.subscriptions.update(
+        input.subscriptionId,
+        {
+          items: [
+            {
+              id: item.id,
+              price_data: {
+                currency: 'usd',
+                unit_amount: input.priceCents,
+                recurring: { interval: 'month' },
+                product,
+              },
+            },
+          ],
+          proration_behavior: 'always_invoice',
+          metadata: { ...subscription.metadata, planType: input.planType },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
   }
-  cancelSubscriptionAtPeriodEnd(): Promise<void> {
-    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+
+  async cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void> {
+    await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
   }
-  createBillingPortalSession(): Promise<{ url: string }> {
-    return Promise.reject(new PaymentsError('unavailable', 'Subscriptions are not built yet'));
+
+  async createBillingPortalSession(input: {
+    customerId: string;
+    returnUrl: string;
+  }): Promise<{ url: string }> {
+    const session = await this.call(() =>
+      this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }),
+    );
+    return { url: session.url };
   }
-  createMemberPayoutAccount(): Promise<ConnectedAccount> {
-    return Promise.reject(new PaymentsError('unavailable', 'Member payout accounts are not built yet'));
+
+  /** An Express account for an individual in the US, able to take transfers, with our member id. */
+  async createMemberPayoutAccount(input: MemberPayoutAccountInput): Promise<ConnectedAccount> {
+    const account = await this.call(() =>
+      this.stripe.accounts.create(
+        {
+          type: 'express',
+          country: 'US',
+          email: input.email,
+          business_type: 'individual',
+          capabilities: { transfers: { requested: true } },
+          metadata: { memberId: input.memberId },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toAccount(account);
   }
 }

@@ -8,6 +8,8 @@ export interface PaymentsDriverUnderTest {
   completeOnboarding(accountId: string, linkUrl: string): Promise<void>;
   /** Does what a donor does on the provider's hosted checkout: pays it with the test card. */
   payCheckout(session: CheckoutSession): Promise<void>;
+  /** The subscription and customer a paid subscription-mode session started, as the provider knows them. */
+  subscriptionOf(session: CheckoutSession): Promise<{ subscriptionId: string; customerId: string }>;
 }
 
 /**
@@ -202,5 +204,131 @@ export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): v
 
   it('lists nothing from the future', async () => {
     expect(await driver().payments.listBalanceTransactions(new Date(Date.now() + 60_000))).toEqual([]);
+  });
+
+  // Subscriptions (issue 13)
+  const subscriptionCheckout = () => {
+    const memberId = randomUUID();
+    return {
+      memberId,
+      email: `member.${memberId.slice(0, 8)}@example.org`,
+      customerId: null,
+      planType: 'PREMIUM' as const,
+      priceCents: 499,
+      productName: 'Charity Arena Premium',
+      successUrl: 'http://localhost:3000/subscription/success?session={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/subscription',
+      metadata: {},
+      idempotencyKey: `subscribe-${memberId}`,
+    };
+  };
+
+  async function subscribed() {
+    const session = await driver().payments.createSubscriptionCheckout(subscriptionCheckout());
+    await driver().payCheckout(session);
+    return driver().subscriptionOf(session);
+  }
+
+  const expectRefusal = async (call: Promise<unknown>, kind: string) => {
+    const refusal = await call.catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(PaymentsError);
+    expect((refusal as PaymentsError).kind).toBe(kind);
+  };
+
+  it('creates a subscription-mode checkout session, the same again for the same idempotency key', async () => {
+    const given = subscriptionCheckout();
+    const session = await driver().payments.createSubscriptionCheckout(given);
+    expect(session.id).toMatch(/^cs_test_\w+$/);
+    expect(new URL(session.url).protocol).toMatch(/^https?:$/);
+    expect(await driver().payments.createSubscriptionCheckout(given)).toEqual(session);
+    const other = await driver().payments.createSubscriptionCheckout({
+      ...given,
+      idempotencyKey: `${given.idempotencyKey}-2`,
+    });
+    expect(other.id).not.toBe(session.id);
+  });
+
+  it('starts a subscription of a customer when the session is paid', async () => {
+    const { subscriptionId, customerId } = await subscribed();
+    expect(subscriptionId).toMatch(/^sub_\w+$/);
+    expect(customerId).toMatch(/^cus_\w+$/);
+  });
+
+  it('changes a subscription to another plan, once per idempotency key', async () => {
+    const { subscriptionId } = await subscribed();
+    const change = {
+      subscriptionId,
+      planType: 'PREMIUM_PLUS' as const,
+      priceCents: 999,
+      productName: 'Charity Arena Premium+',
+      idempotencyKey: `upgrade-${subscriptionId}`,
+    };
+    await driver().payments.changeSubscriptionPlan(change);
+    await driver().payments.changeSubscriptionPlan(change);
+  });
+
+  it('cancels a subscription at period end, and again without harm', async () => {
+    const { subscriptionId } = await subscribed();
+    await driver().payments.cancelSubscriptionAtPeriodEnd(subscriptionId);
+    await driver().payments.cancelSubscriptionAtPeriodEnd(subscriptionId);
+  });
+
+  it('refuses to change or cancel a subscription it does not have (not_found)', async () => {
+    await expectRefusal(driver().payments.cancelSubscriptionAtPeriodEnd('sub_doesnotexist0000'), 'not_found');
+    await expectRefusal(
+      driver().payments.changeSubscriptionPlan({
+        subscriptionId: 'sub_doesnotexist0000',
+        planType: 'PREMIUM_PLUS',
+        priceCents: 999,
+        productName: 'Charity Arena Premium+',
+        idempotencyKey: `upgrade-${randomUUID()}`,
+      }),
+      'not_found',
+    );
+  });
+
+  it("opens a billing portal session for a subscriber's customer, and refuses an unknown customer (not_found)", async () => {
+    const { customerId } = await subscribed();
+    const portal = await driver().payments.createBillingPortalSession({
+      customerId,
+      returnUrl: 'http://localhost:3000/profile',
+    });
+    expect(new URL(portal.url).protocol).toMatch(/^https?:$/);
+    await expectRefusal(
+      driver().payments.createBillingPortalSession({
+        customerId: 'cus_doesnotexist0000',
+        returnUrl: 'http://localhost:3000/profile',
+      }),
+      'not_found',
+    );
+  });
+
+  it("creates a member's payout account (no charity), the same for the same key, onboarded through its link", async () => {
+    const memberId = randomUUID();
+    const given = {
+      memberId,
+      email: `payee.${memberId.slice(0, 8)}@example.org`,
+      idempotencyKey: `payout-account-${memberId}`,
+    };
+    const account = await driver().payments.createMemberPayoutAccount(given);
+    expect(account).toEqual({
+      id: expect.stringMatching(/^acct_\w+$/),
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+      charityId: null,
+    });
+    expect((await driver().payments.createMemberPayoutAccount(given)).id).toBe(account.id);
+    const link = await driver().payments.createAccountLink({
+      accountId: account.id,
+      returnUrl: 'http://localhost:3000/profile/referrals',
+      refreshUrl: 'http://localhost:3000/profile/referrals',
+    });
+    await driver().completeOnboarding(account.id, link.url);
+    expect(await driver().payments.retrieveConnectedAccount(account.id)).toMatchObject({
+      id: account.id,
+      payoutsEnabled: true,
+      charityId: null,
+    });
   });
 }

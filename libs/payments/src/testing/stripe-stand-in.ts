@@ -37,6 +37,8 @@ export class StripeStandIn {
   readonly requests: RecordedRequest[] = [];
   private readonly accounts = new Map<string, StoredAccount>();
   private readonly sessions = new Map<string, StoredAccount>();
+  private readonly customers = new Map<string, StoredAccount>();
+  readonly subscriptions = new Map<string, StoredAccount>();
   /** Newest first, as Stripe lists them. */
   private readonly balanceTransactions: StoredBalanceTransaction[] = [];
   private readonly replies = new Map<string, { status: number; body: unknown; form: string }>();
@@ -79,11 +81,79 @@ export class StripeStandIn {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no checkout session ${sessionId}`);
     Object.assign(session, { status: 'complete', payment_status: 'paid' });
+    if (session.mode === 'subscription') this.startSubscription(session);
     this.recordBalanceTransaction(
       'charge',
       session.amount_total as number,
       `ch_${randomBytes(12).toString('hex')}`,
     );
+  }
+
+  subscriptionOf(sessionId: string): { subscriptionId: string; customerId: string } {
+    const session = this.sessions.get(sessionId);
+    if (!session?.subscription) throw new Error(`no subscription for ${sessionId}`);
+    return { subscriptionId: session.subscription as string, customerId: session.customer as string };
+  }
+
+  /** A paid subscription-mode session: its customer (unless it named one) and the subscription it starts. */
+  private startSubscription(session: StoredAccount) {
+    const now = Math.floor(Date.now() / 1000);
+    const customer = (session.customer as string | null) ?? `cus_${randomBytes(7).toString('hex')}`;
+    if (!this.customers.has(customer)) {
+      this.customers.set(customer, { id: customer, object: 'customer', email: session.customer_email });
+    }
+    const id = `sub_${randomBytes(12).toString('hex')}`;
+    const line = session.line_items_form as Record<string, string>;
+    this.subscriptions.set(id, {
+      id,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      metadata: session.subscription_metadata,
+      created: now,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: `si_${randomBytes(7).toString('hex')}`,
+            object: 'subscription_item',
+            quantity: 1,
+            current_period_start: now,
+            current_period_end: now + 30 * 86_400,
+            price: {
+              id: `price_${randomBytes(7).toString('hex')}`,
+              object: 'price',
+              currency: 'usd',
+              unit_amount: Number(line['line_items[0][price_data][unit_amount]']),
+              recurring: { interval: line['line_items[0][price_data][recurring][interval]'] },
+              product: `prod_${randomBytes(7).toString('hex')}`,
+            },
+          },
+        ],
+      },
+    });
+    Object.assign(session, { customer, subscription: id });
+  }
+
+  private updateSubscription(id: string, form: Record<string, string>): { status: number; body: unknown } {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return missing('subscription', id);
+    if (form.cancel_at_period_end) subscription.cancel_at_period_end = form.cancel_at_period_end === 'true';
+    const item = (subscription.items as { data: Array<Record<string, unknown>> }).data[0]!;
+    if (form['items[0][id]'] !== undefined) {
+      if (form['items[0][id]'] !== item.id) return missing('subscription_item', form['items[0][id]']);
+      const price = item.price as Record<string, unknown>;
+      item.price = {
+        ...price,
+        id: `price_${randomBytes(7).toString('hex')}`,
+        unit_amount: Number(form['items[0][price_data][unit_amount]']),
+        product: form['items[0][price_data][product]'],
+      };
+    }
+    const metadata = bracketed(form, 'metadata');
+    if (Object.keys(metadata).length > 0) subscription.metadata = metadata;
+    return { status: 200, body: subscription };
   }
 
   private recordBalanceTransaction(type: string, amount: number, source: string) {
@@ -160,6 +230,29 @@ export class StripeStandIn {
       this.sessions.set(session.id, session);
       return { status: 200, body: session };
     }
+    const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path);
+    if (subscription) {
+      const id = decodeURIComponent(subscription[1]!);
+      if (request.method === 'POST') return this.updateSubscription(id, request.form);
+      const found = this.subscriptions.get(id);
+      return found ? { status: 200, body: found } : missing('subscription', id);
+    }
+    if (request.method === 'POST' && request.path === '/v1/billing_portal/sessions') {
+      const customer = request.form.customer ?? '';
+      if (!this.customers.has(customer)) return missing('customer', customer);
+      const id = `bps_${randomBytes(12).toString('hex')}`;
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'billing_portal.session',
+          customer,
+          return_url: request.form.return_url,
+          created: now,
+          url: `https://billing.stripe.com/p/session/test_${id}`,
+        },
+      };
+    }
     if (request.method === 'POST' && request.path === '/v1/transfers')
       return this.transfer(request.form, now);
     if (request.method === 'GET' && request.path === '/v1/balance_transactions') {
@@ -187,7 +280,11 @@ export class StripeStandIn {
       amount_total: amount,
       currency: form['line_items[0][price_data][currency]'],
       customer_email: form.customer_email ?? null,
+      customer: form.customer ?? null,
+      subscription: null,
       metadata: bracketed(form, 'metadata'),
+      subscription_metadata: bracketed(form, 'subscription_data[metadata]'),
+      line_items_form: form,
       payment_intent: null,
       payment_status: 'unpaid',
       status: 'open',
