@@ -1,16 +1,13 @@
-import { Logger, Module, type OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { IdentityModule, SignUpListeners } from '@arena/identity';
-import * as payments from '@arena/payments';
-import { PaymentEventHandlers } from '@arena/payments';
+import { PaymentEventHandlers, PaymentsClockListeners } from '@arena/payments';
 import { EndRefundWindowProcessor } from './application/end-refund-window.processor';
 import { MyReferralsQuery } from './application/my-referrals.query';
 import { PayReferralRewardsProcessor } from './application/pay-referral-rewards.processor';
 import { PayoutAccountUpdatedHandler } from './application/payout-account-updated.handler';
 import { PayoutAccountsService } from './application/payout-accounts.service';
 import { ReferralAccrual } from './application/referral-accrual';
-import { ReferralClock, type ClockListener } from './application/referral-clock';
-import { referralClockProvider } from './application/referral-clock.token';
+import { ReferralClock } from './application/referral-clock';
 import { ReferralPayouts } from './application/referral-payouts';
 import { ReferralRegistrations } from './application/referral-registrations';
 import { ReferralStreams } from './application/referral-streams';
@@ -19,25 +16,6 @@ import { ReferralAccrualFollower } from './infrastructure/referral-accrual.follo
 import { ReferralPayoutScheduler } from './infrastructure/referral-payout.scheduler';
 import { ReferralsController } from './infrastructure/referrals.controller';
 import { ReferralsRepository } from './infrastructure/referrals.repository';
-
-interface ClockListenerRegistry {
-  register(listener: ClockListener): void;
-}
-
-/**
- * The payments engineer's `PaymentsClockListeners` (libs/payments), looked up by name so this module runs
- * before and after it lands: `register(fn(from, to) => Promise<void>)`. Without it, advancing the test clock
- * leaves the delayed jobs and the monthly job to do the work in wall time.
- */
-function clockListeners(moduleRef: ModuleRef): ClockListenerRegistry | undefined {
-  const token = (payments as Record<string, unknown>)['PaymentsClockListeners'];
-  if (typeof token !== 'function') return undefined;
-  try {
-    return moduleRef.get(token as abstract new () => ClockListenerRegistry, { strict: false });
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Referral rewards (issue 13, docs/referrals.md): registration, accrual, refund windows, monthly payouts,
@@ -48,7 +26,6 @@ function clockListeners(moduleRef: ModuleRef): ClockListenerRegistry | undefined
   imports: [IdentityModule],
   controllers: [ReferralsController],
   providers: [
-    referralClockProvider,
     ReferralStreams,
     ReferralsRepository,
     ReferralRegistrations,
@@ -73,23 +50,20 @@ function clockListeners(moduleRef: ModuleRef): ClockListenerRegistry | undefined
   ],
 })
 export class ReferralsModule implements OnModuleInit {
-  private readonly logger = new Logger('ReferralsModule');
-
   constructor(
     private readonly handlers: PaymentEventHandlers,
     private readonly payoutAccountUpdated: PayoutAccountUpdatedHandler,
     private readonly signUps: SignUpListeners,
     private readonly registrations: ReferralRegistrations,
     private readonly clock: ReferralClock,
-    private readonly moduleRef: ModuleRef,
+    private readonly clockListeners: PaymentsClockListeners,
   ) {}
 
   onModuleInit() {
     this.handlers.register(this.payoutAccountUpdated);
     this.signUps.register((memberId) => this.registrations.afterSignUp(memberId));
-    const listeners = clockListeners(this.moduleRef);
-    if (listeners) listeners.register(this.clock.listener);
-    else this.logger.warn('no PaymentsClockListeners: test clock jumps wait for the jobs in wall time');
+    // A jump of the local test clock does at once what the delayed jobs and the monthly job would have done.
+    this.clockListeners.register(this.clock.listener);
   }
 }
 

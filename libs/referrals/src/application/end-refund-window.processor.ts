@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MemberAccounts } from '@arena/identity';
 import { JobName, JobsService, type JobHandler, type JobPayloads } from '@arena/jobs';
-import type { PaymentsClock } from '@arena/payments';
+import { PaymentsClock } from '@arena/payments';
 import { causes, derivedEventIds, endRefundWindowJobId } from './referral-ids';
 import { ReferralStreams } from './referral-streams';
-import { REFERRAL_CLOCK } from './referral-clock.token';
 
 export type WindowOutcome = 'released' | 'voided' | 'not-due' | 'settled';
 
@@ -21,7 +20,7 @@ export class EndRefundWindowProcessor implements JobHandler<JobName.EndRefundWin
   constructor(
     private readonly streams: ReferralStreams,
     private readonly accounts: MemberAccounts,
-    @Inject(REFERRAL_CLOCK) private readonly clock: PaymentsClock,
+    private readonly clock: PaymentsClock,
     private readonly jobs: JobsService,
   ) {}
 

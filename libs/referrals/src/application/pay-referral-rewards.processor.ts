@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { JobName, type JobHandler, type JobPayloads } from '@arena/jobs';
-import type { PaymentsClock } from '@arena/payments';
+import { PaymentsClock } from '@arena/payments';
 import { previousMonthOf } from '../domain/referral.decider';
 import { ReferralPayouts } from './referral-payouts';
-import { REFERRAL_CLOCK } from './referral-clock.token';
 
 /** PayReferralRewards: the month's payout run (the clock's previous month unless the job names one). */
 @Injectable()
@@ -12,7 +11,7 @@ export class PayReferralRewardsProcessor implements JobHandler<JobName.PayReferr
 
   constructor(
     private readonly payouts: ReferralPayouts,
-    @Inject(REFERRAL_CLOCK) private readonly clock: PaymentsClock,
+    private readonly clock: PaymentsClock,
   ) {}
 
   async handle({ month }: JobPayloads[JobName.PayReferralRewards]): Promise<string> {

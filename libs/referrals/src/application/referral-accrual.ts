@@ -1,12 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { PaymentRefunded, SubscriptionPaymentSucceeded } from '@arena/billing/events';
 import type { RecordedEvent } from '@arena/event-store';
 import { JobName, JobsService } from '@arena/jobs';
-import type { PaymentsClock } from '@arena/payments';
+import { PaymentsClock } from '@arena/payments';
 import { causes, derivedEventIds, endRefundWindowJobId } from './referral-ids';
 import { ReferralRegistrations } from './referral-registrations';
 import { ReferralStreams } from './referral-streams';
-import { REFERRAL_CLOCK } from './referral-clock.token';
 
 /**
  * What referrals do on a referred member's payments: a successful one accrues a reward (and queues the
@@ -21,7 +20,7 @@ export class ReferralAccrual {
     private readonly registrations: ReferralRegistrations,
     private readonly streams: ReferralStreams,
     private readonly jobs: JobsService,
-    @Inject(REFERRAL_CLOCK) private readonly clock: PaymentsClock,
+    private readonly clock: PaymentsClock,
   ) {}
 
   async apply(event: Pick<RecordedEvent, 'type' | 'data'>): Promise<void> {

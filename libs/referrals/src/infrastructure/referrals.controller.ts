@@ -1,7 +1,6 @@
 import {
   Body,
   Controller,
-  Inject,
   Get,
   HttpCode,
   Post,
@@ -12,14 +11,13 @@ import {
 import { rewardModeBody, type RewardMode } from '@arena/contracts';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
-import { PaymentsErrorsInterceptor, type PaymentsClock } from '@arena/payments';
+import { PaymentsClock, PaymentsErrorsInterceptor } from '@arena/payments';
 import { MyReferralsQuery } from '../application/my-referrals.query';
 import { PayoutAccountsService } from '../application/payout-accounts.service';
 import { causes, derivedEventIds } from '../application/referral-ids';
 import { ReferralStreams } from '../application/referral-streams';
 import { PayoutAccountRateLimiter } from './payout-account-rate-limiter';
 import { ReferralErrorsInterceptor } from './referral-errors.interceptor';
-import { REFERRAL_CLOCK } from '../application/referral-clock.token';
 
 /** /api/referrals: the member's referral program (spec §2 Profile, Referral program page). */
 @Controller('referrals')
@@ -31,7 +29,7 @@ export class ReferralsController {
     private readonly streams: ReferralStreams,
     private readonly payoutAccounts: PayoutAccountsService,
     private readonly limiter: PayoutAccountRateLimiter,
-    @Inject(REFERRAL_CLOCK) private readonly clock: PaymentsClock,
+    private readonly clock: PaymentsClock,
   ) {}
 
   @Get('me')
