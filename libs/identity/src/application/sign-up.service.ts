@@ -7,6 +7,7 @@ import type { CodeChannel } from '../domain/one-time-code';
 import { generateReferralCode } from '../domain/referral-code';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
 import { AccountsRepository } from '../infrastructure/accounts.repository';
+import type { SignInDevice } from '../infrastructure/refresh-token-families.repository';
 import type { AuthSessionRow } from '../infrastructure/identity.tables';
 import { IdentityTransaction, type IdentityRepositories } from '../infrastructure/identity.transaction';
 import type { CodeEntry, SignUpRequest } from './auth.requests';
@@ -74,7 +75,12 @@ export class SignUpService {
     return { sessionId };
   }
 
-  async verify(channel: CodeChannel, input: CodeEntry, ip: string): Promise<SignUpVerification> {
+  async verify(
+    channel: CodeChannel,
+    input: CodeEntry,
+    ip: string,
+    userAgent: string | null = null,
+  ): Promise<SignUpVerification> {
     await this.limits.verifyFromIp(ip);
     const now = this.clock.now();
     let outcome: SignUpVerification | { refused: IdentityError };
@@ -107,7 +113,7 @@ export class SignUpService {
         return {
           complete: true,
           message: M.accountCreated,
-          tokens: await this.createAccount(repositories, signUp, now),
+          tokens: await this.createAccount(repositories, signUp, now, { userAgent, ip }),
         };
       });
     } catch (error) {
@@ -122,6 +128,7 @@ export class SignUpService {
     { accounts, sessions, refreshTokens }: IdentityRepositories,
     session: AuthSessionRow,
     now: Date,
+    device: SignInDevice,
   ): Promise<TokenPair> {
     const taken = await accounts.takenIdentifiers(session.username!, session.email!, session.phone_number!);
     if (taken.username) throw conflict(M.usernameTaken);
@@ -141,7 +148,7 @@ export class SignUpService {
       confirmed_adult_in_us: true,
     });
     await sessions.complete(session.id, account.id, now);
-    return this.tokens.startFamily(refreshTokens, account, now);
+    return this.tokens.startFamily(refreshTokens, account, now, device);
   }
 }
 
