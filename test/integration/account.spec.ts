@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { EraseClosedAccountProcessor } from '@arena/identity';
 import { createMember } from '@arena/identity/testing';
 import { JobName, JobsService, QueueName } from '@arena/jobs';
+import { projectEvents } from '@arena/projection-runner/testing';
+import { memberHistory } from '@arena/projections/member-transactions/member-transactions.fixtures';
+import { memberTransactionsProjector } from '@arena/projections/member-transactions/member-transactions.projection';
 import { eventually } from './identity-harness';
 import { useIdentityStack } from './support/identity-members';
 
@@ -57,6 +60,31 @@ describe('account routes', () => {
         { success: false, message: 'Unauthorized', statusCode: 401 },
       ]);
     }
+  });
+
+  it("answers the member's own money movements, newest first, and nobody else's", async () => {
+    const member = await createMember(db(), stack.harness.config.JWT_ACCESS_SECRET);
+    const other = await createMember(db(), stack.harness.config.JWT_ACCESS_SECRET);
+    const history = memberHistory(member.id);
+    const all = [...history.subscription, ...history.referral, ...history.gift, ...history.prize];
+    await projectEvents(db(), memberTransactionsProjector, all);
+    const call = stack.members.client();
+    const mine = await call('GET', '/account/transactions', undefined, bearer(member.accessToken));
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toHaveLength(7);
+    const dates = (mine.body.data as Array<{ date: string }>).map((row) => row.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(mine.body.data[0]).toEqual({
+      id: expect.any(String),
+      date: expect.any(String),
+      type: 'referral-payout',
+      description: expect.stringContaining('2026-12'),
+      amountCents: 99,
+      status: 'paid',
+      reference: 'tr_p…AbCd',
+    });
+    const theirs = await call('GET', '/account/transactions', undefined, bearer(other.accessToken));
+    expect(theirs.body.data).toEqual([]);
   });
 
   describe('sign-ins', () => {
