@@ -23,7 +23,7 @@ export function recorded(streamId: string, events: AnyEvent[]): RecordedEvent[] 
 }
 
 /** A year's worth in small: a member who pays, is refunded, refers someone, gives and wins. */
-export function memberHistory(member = randomUUID()) {
+export function memberHistory(member: string = randomUUID()) {
   const referred = randomUUID();
   const sub = { memberId: member, subscriptionId: 'sub_local_1' };
   const payment = (n: number, chargeId: string, amount: number, day: number): SubscriptionEvent => ({

@@ -257,12 +257,12 @@ describe('account routes', () => {
         bearer(member.mac.accessToken),
       );
       expect(closed.status).toBe(200);
-      await expect(erasure().handle({ accountId: id }, undefined as never)).rejects.toThrow(/not yet/);
+      await expect(erasure().handle({ accountId: id })).rejects.toThrow(/not yet/);
       expect((await account(id)).erased_at).toBeNull();
 
       stack.harness.advanceClock(30 * DAY_MS + 1000);
-      const first = await erasure().handle({ accountId: id }, undefined as never);
-      const second = await erasure().handle({ accountId: id }, undefined as never);
+      const first = await erasure().handle({ accountId: id });
+      const second = await erasure().handle({ accountId: id });
       expect(first).toMatch(/^erased/);
       expect(second).toMatch(/already erased/);
       const row = await account(id);
@@ -303,10 +303,10 @@ describe('account routes', () => {
 
     it('does nothing for an account that is not closed', async () => {
       const open = await createMember(db(), stack.harness.config.JWT_ACCESS_SECRET);
-      await expect(erasure().handle({ accountId: open.id }, undefined as never)).resolves.toMatch(
+      await expect(erasure().handle({ accountId: open.id })).resolves.toMatch(
         /not closed/,
       );
-      await expect(erasure().handle({ accountId: randomUUID() }, undefined as never)).resolves.toMatch(
+      await expect(erasure().handle({ accountId: randomUUID() })).resolves.toMatch(
         /not closed/,
       );
       expect((await account(open.id)).username).toBe(open.username);
