@@ -303,12 +303,8 @@ describe('account routes', () => {
 
     it('does nothing for an account that is not closed', async () => {
       const open = await createMember(db(), stack.harness.config.JWT_ACCESS_SECRET);
-      await expect(erasure().handle({ accountId: open.id })).resolves.toMatch(
-        /not closed/,
-      );
-      await expect(erasure().handle({ accountId: randomUUID() })).resolves.toMatch(
-        /not closed/,
-      );
+      await expect(erasure().handle({ accountId: open.id })).resolves.toMatch(/not closed/);
+      await expect(erasure().handle({ accountId: randomUUID() })).resolves.toMatch(/not closed/);
       expect((await account(open.id)).username).toBe(open.username);
     });
   });
