@@ -45,8 +45,7 @@ async function finalEntries(
     return {
       rank: standing.rank,
       userId: standing.userId,
-      // The leaderboard's name: an erased member's erased name (docs/security.md, "Privacy").
-      username: entry?.username ?? standing.username,
+      username: standing.username,
       avatarUrl: entry?.avatarUrl ?? null,
       // The standing's own result (a bracket's: matches won): the leaderboard read model may lag.
       score: standing.score,
