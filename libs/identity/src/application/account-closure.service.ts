@@ -37,8 +37,10 @@ export class AccountClosureService {
       new Date(now.getTime() + ERASE_AFTER_DAYS * DAY_MS),
     );
     this.accounts.forgetCachedMember(memberId);
-    if (closure.closed) await this.endedSignIns.end(closure.endedSignIns);
-    // Queued on every call: a first call that closed but failed to queue is mended by its retry.
+    // By every concurrent call, not only the one that closed: Redis is told even if that one failed to tell it.
+    // Past that, the guard refuses a closed account anyway (its member cache lasts 30 seconds).
+    await this.endedSignIns.end(closure.endedSignIns);
+    // Queued by every call for the same reason; the job id keeps it to one.
     await this.jobs.enqueue(
       JobName.EraseClosedAccount,
       { accountId: memberId },

@@ -4,8 +4,12 @@ import { DATABASE } from '@arena/database';
 import { erasedName } from '../domain/account.messages';
 import type { AccountRow, IdentityTables } from './identity.tables';
 
-export type Closure =
-  { closed: true; eraseAfter: Date; endedSignIns: string[] } | { closed: false; eraseAfter: Date };
+/** `endedSignIns`: every sign-in the closure ended (again on a repeat, so a retry can end them in Redis too). */
+export interface Closure {
+  closed: boolean;
+  eraseAfter: Date;
+  endedSignIns: string[];
+}
 
 export type Erasure =
   | { outcome: 'erased'; name: string }
@@ -37,7 +41,17 @@ export class AccountErasureRepository {
           .select('erase_after')
           .where('id', '=', account.id)
           .executeTakeFirstOrThrow();
-        return { closed: false, eraseAfter: row.erase_after ?? eraseAfter };
+        const ended = await trx
+          .selectFrom('refresh_token_families')
+          .select('id')
+          .where('account_id', '=', account.id)
+          .where('revoked_reason', '=', 'account_closed')
+          .execute();
+        return {
+          closed: false,
+          eraseAfter: row.erase_after ?? eraseAfter,
+          endedSignIns: ended.map((family) => family.id),
+        };
       }
       const ended = await trx
         .updateTable('refresh_token_families')
