@@ -10,6 +10,7 @@ import { postingsProjector } from './postings/postings.projection';
 import { donationLedgerProjector } from './donation-ledger/donation-ledger.projection';
 import { donationsProjector } from './donations/donations.projection';
 import { referralBalancesProjector } from './referral-balances/referral-balances.projection';
+import { memberTransactionsProjector } from './member-transactions/member-transactions.projection';
 
 /** Every read model the worker keeps up to date; `npm run migrate` creates their first tables. */
 export const projectors: readonly Projector[] = [
@@ -24,4 +25,5 @@ export const projectors: readonly Projector[] = [
   donationLedgerProjector,
   donationsProjector,
   referralBalancesProjector,
+  memberTransactionsProjector,
 ];

@@ -243,6 +243,31 @@ describe('charity donations projection', () => {
     ]);
   });
 
+  it('shows an erased member under the erased name on every card, and finds them only by it', async () => {
+    const ein = newEin();
+    const cup = randomUUID();
+    const charity = { ein, name: 'Quiet Harbor' };
+    const [gone, kept] = [winner('realname'), winner('keeper')];
+    await apply([
+      record(created(cup, 'Snake Cup')),
+      record(allocated(cup, 1, 3000, gone, charity, '2026-11-22T11:00:00.000Z')),
+      record(allocated(cup, 2, 2000, kept, charity, '2026-11-22T11:00:01.000Z')),
+    ]);
+    await database.db
+      .insertInto('erased_members' as never)
+      .values({ member_id: gone.userId, erased_name: 'deleted-0123456789ab', erased_at: new Date() } as never)
+      .execute();
+    const ledger = await charityLedger(database.db, ein, page);
+    expect(ledger.entries.map((entry) => entry.donor)).toEqual(['keeper', 'deleted-0123456789ab']);
+    expect((await charityLedger(database.db, ein, { ...page, search: 'realname' })).entries).toEqual([]);
+    expect((await charitySupporters(database.db, ein)).supporters.map((s) => s.name)).toEqual([
+      'keeper',
+      'deleted-0123456789ab',
+    ]);
+    const donors = await charityDonors(database.db, ein);
+    expect(donors.top.map((donor) => donor.name)).toEqual(['deleted-0123456789ab', 'keeper']);
+  });
+
   it('ranks charities by the money directed to them, with their supporter counts', async () => {
     const [big, small] = [newEin(), newEin()];
     const tournamentId = randomUUID();

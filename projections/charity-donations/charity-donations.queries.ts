@@ -28,6 +28,33 @@ export interface CharityDonationRow {
 
 export interface CharityDonationsTables {
   charity_donations: CharityDonationRow;
+  /** Identity's list of members whose personal data was erased (docs/security.md, "Privacy"). */
+  erased_members: { member_id: string; erased_name: string };
+}
+
+/**
+ * The read model's rows with an erased member's name in place of the one the events carried, so every
+ * card, search and ranking below shows (and searches) only the erased name.
+ */
+function donationsAsShown(db: Kysely<CharityDonationsTables>) {
+  return db
+    .selectFrom('charity_donations as d')
+    .leftJoin('erased_members as erased', 'erased.member_id', 'd.member_id')
+    .select([
+      'd.id',
+      'd.ein',
+      'd.charity_name',
+      'd.tournament_id',
+      'd.source',
+      'd.member_id',
+      sql<string | null>`coalesce(erased.erased_name, d.username)`.as('username'),
+      'd.amount_cents',
+      'd.rank',
+      'd.impact',
+      'd.donated_at',
+      'd.status',
+    ])
+    .as('charity_donations');
 }
 
 /** A prize's impact as the ledger says it: 1 → '1st place', 12 → '12th place'. */
@@ -53,7 +80,7 @@ export async function charityLedger(
   ein: string,
   { search, limit, offset }: CharityLedgerParams,
 ): Promise<CharityLedger> {
-  let query = db.selectFrom('charity_donations').where('ein', '=', ein);
+  let query = db.selectFrom(donationsAsShown(db)).where('ein', '=', ein);
   if (search) {
     const pattern = likePattern(search);
     query = query.where((eb) =>
@@ -94,7 +121,7 @@ export async function charitySupporters(
   ein: string,
 ): Promise<CharitySupporters> {
   const rows = await db
-    .selectFrom('charity_donations')
+    .selectFrom(donationsAsShown(db))
     .select((eb) => [
       'member_id',
       eb.fn.max('donated_at').as('at'),
@@ -121,7 +148,7 @@ export async function charitySupporters(
 export async function charityDonors(db: Kysely<CharityDonationsTables>, ein: string): Promise<CharityDonors> {
   const [recent, top] = await Promise.all([
     db
-      .selectFrom('charity_donations')
+      .selectFrom(donationsAsShown(db))
       .selectAll()
       .where('ein', '=', ein)
       .orderBy('donated_at', 'desc')
@@ -129,7 +156,7 @@ export async function charityDonors(db: Kysely<CharityDonationsTables>, ein: str
       .limit(RECENT_DONORS)
       .execute(),
     db
-      .selectFrom('charity_donations')
+      .selectFrom(donationsAsShown(db))
       .select((eb) => [
         'member_id',
         eb.fn.sum<string>('amount_cents').as('amount_cents'),
@@ -165,7 +192,7 @@ export async function charityDonors(db: Kysely<CharityDonationsTables>, ein: str
 /** The Charity Rankings dialog: every charity by the money directed to it, with its supporters. */
 export async function charityRankings(db: Kysely<CharityDonationsTables>): Promise<CharityRankings> {
   const rows = await db
-    .selectFrom('charity_donations')
+    .selectFrom(donationsAsShown(db))
     .select((eb) => [
       'ein',
       eb.fn.sum<string>('amount_cents').as('raised'),
@@ -195,7 +222,7 @@ export async function totalsFor(
 ): Promise<Map<string, { totalCents: number; count: number }>> {
   if (eins.length === 0) return new Map();
   const rows = await db
-    .selectFrom('charity_donations')
+    .selectFrom(donationsAsShown(db))
     .select((eb) => [
       'ein',
       eb.fn.sum<string>('amount_cents').as('total'),

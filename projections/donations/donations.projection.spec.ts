@@ -319,6 +319,32 @@ describe('donations projection', () => {
     });
   });
 
+  it("shows an erased winner under the erased name on the ledger, receipts and winners' card; donors and the platform keep theirs", async () => {
+    const db = await fresh();
+    const scene = scenario();
+    await projectEvents(db, donationsProjector, scene.streams.flat());
+    await db
+      .insertInto('erased_members')
+      .values({
+        member_id: scene.winner,
+        erased_name: 'deleted-0123456789ab',
+        erased_at: new Date(),
+      } as never)
+      .execute();
+    await db
+      .insertInto('erased_members')
+      .values({ member_id: scene.donor, erased_name: 'deleted-ba9876543210', erased_at: new Date() } as never)
+      .execute();
+    const { list, winners, receipts } = await snapshot(db, scene);
+    const byId = new Map(list.donations.map((donation) => [donation.id, donation.directedBy]));
+    expect(byId.get(scene.ids.prize)).toBe('deleted-0123456789ab');
+    expect(byId.get(scene.ids.fromBalance)).toBe('deleted-0123456789ab');
+    expect(byId.get(scene.ids.pool)).toBe('Charity Arena');
+    expect(byId.get(scene.ids.direct)).toBe('Anonymous donor');
+    expect(winners.winners.find((entry) => entry.id === scene.winner)?.name).toBe('deleted-0123456789ab');
+    expect(JSON.stringify(receipts)).not.toContain('"ada"');
+  });
+
   it('sums the summary cards: verified, pending, pool and nonprofits', async () => {
     const db = await fresh();
     const scene = scenario();

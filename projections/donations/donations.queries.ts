@@ -54,9 +54,41 @@ export interface DonationsTables {
     direct_by: Date;
   };
   donation_member_names: { member_id: string; username: string; at: Date };
+  /** Identity's list of members whose personal data was erased (docs/security.md, "Privacy"). */
+  erased_members: { member_id: string; erased_name: string };
 }
 
 type Db = Kysely<DonationsTables>;
+
+/**
+ * The read model's rows with an erased winner's name in place of the one the events carried (a donor is
+ * never named, the platform keeps its name), so every list, card and receipt below shows the erased name.
+ */
+function donationsAsShown(db: Db) {
+  return db
+    .selectFrom('donations as d')
+    .leftJoin('erased_members as erased', 'erased.member_id', 'd.prize_member_id')
+    .select([
+      'd.id',
+      'd.receipt_code',
+      'd.amount_cents',
+      'd.ein',
+      'd.charity_name',
+      sql<string>`CASE WHEN erased.erased_name IS NOT NULL AND d.directed_by NOT IN (${ANONYMOUS_DONOR_NAME}, ${PLATFORM_NAME})
+        THEN erased.erased_name ELSE d.directed_by END`.as('directed_by'),
+      'd.source',
+      'd.status',
+      'd.payment_intent_id',
+      'd.transfer_id',
+      'd.member_id',
+      'd.prize_member_id',
+      'd.donated_at',
+    ])
+    .as('donations');
+}
+// The names the projection writes for a donor and for the platform (donations.projection.ts).
+const ANONYMOUS_DONOR_NAME = 'Anonymous donor';
+const PLATFORM_NAME = 'Charity Arena';
 
 export const receiptUrl = (receiptCode: string) => `/donate/receipt/${encodeURIComponent(receiptCode)}`;
 
@@ -79,7 +111,11 @@ export function toPublicDonation(row: DonationRow): PublicDonation {
 
 /** One donation as the public ledger shows it, by its id. */
 export async function publicDonationById(db: Db, donationId: string): Promise<PublicDonation | undefined> {
-  const row = await db.selectFrom('donations').selectAll().where('id', '=', donationId).executeTakeFirst();
+  const row = await db
+    .selectFrom(donationsAsShown(db))
+    .selectAll()
+    .where('id', '=', donationId)
+    .executeTakeFirst();
   return row && toPublicDonation(row);
 }
 
@@ -88,7 +124,7 @@ export async function listDonations(
   db: Db,
   { limit, offset, status }: DonationListParams,
 ): Promise<DonationList> {
-  let query = db.selectFrom('donations');
+  let query = db.selectFrom(donationsAsShown(db));
   if (status) query = query.where('status', '=', status);
   const [rows, count] = await Promise.all([
     query
@@ -106,7 +142,7 @@ export async function listDonations(
 /** The home page's summary cards. */
 export async function donationSummary(db: Db): Promise<DonationSummary> {
   const row = await db
-    .selectFrom('donations')
+    .selectFrom(donationsAsShown(db))
     .select([
       sql<string>`coalesce(sum(amount_cents) FILTER (WHERE ein IS NOT NULL AND status IN ('pending', 'cleared')), 0)`.as(
         'verified',
@@ -129,17 +165,18 @@ export async function donationSummary(db: Db): Promise<DonationSummary> {
 /** Top Challenge Winners: members by the prize money directed to nonprofits, most first. */
 export async function topWinners(db: Db, limit: number): Promise<TopWinners> {
   const base = db
-    .selectFrom('donations')
+    .selectFrom(donationsAsShown(db))
     .where('prize_member_id', 'is not', null)
     .where('ein', 'is not', null);
   const [rows, count] = await Promise.all([
     base
       .leftJoin('donation_member_names as names', 'names.member_id', 'donations.prize_member_id')
+      .leftJoin('erased_members as erased', 'erased.member_id', 'donations.prize_member_id')
       .select((eb) => [
         'donations.prize_member_id as member_id',
         eb.fn.sum<string>('donations.amount_cents').as('amount'),
         eb.fn.max('donations.donated_at').as('at'),
-        sql<string | null>`max(names.username)`.as('username'),
+        sql<string | null>`coalesce(max(erased.erased_name), max(names.username))`.as('username'),
         sql<
           string | null
         >`(array_agg(donations.charity_name ORDER BY donations.donated_at DESC, donations.id DESC))[1]`.as(
@@ -175,7 +212,7 @@ export async function topWinners(db: Db, limit: number): Promise<TopWinners> {
 /** A receipt: the donation and its events in order; absent for an unknown code. */
 export async function donationReceipt(db: Db, receiptCode: string): Promise<DonationReceipt | undefined> {
   const row = await db
-    .selectFrom('donations')
+    .selectFrom(donationsAsShown(db))
     .selectAll()
     .where('receipt_code', '=', receiptCode)
     .executeTakeFirst();
@@ -209,7 +246,7 @@ export async function memberDonations(db: Db, memberId: string): Promise<MemberD
       .orderBy('share_id')
       .execute(),
     db
-      .selectFrom('donations')
+      .selectFrom(donationsAsShown(db))
       .selectAll()
       .where('member_id', '=', memberId)
       .orderBy('donated_at', 'desc')

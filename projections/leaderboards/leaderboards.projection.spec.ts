@@ -21,6 +21,24 @@ describe('leaderboards projection', () => {
 
   const at = (seconds: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, seconds));
 
+  it('shows an erased member under their erased name, whatever name the events carried', async () => {
+    const tournament = new TournamentStreamBuilder();
+    const erased = tournament.join(randomUUID(), 'realname', null);
+    const kept = tournament.join(randomUUID(), 'keeper', null);
+    tournament.score(erased, 50, at(1), 'realname');
+    tournament.score(kept, 40, at(2), 'keeper');
+    await projectEvents(database.db, leaderboardsProjector, asRecorded(tournament.events));
+    await database.db
+      .insertInto('erased_members' as never)
+      .values({ member_id: erased, erased_name: 'deleted-0123456789ab', erased_at: new Date() } as never)
+      .execute();
+    const names = (await topEntries(database.db, tournament.tournamentId, 10)).map((entry) => entry.username);
+    expect(names).toEqual(['deleted-0123456789ab', 'keeper']);
+    expect((await rankOf(database.db, tournament.tournamentId, erased))?.username).toBe(
+      'deleted-0123456789ab',
+    );
+  });
+
   it("ranks a head-to-head tournament by matches won: each decided match is its winner's score", async () => {
     const tournament = new TournamentStreamBuilder();
     const ada = tournament.join(randomUUID(), 'ada', null);

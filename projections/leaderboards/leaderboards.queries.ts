@@ -26,7 +26,8 @@ interface RankedRow {
 }
 
 // The avatar is the member's own (identity's account_avatars, one row per account, read by key):
-// joined here rather than copied into the read model, so a new avatar shows without a rebuild.
+// joined here rather than copied into the read model, so a new avatar shows without a rebuild. An
+// erased member (identity's erased_members) shows under their erased name: the events keep the old one.
 const toEntry = (row: RankedRow): LeaderboardEntry => ({
   rank: Number(row.rank),
   userId: row.user_id,
@@ -67,7 +68,8 @@ export async function topEntriesOf(
   }
   if (askedAs.size === 0) return result;
   const { rows } = await sql<RankedRow & { tournament_id: string }>`
-    SELECT t.id AS tournament_id, top.*, avatar.updated_at AS avatar_updated_at
+    SELECT t.id AS tournament_id, top.rank, top.user_id, coalesce(erased.erased_name, top.username) AS username,
+      top.best_score, top.attempts, top.charity_id, top.charity_name, avatar.updated_at AS avatar_updated_at
     FROM unnest(${[...askedAs.keys()]}::uuid[]) WITH ORDINALITY AS t(id, n)
     CROSS JOIN LATERAL (
       SELECT row_number() OVER () AS rank, user_id, username, best_score, attempts, charity_id, charity_name
@@ -80,6 +82,7 @@ export async function topEntriesOf(
       ) ranked
     ) top
     LEFT JOIN account_avatars avatar ON avatar.account_id = top.user_id
+    LEFT JOIN erased_members erased ON erased.member_id = top.user_id
     ORDER BY t.n, top.rank`.execute(db);
   for (const row of rows) {
     const entry = toEntry(row);
@@ -101,8 +104,8 @@ export async function rankOf(
   // Ids are uuid columns: anything else can match no row, and must not reach PostgreSQL as a cast error.
   if (!isUuid(tournamentId) || !isUuid(userId)) return null;
   const { rows } = await sql<RankedRow>`
-    SELECT me.user_id, me.username, me.best_score, me.attempts, me.charity_id, me.charity_name,
-      avatar.updated_at AS avatar_updated_at,
+    SELECT me.user_id, coalesce(erased.erased_name, me.username) AS username, me.best_score, me.attempts,
+      me.charity_id, me.charity_name, avatar.updated_at AS avatar_updated_at,
       1 + coalesce((
         SELECT sum(c.players) FROM leaderboard_score_counts c
         WHERE c.tournament_id = me.tournament_id AND c.rank_score < me.rank_score
@@ -114,6 +117,7 @@ export async function rankOf(
       ) AS rank
     FROM leaderboard_entries me
     LEFT JOIN account_avatars avatar ON avatar.account_id = me.user_id
+    LEFT JOIN erased_members erased ON erased.member_id = me.user_id
     WHERE me.tournament_id = ${tournamentId} AND me.user_id = ${userId} AND me.best_score IS NOT NULL`.execute(
     db,
   );
@@ -133,10 +137,11 @@ export async function entriesOfPlayers(
   const ids = userIds.filter(isUuid);
   if (!isUuid(tournamentId) || ids.length === 0) return new Map();
   const { rows } = await sql<RankedRow>`
-    SELECT 0 AS rank, me.user_id, me.username, me.best_score, me.attempts, me.charity_id, me.charity_name,
-      avatar.updated_at AS avatar_updated_at
+    SELECT 0 AS rank, me.user_id, coalesce(erased.erased_name, me.username) AS username, me.best_score,
+      me.attempts, me.charity_id, me.charity_name, avatar.updated_at AS avatar_updated_at
     FROM leaderboard_entries me
     LEFT JOIN account_avatars avatar ON avatar.account_id = me.user_id
+    LEFT JOIN erased_members erased ON erased.member_id = me.user_id
     WHERE me.tournament_id = ${tournamentId} AND me.user_id = ANY(${ids}::uuid[])`.execute(db);
   return new Map(rows.map((row) => [row.user_id, toEntry(row)]));
 }

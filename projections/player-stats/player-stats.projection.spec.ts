@@ -225,6 +225,17 @@ describe('player stats projection', () => {
       expect((await statsOf(cup.id, falling)).improvementTrend).toBe('DECLINING');
     });
 
+    it('names an erased member by the erased name', async () => {
+      const ada = randomUUID();
+      const cup = new Stream().join(ada, -5).start();
+      await apply(cup.events);
+      await database.db
+        .insertInto('erased_members' as never)
+        .values({ member_id: ada, erased_name: 'deleted-0123456789ab', erased_at: new Date() } as never)
+        .execute();
+      expect((await statsOf(cup.id, ada))?.username).toBe('deleted-0123456789ab');
+    });
+
     it('a joined player who has not played has no best, no average and no play times', async () => {
       const ada = randomUUID();
       const cup = new Stream().join(ada, -5).start();

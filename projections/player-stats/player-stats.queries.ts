@@ -80,10 +80,11 @@ export async function findPlayerStats(
     final_rank: number | null;
     avatar_updated_at: Date | null;
   }>`
-    SELECT p.user_id, p.username, p.plays, p.results, p.best_score, p.score_sum, p.play_time_seconds,
+    SELECT p.user_id, coalesce(erased.erased_name, p.username) AS username, p.plays, p.results, p.best_score, p.score_sum, p.play_time_seconds,
       p.first_play_at, p.last_play_at, p.final_rank, avatar.updated_at AS avatar_updated_at
     FROM player_stats_participants p
     LEFT JOIN account_avatars avatar ON avatar.account_id = p.user_id
+    LEFT JOIN erased_members erased ON erased.member_id = p.user_id
     WHERE p.tournament_id = ${tournamentId} AND p.user_id = ${userId}`.execute(db);
   const player = players[0];
   if (!player) return { found: 'tournament' };

@@ -151,6 +151,29 @@ describe('tournament brackets projection', () => {
     expect((await findBracketDetail(database.db, tournamentId, u(1))).myNextMatch).toBeNull();
   });
 
+  it('shows an erased member under the erased name on every side and in next matches', async () => {
+    const tournamentId = randomUUID();
+    await apply(bracketEvents(tournamentId).map(record));
+    await database.db
+      .insertInto('erased_members' as never)
+      .values({ member_id: u(2), erased_name: 'deleted-0123456789ab', erased_at: new Date() } as never)
+      .execute();
+    try {
+      const forThree = await findBracketDetail(database.db, tournamentId, u(3));
+      expect(forThree.bracket!.stages[0]!.rounds[0]!.matches[1]).toMatchObject({
+        player1: { userId: u(2), username: 'deleted-0123456789ab' },
+        player2: { userId: u(3), username: 'p3' },
+      });
+      expect(forThree.myNextMatch?.opponentUsername).toBe('deleted-0123456789ab');
+      expect(JSON.stringify(forThree)).not.toContain('"p2"');
+    } finally {
+      await database.db
+        .deleteFrom('erased_members' as never)
+        .where('member_id' as never, '=', u(2) as never)
+        .execute();
+    }
+  });
+
   it('a decision marks the winner and loser and closes the match', async () => {
     const tournamentId = randomUUID();
     await apply(bracketEvents(tournamentId).map(record));

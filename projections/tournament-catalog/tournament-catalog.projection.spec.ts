@@ -160,6 +160,15 @@ describe('tournament catalog projection', () => {
     const done = await findTournament(database.db, id);
     expect(done).toMatchObject({ status: 'COMPLETED', final_standings: standings });
     expect(done?.completed_at?.toISOString()).toBe('2026-11-22T11:00:00.000Z');
+
+    // Once the member's personal data is erased, the standings show the erased name.
+    await database.db
+      .insertInto('erased_members' as never)
+      .values({ member_id: player, erased_name: 'deleted-0123456789ab', erased_at: new Date() } as never)
+      .execute();
+    expect((await findTournament(database.db, id))?.final_standings).toEqual([
+      { ...standings[0], username: 'deleted-0123456789ab' },
+    ]);
   });
 
   it('a redelivered batch changes nothing', async () => {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isUuid } from '@arena/text';
 import type {
   Plan,
   PrizeModel,
@@ -59,6 +60,8 @@ export interface TournamentCatalogParticipantRow {
 export interface TournamentCatalogTables {
   tournament_catalog: TournamentCatalogRow;
   tournament_catalog_participants: TournamentCatalogParticipantRow;
+  /** Identity's list of members whose personal data was erased (docs/security.md, "Privacy"). */
+  erased_members: { member_id: string; erased_name: string };
 }
 
 const LIST_LIMIT = 200;
@@ -82,7 +85,35 @@ export async function findTournament(
   db: Kysely<TournamentCatalogTables>,
   tournamentId: string,
 ): Promise<TournamentCatalogRow | undefined> {
-  return db.selectFrom('tournament_catalog').selectAll().where('id', '=', tournamentId).executeTakeFirst();
+  const row = await db
+    .selectFrom('tournament_catalog')
+    .selectAll()
+    .where('id', '=', tournamentId)
+    .executeTakeFirst();
+  return row && withErasedNames(db, row);
+}
+
+/** Final standings as shown: an erased member under their erased name (the event keeps the old one). */
+async function withErasedNames(
+  db: Kysely<TournamentCatalogTables>,
+  row: TournamentCatalogRow,
+): Promise<TournamentCatalogRow> {
+  const ids = (row.final_standings ?? []).map((standing) => standing.userId).filter(isUuid);
+  if (ids.length === 0) return row;
+  const erased = await db
+    .selectFrom('erased_members')
+    .select(['member_id', 'erased_name'])
+    .where('member_id', 'in', ids)
+    .execute();
+  if (erased.length === 0) return row;
+  const names = new Map(erased.map((member) => [member.member_id, member.erased_name]));
+  return {
+    ...row,
+    final_standings: row.final_standings!.map((standing) => ({
+      ...standing,
+      username: names.get(standing.userId) ?? standing.username,
+    })),
+  };
 }
 
 export async function isJoined(

@@ -6,7 +6,7 @@ import {
   DonationsWorkerModule,
   RunTransferWindowProcessor,
 } from '@arena/donations';
-import { IdentityModule, PurgeExpiredSignInsProcessor } from '@arena/identity';
+import { EraseClosedAccountProcessor, IdentityModule, PurgeExpiredSignInsProcessor } from '@arena/identity';
 import { LedgerModule, LedgerWorkerModule, SignLedgerCheckpointProcessor } from '@arena/ledger';
 import { JobWorkersModule } from '@arena/jobs';
 import { LocalPaymentEventDeliveryProcessor, PaymentDeliveryModule, PaymentsModule } from '@arena/payments';
@@ -58,6 +58,7 @@ export class WorkerModule {
             EmailDeliveryProcessor,
             SmsDeliveryProcessor,
             PurgeExpiredSignInsProcessor,
+            EraseClosedAccountProcessor,
             LocalPaymentEventDeliveryProcessor,
             DirectUndirectedShareProcessor,
             RunTransferWindowProcessor,

@@ -2,6 +2,14 @@ import { Module } from '@nestjs/common';
 import { MemberAccounts } from './infrastructure/member-accounts';
 import { NotificationsModule } from '@arena/notifications';
 import { AccountNotices } from './application/account-notices';
+import { AccountClosureService } from './application/account-closure.service';
+import { AccountSessionsService } from './application/account-sessions.service';
+import { EraseClosedAccountProcessor } from './application/erase-closed-account.processor';
+import { SupportMessagesService } from './application/support-messages.service';
+import { AccountController } from './infrastructure/account.controller';
+import { AccountErasureRepository } from './infrastructure/account-erasure.repository';
+import { SupportController } from './infrastructure/support.controller';
+import { SupportRateLimiter } from './infrastructure/support-rate-limiter';
 import { AvatarService } from './application/avatar.service';
 import { CodeResendService } from './application/code-resend.service';
 import { ContactChangeService } from './application/contact-change.service';
@@ -36,7 +44,13 @@ import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repo
  */
 @Module({
   imports: [NotificationsModule],
-  controllers: [AuthController, ContactChangeController, AvatarController],
+  controllers: [
+    AuthController,
+    ContactChangeController,
+    AvatarController,
+    AccountController,
+    SupportController,
+  ],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     AccountsRepository,
@@ -62,8 +76,15 @@ import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repo
     PurgeExpiredSignInsProcessor,
     MemberAccounts,
     SignUpListeners,
+    AccountErasureRepository,
+    AccountSessionsService,
+    AccountClosureService,
+    EraseClosedAccountProcessor,
+    SupportRateLimiter,
+    SupportMessagesService,
   ],
   exports: [
+    EraseClosedAccountProcessor,
     AccessTokenGuard,
     OptionalAccessTokenGuard,
     FinanceGuard,

@@ -12,6 +12,7 @@ export { memberRoles, type MemberRole, type RoleChange } from './infrastructure/
 export { ClientIp } from './infrastructure/client-ip.decorator';
 export { CLOCK, type Clock } from './domain/clock';
 export { PurgeExpiredSignInsProcessor } from './application/purge-expired-sign-ins.processor';
+export { EraseClosedAccountProcessor } from './application/erase-closed-account.processor';
 export { seedDemoMembers, type DemoMember, type DemoMemberKey } from './seed/demo-members';
 // The one-time code rules (6 digits, hashed at rest, expiry, attempt limit), shared with charity onboarding's email code.
 export {

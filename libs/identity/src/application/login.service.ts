@@ -35,8 +35,10 @@ export class LoginService {
     await this.limits.sendFromIp(ip);
     await this.limits.sendTo([emailOrPhone.value]);
     const { channel, value } = emailOrPhone;
-    const account =
+    const found =
       channel === 'email' ? await this.accounts.findByEmail(value) : await this.accounts.findByPhone(value);
+    // A closed account is answered exactly like an address no account holds: a code is stored, never sent.
+    const account = found && !found.closed_at ? found : undefined;
     const now = this.clock.now();
     const sessionId = randomUUID();
     const code = await this.transaction.run(async ({ sessions, codes }) => {
@@ -61,7 +63,7 @@ export class LoginService {
     return { sessionId };
   }
 
-  async verify(input: CodeEntry, ip: string): Promise<TokenPair> {
+  async verify(input: CodeEntry, ip: string, userAgent: string | null = null): Promise<TokenPair> {
     await this.limits.verifyFromIp(ip);
     const now = this.clock.now();
     const outcome = await this.transaction.run(async ({ accounts, sessions, codes, refreshTokens }) => {
@@ -82,9 +84,10 @@ export class LoginService {
       if (attempt.outcome === 'wrong') return { refused: refusal(attempt), wrongCodeFor: login };
       if (attempt.outcome !== 'accepted') return { refused: refusal(attempt) };
       const account = await accounts.findById(login.account_id!);
-      if (!account) return { refused: notFound(M.noSession) };
+      // Closed since the code was sent: answered as a session that never was.
+      if (!account || account.closed_at) return { refused: notFound(M.noSession) };
       await sessions.complete(login.id, account.id, now);
-      return { tokens: await this.tokens.startFamily(refreshTokens, account, now) };
+      return { tokens: await this.tokens.startFamily(refreshTokens, account, now, { userAgent, ip }) };
     });
     if ('wrongCodeFor' in outcome && outcome.wrongCodeFor) await this.countWrongCode(outcome.wrongCodeFor);
     if ('refused' in outcome) throw outcome.refused;

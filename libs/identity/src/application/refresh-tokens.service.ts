@@ -11,6 +11,7 @@ import { IdentityTransaction } from '../infrastructure/identity.transaction';
 import type {
   RefreshTokenFamiliesRepository,
   RefreshTokenRecord,
+  SignInDevice,
 } from '../infrastructure/refresh-token-families.repository';
 
 export type { TokenPair };
@@ -36,6 +37,7 @@ export class RefreshTokensService {
     refreshTokens: RefreshTokenFamiliesRepository,
     account: { id: string; username: string },
     now: Date,
+    device?: SignInDevice,
   ): Promise<TokenPair> {
     const familyId = randomUUID();
     await refreshTokens.insertFamily({
@@ -43,6 +45,7 @@ export class RefreshTokensService {
       accountId: account.id,
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+      device,
     });
     return this.issue(refreshTokens, familyId, account, now);
   }
@@ -70,7 +73,7 @@ export class RefreshTokensService {
         return { refused: AuthMessages.refreshTokenReused, ended: record.familyId };
       }
       const account = await accounts.findById(record.accountId);
-      if (!account) return { refused: AuthMessages.refreshTokenInvalid };
+      if (!account || account.closed_at) return { refused: AuthMessages.refreshTokenInvalid };
       const tokens = await this.issue(refreshTokens, record.familyId, account, now);
       await refreshTokens.markTokenUsed(record.tokenHash, now, sealSuccessor(refreshToken, tokens));
       return { tokens };

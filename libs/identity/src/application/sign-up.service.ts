@@ -7,6 +7,7 @@ import type { CodeChannel } from '../domain/one-time-code';
 import { generateReferralCode } from '../domain/referral-code';
 import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
 import { AccountsRepository } from '../infrastructure/accounts.repository';
+import type { SignInDevice } from '../infrastructure/refresh-token-families.repository';
 import type { AuthSessionRow } from '../infrastructure/identity.tables';
 import { IdentityTransaction, type IdentityRepositories } from '../infrastructure/identity.transaction';
 import type { CodeEntry, SignUpRequest } from './auth.requests';
@@ -76,7 +77,12 @@ export class SignUpService {
     return { sessionId };
   }
 
-  async verify(channel: CodeChannel, input: CodeEntry, ip: string): Promise<SignUpVerification> {
+  async verify(
+    channel: CodeChannel,
+    input: CodeEntry,
+    ip: string,
+    userAgent: string | null = null,
+  ): Promise<SignUpVerification> {
     await this.limits.verifyFromIp(ip);
     const now = this.clock.now();
     let outcome: SignUpVerification | { refused: IdentityError };
@@ -110,7 +116,13 @@ export class SignUpService {
         return {
           complete: true,
           message: M.accountCreated,
-          tokens: await this.createAccount(repositories, signUp, now, (id) => (createdAccountId = id)),
+          tokens: await this.createAccount(
+            repositories,
+            signUp,
+            now,
+            { userAgent, ip },
+            (id) => (createdAccountId = id),
+          ),
         };
       });
     } catch (error) {
@@ -127,6 +139,7 @@ export class SignUpService {
     { accounts, sessions, refreshTokens }: IdentityRepositories,
     session: AuthSessionRow,
     now: Date,
+    device: SignInDevice,
     created: (accountId: string) => void,
   ): Promise<TokenPair> {
     const taken = await accounts.takenIdentifiers(session.username!, session.email!, session.phone_number!);
@@ -148,7 +161,7 @@ export class SignUpService {
     });
     await sessions.complete(session.id, account.id, now);
     created(account.id);
-    return this.tokens.startFamily(refreshTokens, account, now);
+    return this.tokens.startFamily(refreshTokens, account, now, device);
   }
 }
 

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { keptUserAgent } from '../domain/sign-in-device';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { CodeResendService } from '../application/code-resend.service';
 import { LoginService } from '../application/login.service';
@@ -39,14 +40,22 @@ export class AuthController {
 
   @Post('verify/email')
   @HttpCode(200)
-  async verifyEmail(@Body(new AuthBodyPipe(verifyEmailBody)) body: VerifyCodeDto, @ClientIp() ip: string) {
-    return verificationAnswer(await this.signUps.verify('email', body, ip));
+  async verifyEmail(
+    @Body(new AuthBodyPipe(verifyEmailBody)) body: VerifyCodeDto,
+    @ClientIp() ip: string,
+    @Headers('user-agent') userAgent?: string,
+  ) {
+    return verificationAnswer(await this.signUps.verify('email', body, ip, keptUserAgent(userAgent)));
   }
 
   @Post('verify/phone')
   @HttpCode(200)
-  async verifyPhone(@Body(new AuthBodyPipe(verifyPhoneBody)) body: VerifyCodeDto, @ClientIp() ip: string) {
-    return verificationAnswer(await this.signUps.verify('phone', body, ip));
+  async verifyPhone(
+    @Body(new AuthBodyPipe(verifyPhoneBody)) body: VerifyCodeDto,
+    @ClientIp() ip: string,
+    @Headers('user-agent') userAgent?: string,
+  ) {
+    return verificationAnswer(await this.signUps.verify('phone', body, ip, keptUserAgent(userAgent)));
   }
 
   @Post('login')
@@ -57,11 +66,15 @@ export class AuthController {
 
   @Post('login/verify')
   @HttpCode(200)
-  async verifyLogin(@Body(new AuthBodyPipe(verifyLoginBody)) body: VerifyCodeDto, @ClientIp() ip: string) {
+  async verifyLogin(
+    @Body(new AuthBodyPipe(verifyLoginBody)) body: VerifyCodeDto,
+    @ClientIp() ip: string,
+    @Headers('user-agent') userAgent?: string,
+  ) {
     return {
       success: true,
       message: M.loginSuccessful,
-      data: { tokens: await this.logins.verify(body, ip) },
+      data: { tokens: await this.logins.verify(body, ip, keptUserAgent(userAgent)) },
     };
   }
 

@@ -65,7 +65,12 @@ export interface IdentityTables {
     expires_at: Date;
     revoked_at: Date | null;
     revoked_reason: string | null;
+    /** The device the sign-in was made from (Security & Settings); null for sign-ins made before it was kept. */
+    user_agent: string | null;
+    ip_address: string | null;
   };
+  /** Members whose personal data was erased: read models show `erased_name` for them. */
+  erased_members: { member_id: string; erased_name: string; erased_at: Date };
   refresh_tokens: {
     token_hash: string;
     family_id: string;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Member } from './member';
 
 interface AccountsTable {
-  accounts: { id: string; username: string };
+  accounts: { id: string; username: string; closed_at: Date | null };
 }
 
 /** How long a found account is trusted without asking the database again. */
@@ -26,8 +26,10 @@ class MemberLookup {
       .selectFrom('accounts')
       .select(['id', 'username'])
       .where('id', '=', id)
+      .where('closed_at', 'is', null)
       .executeTakeFirst();
     this.cache.delete(id);
+    // A closed account is no member: its tokens are refused (its sign-ins also ended at once).
     if (!account) return undefined;
     if (this.cache.size >= MEMBER_CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
     const member = { id: account.id, username: account.username };

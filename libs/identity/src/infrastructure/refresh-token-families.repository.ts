@@ -3,6 +3,21 @@ import type { Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
 import type { IdentityTables } from './identity.tables';
 
+/** Where a sign-in was made from, as the request that created it said. */
+export interface SignInDevice {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** A sign-in still in use: not revoked, not past its absolute lifetime. */
+export interface ActiveSignIn {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
 export interface RefreshTokenRecord {
   tokenHash: string;
   usedAt: Date | null;
@@ -18,7 +33,13 @@ export interface RefreshTokenRecord {
 export class RefreshTokenFamiliesRepository {
   constructor(@Inject(DATABASE) private readonly db: Kysely<IdentityTables>) {}
 
-  async insertFamily(family: { id: string; accountId: string; createdAt: Date; expiresAt: Date }) {
+  async insertFamily(family: {
+    id: string;
+    accountId: string;
+    createdAt: Date;
+    expiresAt: Date;
+    device?: SignInDevice;
+  }) {
     await this.db
       .insertInto('refresh_token_families')
       .values({
@@ -28,6 +49,8 @@ export class RefreshTokenFamiliesRepository {
         expires_at: family.expiresAt,
         revoked_at: null,
         revoked_reason: null,
+        user_agent: family.device?.userAgent ?? null,
+        ip_address: family.device?.ip ?? null,
       })
       .execute();
   }
@@ -108,6 +131,34 @@ export class RefreshTokenFamiliesRepository {
     if (keep) query = query.where('id', '<>', keep);
     const rows = await query.returning('id').execute();
     return rows.map((row) => row.id);
+  }
+
+  /** The account's sign-ins that can still refresh, newest use first; last use is the newest token issued. */
+  async listActive(accountId: string, now: Date): Promise<ActiveSignIn[]> {
+    const rows = await this.db
+      .selectFrom('refresh_token_families as f')
+      .leftJoin('refresh_tokens as t', 't.family_id', 'f.id')
+      .select((eb) => [
+        'f.id',
+        'f.created_at',
+        'f.user_agent',
+        'f.ip_address',
+        eb.fn.coalesce(eb.fn.max('t.issued_at'), 'f.created_at').as('last_used_at'),
+      ])
+      .where('f.account_id', '=', accountId)
+      .where('f.revoked_at', 'is', null)
+      .where('f.expires_at', '>', now)
+      .groupBy('f.id')
+      .orderBy('last_used_at', 'desc')
+      .orderBy('f.id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      lastUsedAt: new Date(row.last_used_at),
+      userAgent: row.user_agent,
+      ipAddress: row.ip_address,
+    }));
   }
 
   async revoke(familyId: string, at: Date, reason: string): Promise<void> {

@@ -1,0 +1,25 @@
+import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { supportMessageBody, type SupportMessageBody } from '@arena/contracts';
+import { ZodValidationPipe } from '@arena/http';
+import { SupportMessagesService } from '../application/support-messages.service';
+import { AccountMessages as M } from '../domain/account.messages';
+import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
+import { IdentityErrorsInterceptor } from './identity-errors.interceptor';
+
+/** Support: a signed-in member's message, emailed to the support inbox and confirmed to them. */
+@UseInterceptors(IdentityErrorsInterceptor)
+@UseGuards(AccessTokenGuard)
+@Controller('support')
+export class SupportController {
+  constructor(private readonly messages: SupportMessagesService) {}
+
+  @Post('messages')
+  @HttpCode(201)
+  async send(
+    @CurrentMember() member: Member,
+    @Body(new ZodValidationPipe(supportMessageBody, { fieldInMessage: false }))
+    body: Required<SupportMessageBody>,
+  ) {
+    return { success: true, message: M.supportMessageSent, data: await this.messages.send(member.id, body) };
+  }
+}
