@@ -9,6 +9,7 @@ import { charityDonationsProjector } from './charity-donations/charity-donations
 import { postingsProjector } from './postings/postings.projection';
 import { donationLedgerProjector } from './donation-ledger/donation-ledger.projection';
 import { donationsProjector } from './donations/donations.projection';
+import { subscriptionsProjector } from './subscriptions/subscriptions.projection';
 
 /** Every read model the worker keeps up to date; `npm run migrate` creates their first tables. */
 export const projectors: readonly Projector[] = [
@@ -22,4 +23,5 @@ export const projectors: readonly Projector[] = [
   postingsProjector,
   donationLedgerProjector,
   donationsProjector,
+  subscriptionsProjector,
 ];

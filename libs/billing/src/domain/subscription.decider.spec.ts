@@ -30,7 +30,12 @@ const started: SubscriptionEvent = {
     checkoutSessionId: null,
   },
 };
-const paid = (id: string, day: number, end: number, amount = 499): SubscriptionEvent => ({
+const paid = (
+  id: string,
+  day: number,
+  end: number,
+  amount = 499,
+): Extract<SubscriptionEvent, { type: 'SubscriptionPaymentSucceeded' }> => ({
   type: 'SubscriptionPaymentSucceeded',
   data: {
     ...sub,
@@ -140,7 +145,7 @@ describe('subscription decider', () => {
     const payment = paid('evt_pay', 0, 30);
     spec
       .given([])
-      .when({ type: 'RecordPayment', data: { ...(payment.data as never), planType: null } })
+      .when({ type: 'RecordPayment', data: { ...payment.data, planType: null } })
       .then([{ ...payment, data: { ...payment.data, planType: 'PREMIUM' } }]);
     const view = fold([payment, started]).view;
     expect(view.current).toMatchObject({ planType: 'PREMIUM', status: 'active', currentPeriodEnd: t(30) });
