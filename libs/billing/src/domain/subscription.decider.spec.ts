@@ -300,3 +300,25 @@ describe('subscription decider', () => {
     });
   });
 });
+
+describe('a cancel undone in the portal', () => {
+  it('is taken as undone when a payment covers a period past the canceled end', () => {
+    const view = fold([
+      started,
+      {
+        type: 'SubscriptionCanceled',
+        data: {
+          ...sub,
+          providerEventId: 'evt_c',
+          occurredAt: t(3),
+          atPeriodEnd: true,
+          endsAt: t(30),
+          reason: 'member',
+        },
+      },
+      paid('evt_renew', 30, 60),
+    ]).view;
+    expect(view.current).toMatchObject({ cancelAtPeriodEnd: false, currentPeriodEnd: t(60) });
+    expect(planAt(view, new Date(t(45)))).toBe('PREMIUM');
+  });
+});

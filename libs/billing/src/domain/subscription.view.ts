@@ -122,6 +122,11 @@ export function viewOf(facts: readonly SubscriptionEvent[]): SubscriptionView {
         const sub = record!;
         sub.currentPeriodEnd = later(sub.currentPeriodEnd, data.periodEnd);
         if (!sub.ended) sub.status = 'active';
+        // Paid for a period past the end it was canceled for: the cancel was undone (in the portal).
+        if (sub.cancelAtPeriodEnd && sub.endsAt && Date.parse(data.periodEnd) > Date.parse(sub.endsAt)) {
+          sub.cancelAtPeriodEnd = false;
+          sub.endsAt = null;
+        }
         sub.planType ??= data.planType;
         payments.push({
           subscriptionId,
