@@ -250,7 +250,9 @@ describe('subscriptions', () => {
     }>`SELECT count(*) AS count FROM events WHERE stream_id LIKE 'subscription-%'`.execute(
       harness.database.db,
     );
-    const orphan = webhooks(ada.id).created() as unknown as { data: { object: { metadata: Record<string, string> } } };
+    const orphan = webhooks(ada.id).created() as unknown as {
+      data: { object: { metadata: Record<string, string> } };
+    };
     orphan.data.object.metadata = {};
     expect((await deliver(orphan as never)).status).toBe(200);
     const after = await sql<{
