@@ -11,6 +11,7 @@ import { donationLedgerProjector } from './donation-ledger/donation-ledger.proje
 import { donationsProjector } from './donations/donations.projection';
 import { referralBalancesProjector } from './referral-balances/referral-balances.projection';
 import { memberTransactionsProjector } from './member-transactions/member-transactions.projection';
+import { subscriptionsProjector } from './subscriptions/subscriptions.projection';
 
 /** Every read model the worker keeps up to date; `npm run migrate` creates their first tables. */
 export const projectors: readonly Projector[] = [
@@ -26,4 +27,5 @@ export const projectors: readonly Projector[] = [
   donationsProjector,
   referralBalancesProjector,
   memberTransactionsProjector,
+  subscriptionsProjector,
 ];

@@ -25,6 +25,9 @@ const step = fc.record({
     'clear',
     'fail',
     'stale',
+    'subscription-payment',
+    'refund',
+    'referral-payout',
   ),
   pick: fc.nat(50),
   ein: fc.constantFrom(...EINS),
@@ -45,9 +48,18 @@ interface ModelDonation {
 }
 
 /** A valid order of money events, built by a small model of the donation life cycle (spec §4). */
-function history(steps: Step[]): { events: PostedEvent[]; donations: ModelDonation[] } {
+interface Money {
+  /** Subscription payments less their refunds: the platform's revenue. */
+  revenueCents: number;
+  /** Referral rewards paid out: the platform's expense. */
+  expenseCents: number;
+}
+
+function history(steps: Step[]): { events: PostedEvent[]; donations: ModelDonation[]; money: Money } {
   const events: PostedEvent[] = [];
   const donations: ModelDonation[] = [];
+  const money: Money = { revenueCents: 0, expenseCents: 0 };
+  const payments: { chargeId: string; memberId: string; amountCents: number; refundedCents: number }[] = [];
   const balances = new Map<string, number>();
   const emit = (event: Omit<PostedEvent, 'id'>) =>
     events.push({ ...event, id: `e${events.length}` } as PostedEvent);
@@ -213,6 +225,77 @@ function history(steps: Step[]): { events: PostedEvent[]; donations: ModelDonati
         }
         break;
       }
+      case 'subscription-payment': {
+        const amountCents = s.directed ? 999 : 499;
+        const n = events.length;
+        payments.push({ chargeId: `ch_${n}`, memberId: s.member, amountCents, refundedCents: 0 });
+        money.revenueCents += amountCents;
+        emit({
+          type: 'SubscriptionPaymentSucceeded',
+          data: {
+            memberId: s.member,
+            subscriptionId: `sub_${s.member}`,
+            providerEventId: `evt_${n}`,
+            occurredAt: AT,
+            invoiceId: `in_${n}`,
+            chargeId: `ch_${n}`,
+            planType: s.directed ? 'PREMIUM_PLUS' : 'PREMIUM',
+            amountPaidCents: amountCents,
+            billingReason: 'subscription_cycle',
+            periodStart: AT,
+            periodEnd: AT,
+          },
+        });
+        break;
+      }
+      case 'refund': {
+        const payment = pick(
+          payments.filter((p) => p.refundedCents < p.amountCents),
+          s.pick,
+        );
+        // What is left of revenue after payouts bounds a refund too: cash never goes below zero.
+        const room = money.revenueCents - money.expenseCents;
+        const amount = payment ? Math.min(s.dollars, payment.amountCents - payment.refundedCents, room) : 0;
+        if (!payment || amount <= 0) break;
+        payment.refundedCents += amount;
+        money.revenueCents -= amount;
+        emit({
+          type: 'PaymentRefunded',
+          data: {
+            memberId: payment.memberId,
+            subscriptionId: `sub_${payment.memberId}`,
+            providerEventId: `evt_${events.length}`,
+            occurredAt: AT,
+            chargeId: payment.chargeId,
+            invoiceId: null,
+            amountRefundedCents: amount,
+            paymentAmountCents: payment.amountCents,
+          },
+        });
+        break;
+      }
+      case 'referral-payout': {
+        const amount = Math.min(s.dollars, money.revenueCents - money.expenseCents);
+        if (amount <= 0) break;
+        money.expenseCents += amount;
+        const n = events.length;
+        emit({
+          type: 'ReferralRewardPaid',
+          data: {
+            payoutId: `po_${n}`,
+            referrerId: s.member,
+            month: '2026-11',
+            rewardIds: [`rw_${n}`],
+            grossCents: amount,
+            clawbackCents: 0,
+            amountCents: amount,
+            transferId: `tr_ref_${n}`,
+            destinationAccountId: 'acct_member',
+            paidAt: AT,
+          },
+        });
+        break;
+      }
       case 'stale': {
         // A provider's late report about a transfer that already failed: a fact to record, no money moves.
         const d = pick(
@@ -229,7 +312,7 @@ function history(steps: Step[]): { events: PostedEvent[]; donations: ModelDonati
       }
     }
   }
-  return { events, donations };
+  return { events, donations, money };
 }
 
 function post(events: PostedEvent[]) {
@@ -253,11 +336,11 @@ function post(events: PostedEvent[]) {
 }
 
 describe('postingsFor: the posting rules of the money events', () => {
-  it('on 10,000 random valid histories: every set balances, no account crosses its side, paid equals cleared', () => {
+  it('on 10,000 random valid histories: every set balances, no account crosses its side, paid equals cleared, revenue and expense add up', () => {
     fc.assert(
       // Plain checks inside (returning false), not jest matchers: 10,000 runs stay within seconds.
       fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
-        const { events, donations } = history(steps);
+        const { events, donations, money } = history(steps);
         const { sets, balances, overdrawn } = post(events);
         const balanced = sets.every(
           (set) =>
@@ -274,8 +357,11 @@ describe('postingsFor: the posting rules of the money events', () => {
             (balances.get(Accounts.inTransit(ein)) ?? 0) === total('pending')
           );
         });
-        // What prizes took from platform revenue is exactly what it funded (no revenue postings yet).
-        const revenueNets = (balances.get(Accounts.platformRevenue) ?? 0) === 0;
+        // Platform revenue is what subscriptions paid less their refunds (prizes take out what they put in),
+        // its expense what referral payouts took; cash at the provider never went below zero (overdrawn).
+        const revenueNets =
+          (balances.get(Accounts.platformRevenue) ?? 0) === -money.revenueCents &&
+          (balances.get(Accounts.platformExpense) ?? 0) === money.expenseCents;
         // Re-projecting the same events writes the same sets, with the same ids, once each.
         const again = post(events).sets;
         const deterministic =

@@ -1,4 +1,6 @@
+import type { SubscriptionEvent } from '@arena/billing/events';
 import type { DonationEvent, PrizeBalanceEvent } from '@arena/donations/events';
+import type { ReferralEvent } from '@arena/referrals/events';
 
 /**
  * Double-entry postings of the money events (docs/ledger.md "Accounts and postings"). Amounts are integer cents,
@@ -22,6 +24,8 @@ export interface PostingSet {
 export const Accounts = {
   cashAtProvider: 'cash_at_provider',
   platformRevenue: 'platform_revenue',
+  /** What the platform spends: referral rewards paid out to members (issue 13). */
+  platformExpense: 'platform_expense',
   donationPool: 'donation_pool',
   memberDirectable: (memberId: string) => `member_directable:${memberId}`,
   charityPayable: (ein: string) => `charity_payable:${ein}`,
@@ -32,7 +36,7 @@ export const Accounts = {
 /** Which side an account's balance lives on; it must never cross to the other (platform_revenue may). */
 export function normalSide(account: string): 'debit' | 'credit' | 'either' {
   if (account === Accounts.platformRevenue) return 'either';
-  if (account === Accounts.cashAtProvider) return 'debit';
+  if (account === Accounts.cashAtProvider || account === Accounts.platformExpense) return 'debit';
   return account.startsWith('in_transit:') || account.startsWith('charity_paid:') ? 'debit' : 'credit';
 }
 
@@ -46,7 +50,13 @@ export interface DonationPostingState {
 
 export type PostingState = ReadonlyMap<string, DonationPostingState>;
 
-export type PostedEvent = (DonationEvent | PrizeBalanceEvent) & { id: string };
+export type PostedEvent = (DonationEvent | PrizeBalanceEvent | SubscriptionEvent | ReferralEvent) & {
+  id: string;
+};
+
+/** The subscription and referral events that move money (the others are facts without money). */
+export const SUBSCRIPTION_MONEY_EVENT_TYPES = ['SubscriptionPaymentSucceeded', 'PaymentRefunded'] as const;
+export const REFERRAL_MONEY_EVENT_TYPES = ['ReferralRewardPaid'] as const;
 
 /** The posting sets of one event, given what earlier events left; the same event and state, the same sets. */
 export function postingsFor(event: PostedEvent, state: PostingState): PostingSet[] {
@@ -54,8 +64,7 @@ export function postingsFor(event: PostedEvent, state: PostingState): PostingSet
     { id: `${event.id}:0`, eventId: event.id, donationId, memo, postings },
   ];
   // A prize is the platform's money: its revenue, held at the provider, is moved into the donation side
-  // first (set 0), then owed to the winner or the charity (set 1). Revenue itself is posted by the
-  // subscriptions issue; until then platform_revenue only shows what prizes took.
+  // first (set 0), then owed to the winner or the charity (set 1). Subscription payments are the revenue.
   const prize = (donationId: string | null, memo: string, to: string, amountCents: number): PostingSet[] => [
     {
       id: `${event.id}:0`,
@@ -128,6 +137,36 @@ export function postingsFor(event: PostedEvent, state: PostingState): PostingSet
         { account: Accounts.cashAtProvider, amountCents: -amountCents },
       );
     }
+    case 'SubscriptionPaymentSucceeded': {
+      const { amountPaidCents: amountCents, invoiceId, memberId } = event.data;
+      if (amountCents <= 0) return [];
+      return set(
+        null,
+        `subscription payment ${invoiceId} of ${memberId}`,
+        { account: Accounts.cashAtProvider, amountCents },
+        { account: Accounts.platformRevenue, amountCents: -amountCents },
+      );
+    }
+    case 'PaymentRefunded': {
+      const { amountRefundedCents: amountCents, chargeId, memberId } = event.data;
+      if (amountCents <= 0) return [];
+      return set(
+        null,
+        `refund of subscription payment ${chargeId} of ${memberId}`,
+        { account: Accounts.platformRevenue, amountCents },
+        { account: Accounts.cashAtProvider, amountCents: -amountCents },
+      );
+    }
+    case 'ReferralRewardPaid': {
+      const { amountCents, payoutId, referrerId } = event.data;
+      if (amountCents <= 0) return [];
+      return set(
+        null,
+        `referral payout ${payoutId} to ${referrerId}`,
+        { account: Accounts.platformExpense, amountCents },
+        { account: Accounts.cashAtProvider, amountCents: -amountCents },
+      );
+    }
     case 'PayoutCleared':
     case 'DonationTransferFailed': {
       const donation = state.get(event.data.donationId);
@@ -148,6 +187,9 @@ export function postingsFor(event: PostedEvent, state: PostingState): PostingSet
             { account: Accounts.inTransit(ein), amountCents: -amountCents },
           );
     }
+    // The other subscription and referral facts move no money.
+    default:
+      return [];
   }
 }
 

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { DONATION_EVENT_TYPES, PRIZE_BALANCE_EVENT_TYPES } from '@arena/donations/events';
 import type { Projector, TableNames } from '@arena/projection-runner';
 import {
+  REFERRAL_MONEY_EVENT_TYPES,
+  SUBSCRIPTION_MONEY_EVENT_TYPES,
   evolvePostingState,
   postingsFor,
   type DonationPostingState,
@@ -17,8 +19,14 @@ type Base = 'postings' | 'posting_donations';
  */
 export const postingsProjector: Projector<Base> = {
   name: 'postings',
-  version: 1,
-  eventTypes: [...DONATION_EVENT_TYPES, ...PRIZE_BALANCE_EVENT_TYPES],
+  // 2: subscription revenue, its refunds and referral payouts (issue 13).
+  version: 2,
+  eventTypes: [
+    ...DONATION_EVENT_TYPES,
+    ...PRIZE_BALANCE_EVENT_TYPES,
+    ...SUBSCRIPTION_MONEY_EVENT_TYPES,
+    ...REFERRAL_MONEY_EVENT_TYPES,
+  ],
   tables: ['postings', 'posting_donations'],
 
   async createTables(db, names: TableNames<Base>) {

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
+import { BillingModule } from '@arena/billing';
 import { CharityOnboardingModule } from '@arena/charities';
 import { devToolsEnabled, type AppConfig } from '@arena/config';
 import { DonationsModule, DonationsReadModule } from '@arena/donations';
@@ -30,6 +31,7 @@ export class AppModule {
         TournamentsModule,
         CharityOnboardingModule,
         DonationsModule,
+        BillingModule,
         FinanceModule,
         LedgerModule,
         DonationsReadModule,

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { BillingPlansModule, SubscriptionPlans } from '@arena/billing';
 import { CharitiesModule } from '@arena/charities';
 import { EditTournamentHandler } from './application/commands/edit-tournament.handler';
 import { SelectCharityHandler } from './application/commands/select-charity.handler';
-import { EveryoneFreeMemberPlans, MemberPlans } from './application/ports/member-plans';
+import { MemberPlans } from './application/ports/member-plans';
 import { CancelTournamentHandler } from './application/commands/cancel-tournament.handler';
 import { CreateTournamentHandler } from './application/commands/create-tournament.handler';
 import { EndTournamentHandler } from './application/commands/end-tournament.handler';
@@ -37,7 +38,7 @@ import { SubmitPlayResultHandler } from './application/commands/submit-play-resu
  * global CqrsModule, DatabaseModule, EVENT_STORE, JobsModule and ConfigModule from the composition root.
  */
 @Module({
-  imports: [CharitiesModule],
+  imports: [CharitiesModule, BillingPlansModule],
   controllers: [TournamentsController, AdminTournamentsController, PlayerStatsController, PlaysController],
   providers: [
     TournamentStreamRepository,
@@ -50,7 +51,8 @@ import { SubmitPlayResultHandler } from './application/commands/submit-play-resu
     CancelTournamentHandler,
     EditTournamentHandler,
     SelectCharityHandler,
-    { provide: MemberPlans, useClass: EveryoneFreeMemberPlans },
+    // The plan a member holds now: billing's subscriptions read model (issue 13).
+    { provide: MemberPlans, useExisting: SubscriptionPlans },
     ListTournamentsHandler,
     GetTournamentHandler,
     GetPlayerStatsHandler,

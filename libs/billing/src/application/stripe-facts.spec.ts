@@ -1,0 +1,152 @@
+import type { PaymentEvent } from '@arena/payments';
+import { commandOf, oneMonthAfter, refundOf } from './stripe-facts';
+
+const memberId = '5d1f0b8e-2c4a-4e6b-9a7c-1b2d3e4f5a6b';
+const created = Date.UTC(2026, 10, 1) / 1000;
+const event = (type: string, object: object, extra: object = {}) =>
+  ({ id: 'evt_1', object: 'event', type, created, data: { object, ...extra } }) as unknown as PaymentEvent;
+const subscription = (over: object = {}) => ({
+  id: 'sub_1',
+  object: 'subscription',
+  customer: 'cus_1',
+  cancel_at_period_end: false,
+  cancel_at: null,
+  metadata: { memberId, planType: 'PREMIUM_PLUS' },
+  items: {
+    data: [
+      {
+        current_period_start: created,
+        current_period_end: created + 30 * 86400,
+        price: { unit_amount: 999 },
+      },
+    ],
+  },
+  ...over,
+});
+
+describe("the provider's webhook objects as subscription commands", () => {
+  it('starts from a subscription-mode checkout only, with a month estimated from the session', () => {
+    const session = {
+      id: 'cs_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      subscription: 'sub_1',
+      customer: 'cus_1',
+      metadata: { kind: 'subscription', memberId, planType: 'PREMIUM' },
+    };
+    expect(commandOf(event('checkout.session.completed', session))).toEqual({
+      type: 'StartFromCheckout',
+      data: expect.objectContaining({
+        memberId,
+        subscriptionId: 'sub_1',
+        customerId: 'cus_1',
+        planType: 'PREMIUM',
+        priceCents: 499,
+        checkoutSessionId: 'cs_1',
+        currentPeriodEnd: '2026-12-01T00:00:00.000Z',
+      }),
+    });
+    expect(commandOf(event('checkout.session.completed', { ...session, mode: 'payment' }))).toBeNull();
+    expect(
+      commandOf(event('checkout.session.completed', { ...session, metadata: { kind: 'gift' } })),
+    ).toBeNull();
+    expect(oneMonthAfter('2026-01-31T10:00:00.000Z')).toBe('2026-02-28T10:00:00.000Z');
+  });
+
+  it('reads what an update changed from previous_attributes', () => {
+    const upgrade = commandOf(
+      event('customer.subscription.updated', subscription(), {
+        previous_attributes: { metadata: { memberId, planType: 'PREMIUM' } },
+      }),
+    );
+    expect(upgrade?.data).toMatchObject({
+      planType: 'PREMIUM_PLUS',
+      previousPlan: 'PREMIUM',
+      changesKnown: true,
+      cancelAtPeriodEndChanged: false,
+    });
+    const cancel = commandOf(
+      event('customer.subscription.updated', subscription({ cancel_at_period_end: true }), {
+        previous_attributes: { cancel_at_period_end: false },
+      }),
+    );
+    expect(cancel?.data).toMatchObject({
+      cancelAtPeriodEnd: true,
+      cancelAtPeriodEndChanged: true,
+      previousPlan: null,
+    });
+    expect(commandOf(event('customer.subscription.created', subscription()))?.data).toMatchObject({
+      changesKnown: false,
+    });
+    expect(commandOf(event('customer.subscription.created', subscription({ metadata: {} })))).toBeNull();
+  });
+
+  it('ends a deleted subscription with the reason the provider gives', () => {
+    const deleted = commandOf(
+      event(
+        'customer.subscription.deleted',
+        subscription({ ended_at: created, cancellation_details: { reason: 'payment_failed' } }),
+      ),
+    );
+    expect(deleted).toEqual({
+      type: 'EndSubscription',
+      data: {
+        memberId,
+        subscriptionId: 'sub_1',
+        providerEventId: 'evt_1',
+        occurredAt: '2026-11-01T00:00:00.000Z',
+        atPeriodEnd: false,
+        endsAt: '2026-11-01T00:00:00.000Z',
+        reason: 'payment_failed',
+      },
+    });
+  });
+
+  it("takes an invoice's member, plan and charge from its subscription details and payments", () => {
+    const invoice = {
+      id: 'in_1',
+      object: 'invoice',
+      amount_paid: 999,
+      amount_due: 999,
+      billing_reason: 'subscription_cycle',
+      period_start: created - 30 * 86400,
+      period_end: created,
+      next_payment_attempt: created + 86400,
+      parent: {
+        subscription_details: { subscription: 'sub_1', metadata: { memberId, planType: 'PREMIUM_PLUS' } },
+      },
+      payments: { data: [{ payment: { type: 'payment_intent', payment_intent: 'pi_1' } }] },
+      lines: { data: [{ period: { start: created, end: created + 30 * 86400 } }] },
+    };
+    expect(commandOf(event('invoice.paid', invoice))?.data).toMatchObject({
+      invoiceId: 'in_1',
+      chargeId: 'pi_1',
+      planType: 'PREMIUM_PLUS',
+      amountPaidCents: 999,
+      periodStart: '2026-11-01T00:00:00.000Z',
+      periodEnd: '2026-12-01T00:00:00.000Z',
+    });
+    expect(commandOf(event('invoice.payment_failed', invoice))).toMatchObject({
+      type: 'RecordPaymentFailure',
+      data: { amountDueCents: 999, nextAttemptAt: '2026-11-02T00:00:00.000Z' },
+    });
+    expect(commandOf(event('invoice.paid', { ...invoice, parent: null }))).toBeNull();
+  });
+
+  it("reports a refund's refunded total and the charge's amount", () => {
+    const charge = {
+      id: 'ch_1',
+      object: 'charge',
+      amount: 999,
+      amount_refunded: 500,
+      payment_intent: 'pi_1',
+      customer: 'cus_1',
+    };
+    expect(refundOf(event('charge.refunded', charge), memberId)?.data).toMatchObject({
+      chargeId: 'ch_1',
+      paymentIntentId: 'pi_1',
+      refundedTotalCents: 500,
+      paymentAmountCents: 999,
+    });
+  });
+});

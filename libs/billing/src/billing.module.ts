@@ -1,0 +1,43 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { MemberAccounts } from '@arena/identity';
+import { PaymentEventHandlers } from '@arena/payments';
+import { SubscriptionPlans } from './application/subscription-plans';
+import { SubscriptionStreams } from './application/subscription-streams';
+import { SubscriptionWebhooksHandler } from './application/subscription-webhooks.handler';
+import { SubscriptionsService } from './application/subscriptions.service';
+import { SubscriptionCheckoutRateLimiter } from './infrastructure/subscription-checkout-rate-limiter';
+import { SubscriptionsController } from './infrastructure/subscriptions.controller';
+
+/**
+ * The plan a member holds now, for other contexts (tournaments' MemberPlans): the subscriptions read
+ * model at the payment world's time. Needs the global DatabaseModule (PaymentsClock when loaded).
+ */
+@Module({ providers: [SubscriptionPlans], exports: [SubscriptionPlans] })
+export class BillingPlansModule {}
+
+/**
+ * Subscriptions' write side (issue 13, docs/subscriptions.md): /api/subscriptions/* and the provider's
+ * subscription webhooks. Needs the global PaymentsModule (Payments, PaymentEventHandlers), DatabaseModule,
+ * EVENT_STORE and REDIS.
+ */
+@Module({
+  imports: [BillingPlansModule],
+  controllers: [SubscriptionsController],
+  providers: [
+    SubscriptionStreams,
+    SubscriptionsService,
+    SubscriptionWebhooksHandler,
+    SubscriptionCheckoutRateLimiter,
+    MemberAccounts,
+  ],
+})
+export class BillingModule implements OnModuleInit {
+  constructor(
+    private readonly handlers: PaymentEventHandlers,
+    private readonly webhooks: SubscriptionWebhooksHandler,
+  ) {}
+
+  onModuleInit() {
+    this.handlers.register(this.webhooks);
+  }
+}

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { SubscriptionMessages as M } from '@arena/contracts';
+import { Payments, webhookSecret } from '@arena/payments';
+import { newMember, type TestMember } from './charity-members.harness';
+import { startIdentityHarness, type IdentityHarness } from './identity-harness';
+import { signedEvent } from './payments.harness';
+
+const now = () => Math.floor(Date.now() / 1000);
+const DAY = 24 * 60 * 60;
+
+/** Stripe-shaped webhook events of one member's subscription. */
+function webhooks(memberId: string) {
+  const subscriptionId = `sub_${randomUUID().replace(/-/g, '')}`;
+  const customerId = `cus_${randomUUID().replace(/-/g, '')}`;
+  const start = now() - 60;
+  const event = (type: string, object: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    id: `evt_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    type,
+    created: start,
+    livemode: false,
+    data: { object, ...extra },
+  });
+  const subscription = (planType: string, unitAmount: number) => ({
+    id: subscriptionId,
+    object: 'subscription',
+    customer: customerId,
+    status: 'active',
+    cancel_at_period_end: false,
+    cancel_at: null,
+    metadata: { memberId, planType },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: 'si_1',
+          object: 'subscription_item',
+          current_period_start: start,
+          current_period_end: start + 30 * DAY,
+          price: { id: 'price_1', object: 'price', unit_amount: unitAmount },
+        },
+      ],
+    },
+  });
+  return {
+    subscriptionId,
+    customerId,
+    created: () => event('customer.subscription.created', subscription('PREMIUM', 499)),
+    paid: () =>
+      event('invoice.paid', {
+        id: `in_${randomUUID().replace(/-/g, '')}`,
+        object: 'invoice',
+        customer: customerId,
+        amount_paid: 499,
+        amount_due: 499,
+        billing_reason: 'subscription_create',
+        period_start: start,
+        period_end: start,
+        next_payment_attempt: null,
+        metadata: {},
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: subscriptionId, metadata: { memberId, planType: 'PREMIUM' } },
+        },
+        lines: { object: 'list', data: [{ id: 'il_1', period: { start, end: start + 30 * DAY } }] },
+      }),
+  };
+}
+
+/** /api/subscriptions/* over HTTP, and the provider's subscription webhooks, signed as Stripe signs them. */
+describe('subscriptions', () => {
+  let harness: IdentityHarness;
+  let ada: TestMember;
+
+  beforeAll(async () => {
+    harness = await startIdentityHarness({ SUBSCRIPTION_CHECKOUTS_PER_HOUR: '2' });
+    ada = await newMember(harness, 'ada');
+  });
+  afterAll(() => harness.close());
+
+  const post = (payload: string, signature: string) =>
+    fetch(`${harness.baseUrl}/api/stripe/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+  const deliver = async (event: Record<string, unknown>) => {
+    const { payload, signature } = signedEvent(webhookSecret(harness.config), event);
+    return post(payload, signature);
+  };
+  const eventsOf = async (memberId: string) =>
+    (
+      await sql<{ event_type: string }>`
+        SELECT event_type FROM events WHERE stream_id = ${`subscription-${memberId}`} ORDER BY stream_revision`.execute(
+        harness.database.db,
+      )
+    ).rows.map((row) => row.event_type);
+
+  it('lists the plans publicly', async () => {
+    const answer = await harness.call('GET', '/subscriptions/plans');
+    expect(answer.status).toBe(200);
+    expect(
+      answer.body.data.map((plan: { planType: string; priceCents: number }) => [
+        plan.planType,
+        plan.priceCents,
+      ]),
+    ).toEqual([
+      ['FREE', 0],
+      ['PREMIUM', 499],
+      ['PREMIUM_PLUS', 999],
+    ]);
+  });
+
+  it('asks for a member, and refuses an unknown plan with a 400', async () => {
+    expect((await harness.call('GET', '/subscriptions/active')).status).toBe(401);
+    const answer = await harness.call('POST', '/subscriptions/checkout', { planType: 'GOLD' }, ada.auth);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual(expect.objectContaining({ success: false, statusCode: 400 }));
+    expect(answer.body.message).toContain(M.unknownPlan);
+  });
+
+  it('is Free with nothing to cancel, upgrade or manage before any subscription', async () => {
+    const active = await harness.call('GET', '/subscriptions/active', undefined, ada.auth);
+    expect(active.body.data).toMatchObject({
+      plan: { planType: 'FREE' },
+      subscription: null,
+      canManage: false,
+    });
+    for (const [path, body, message] of [
+      ['/subscriptions/cancel', undefined, M.noSubscription],
+      ['/subscriptions/update', { planType: 'PREMIUM' }, M.noSubscription],
+      ['/subscriptions/portal', undefined, M.noSubscription],
+    ] as const) {
+      const answer = await harness.call('POST', path, body, ada.auth);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(message);
+    }
+  });
+
+  it('opens a checkout with the spec URLs, and limits checkouts per member', async () => {
+    const bob = await newMember(harness, 'bob');
+    const payments = harness.app.get(Payments);
+    const spy = jest
+      .spyOn(payments, 'createSubscriptionCheckout')
+      .mockResolvedValue({ id: 'cs_sub_1', url: 'https://pay.example/cs_sub_1' });
+    try {
+      const answer = await harness.call('POST', '/subscriptions/checkout', { planType: 'PREMIUM' }, bob.auth);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toEqual({ url: 'https://pay.example/cs_sub_1', sessionId: 'cs_sub_1' });
+      expect(spy.mock.calls[0]![0]).toMatchObject({
+        memberId: bob.id,
+        planType: 'PREMIUM',
+        priceCents: 499,
+        successUrl: `${harness.config.PUBLIC_URL}/subscription/success?session_id={CHECKOUT_SESSION_ID}&plan=PREMIUM`,
+        cancelUrl: `${harness.config.PUBLIC_URL}/subscription/cancel?session_id={CHECKOUT_SESSION_ID}`,
+        metadata: { kind: 'subscription', memberId: bob.id, planType: 'PREMIUM' },
+      });
+      expect(
+        (await harness.call('POST', '/subscriptions/checkout', { planType: 'PREMIUM' }, bob.auth)).status,
+      ).toBe(200);
+      const limited = await harness.call(
+        'POST',
+        '/subscriptions/checkout',
+        { planType: 'PREMIUM' },
+        bob.auth,
+      );
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toBe(M.tooManyCheckouts);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('records one subscription however often and concurrently the webhooks come, and then holds the plan', async () => {
+    const cy = await newMember(harness, 'cy');
+    const hooks = webhooks(cy.id);
+    const created = hooks.created();
+    const paid = hooks.paid();
+    // The invoice first, then 50 identical deliveries of the subscription at once.
+    expect((await deliver(paid)).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => deliver(created)));
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+    expect((await deliver(created)).status).toBe(200);
+    expect((await deliver(paid)).status).toBe(200);
+    expect(await eventsOf(cy.id)).toEqual(['SubscriptionPaymentSucceeded', 'SubscriptionStarted']);
+
+    const active = await harness.call('GET', '/subscriptions/active', undefined, cy.auth);
+    expect(active.body.data).toMatchObject({
+      plan: { planType: 'PREMIUM' },
+      subscription: { status: 'active', cancelAtPeriodEnd: false },
+      daysRemaining: 30,
+      canUpgrade: true,
+      nextPlan: 'PREMIUM_PLUS',
+      canManage: true,
+    });
+    const again = await harness.call('POST', '/subscriptions/checkout', { planType: 'PREMIUM' }, cy.auth);
+    expect([again.status, again.body.message]).toEqual([400, M.alreadyOnPlan]);
+    const other = await harness.call(
+      'POST',
+      '/subscriptions/checkout',
+      { planType: 'PREMIUM_PLUS' },
+      cy.auth,
+    );
+    expect([other.status, other.body.message]).toEqual([400, M.hasSubscription]);
+    const same = await harness.call('POST', '/subscriptions/update', { planType: 'PREMIUM' }, cy.auth);
+    expect([same.status, same.body.message]).toEqual([400, M.alreadyOnPlan]);
+
+    const payments = harness.app.get(Payments);
+    const change = jest.spyOn(payments, 'changeSubscriptionPlan').mockResolvedValue();
+    const cancel = jest.spyOn(payments, 'cancelSubscriptionAtPeriodEnd').mockResolvedValue();
+    const portal = jest
+      .spyOn(payments, 'createBillingPortalSession')
+      .mockResolvedValue({ url: 'https://portal.example' });
+    try {
+      const upgraded = await harness.call(
+        'POST',
+        '/subscriptions/update',
+        { planType: 'PREMIUM_PLUS' },
+        cy.auth,
+      );
+      expect(upgraded.status).toBe(200);
+      expect(upgraded.body.data.plan.planType).toBe('PREMIUM_PLUS');
+      expect(change.mock.calls[0]![0]).toMatchObject({
+        subscriptionId: hooks.subscriptionId,
+        planType: 'PREMIUM_PLUS',
+        priceCents: 999,
+      });
+      const canceled = await harness.call('POST', '/subscriptions/cancel', undefined, cy.auth);
+      expect(canceled.status).toBe(200);
+      expect(canceled.body.data.subscription.cancelAtPeriodEnd).toBe(true);
+      expect(cancel).toHaveBeenCalledWith(hooks.subscriptionId);
+      const opened = await harness.call('POST', '/subscriptions/portal', undefined, cy.auth);
+      expect(opened.body.data).toEqual({ url: 'https://portal.example' });
+      expect(portal).toHaveBeenCalledWith({
+        customerId: hooks.customerId,
+        returnUrl: `${harness.config.PUBLIC_URL}/subscription/manage`,
+      });
+    } finally {
+      change.mockRestore();
+      cancel.mockRestore();
+      portal.mockRestore();
+    }
+  });
+
+  it('leaves a gift checkout and a webhook of no member alone', async () => {
+    const before = await sql<{
+      count: string;
+    }>`SELECT count(*) AS count FROM events WHERE stream_id LIKE 'subscription-%'`.execute(
+      harness.database.db,
+    );
+    const orphan = webhooks(ada.id).created() as unknown as {
+      data: { object: { metadata: Record<string, string> } };
+    };
+    orphan.data.object.metadata = {};
+    expect((await deliver(orphan as never)).status).toBe(200);
+    const after = await sql<{
+      count: string;
+    }>`SELECT count(*) AS count FROM events WHERE stream_id LIKE 'subscription-%'`.execute(
+      harness.database.db,
+    );
+    expect(after.rows[0]!.count).toBe(before.rows[0]!.count);
+  });
+});
