@@ -50,6 +50,7 @@ export function memberHistory(member: string = randomUUID()) {
       chargeId: 'ch_first_9xQz',
       invoiceId: null,
       amountRefundedCents: 499,
+      totalRefundedCents: 499,
       paymentAmountCents: 499,
     },
   };

@@ -127,7 +127,7 @@ async function applyEvent(
     }
     case 'PaymentRefunded': {
       const { data } = event;
-      const whole = data.amountRefundedCents >= data.paymentAmountCents;
+      const whole = data.totalRefundedCents >= data.paymentAmountCents;
       await insert({
         id: `refund:${eventId}`,
         member_id: data.memberId,

@@ -269,6 +269,7 @@ function history(steps: Step[]): { events: PostedEvent[]; donations: ModelDonati
             chargeId: payment.chargeId,
             invoiceId: null,
             amountRefundedCents: amount,
+            totalRefundedCents: amount,
             paymentAmountCents: payment.amountCents,
           },
         });

@@ -154,6 +154,7 @@ describe('postings projection: subscription revenue, refunds and referral payout
             chargeId: 'ch_1',
             invoiceId: 'in_1',
             amountRefundedCents: 300,
+            totalRefundedCents: 300,
             paymentAmountCents: 999,
           },
         },

@@ -193,7 +193,7 @@ describe('subscription decider', () => {
         paymentAmountCents: 499,
       },
     });
-    const refunded = (id: string, cents: number): SubscriptionEvent => ({
+    const refunded = (id: string, cents: number, total = cents): SubscriptionEvent => ({
       type: 'PaymentRefunded',
       data: {
         ...sub,
@@ -202,6 +202,7 @@ describe('subscription decider', () => {
         chargeId: 'ch_evt_pay',
         invoiceId: 'in_evt_pay',
         amountRefundedCents: cents,
+        totalRefundedCents: total,
         paymentAmountCents: 499,
       },
     });
@@ -212,7 +213,7 @@ describe('subscription decider', () => {
     spec
       .given([started, payment, refunded('evt_r1', 200)])
       .when(refund('evt_r2', 499))
-      .then([refunded('evt_r2', 299)]);
+      .then([refunded('evt_r2', 299, 499)]);
     spec
       .given([started, payment, refunded('evt_r2', 499)])
       .when(refund('evt_r1', 200))

@@ -142,6 +142,7 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
             chargeId,
             invoiceId: payment?.invoiceId ?? null,
             amountRefundedCents,
+            totalRefundedCents: data.refundedTotalCents,
             paymentAmountCents: data.paymentAmountCents,
           },
         },

@@ -86,7 +86,10 @@ export interface PaymentRefunded {
   data: FromProvider & {
     chargeId: string;
     invoiceId: string | null;
+    /** What this refund gave back (a charge refunded in steps gives one event per step). */
     amountRefundedCents: number;
+    /** The charge's refunded total with this refund (the provider's amount_refunded). */
+    totalRefundedCents: number;
     /** The refunded payment's own amount: a refund of all of it voids a referral reward on it. */
     paymentAmountCents: number;
   };

@@ -74,7 +74,7 @@ export class ReferralAccrual {
         data: {
           referrerId: referral.referrerId,
           chargeId: refund.chargeId,
-          amountRefundedCents: refund.amountRefundedCents,
+          amountRefundedCents: refund.totalRefundedCents,
           paymentAmountCents: refund.paymentAmountCents,
           refundedAt: refund.occurredAt,
         },
