@@ -88,6 +88,7 @@ describe('the subscriptions and referrals demo seed', () => {
     const payments = app.get(Payments) as LocalPayments;
     await expect(payments.startClockDaysAgo(10)).rejects.toEqual(expect.any(PaymentsError));
     await expect(payments.startClockDaysAgo(10)).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(payments.startClockDaysAgo(0)).rejects.toMatchObject({ kind: 'invalid' });
 
     const afterFirst = await eventCount();
     const second = await seedDemoReferrals(app, members);

@@ -43,14 +43,17 @@ const DEMO_SUBSCRIPTIONS: readonly { member: string; plan: Plan; daysAgo: number
   { member: 'emma', plan: 'PREMIUM', daysAgo: 40 },
 ];
 
-/** The webhooks of the subscription world, applied in-process as the worker would deliver them. */
+/**
+ * The webhooks of the subscription world, applied in-process as the worker would deliver them. Not
+ * checkout.session.completed: the gifts' are the worker's (seedDemoDonations), and a subscription's
+ * adds nothing once customer.subscription.created started it.
+ */
 const SUBSCRIPTION_WEBHOOKS = [
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'invoice.paid',
   'invoice.payment_failed',
-  'checkout.session.completed',
   'charge.refunded',
 ] as const;
 
