@@ -31,16 +31,17 @@ const DEMO_REFERRALS = [
 ] as const;
 
 /**
- * Subscriptions, with the days before now they start. Dev's first payment is refunded (its reward voided)
+ * Subscriptions, with the days before now they start (a multiple of STEP_DAYS). Dev's first payment is refunded (its reward voided)
  * and he cancels at period end once the clock is back at now; Emma's card declines after her first
  * payment, so her renewal fails (past due). Ada stays on Free.
  */
 const DEMO_SUBSCRIPTIONS: readonly { member: string; plan: Plan; daysAgo: number }[] = [
   { member: 'ben', plan: 'PREMIUM', daysAgo: 75 },
-  { member: 'chloe', plan: 'PREMIUM_PLUS', daysAgo: 75 },
   { member: 'dev', plan: 'PREMIUM', daysAgo: 75 },
   { member: 'felix', plan: 'PREMIUM', daysAgo: 75 },
   { member: 'emma', plan: 'PREMIUM', daysAgo: 40 },
+  // Her one-time reward's window ends as the clock reaches now: released, after the last payout.
+  { member: 'chloe', plan: 'PREMIUM_PLUS', daysAgo: 30 },
 ];
 
 /**
