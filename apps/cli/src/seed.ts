@@ -6,11 +6,13 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CharityOnboardingModule, seedDemoCharities, seedDemoCharityCommunity } from '@arena/charities';
 import { DonationsModule, seedDemoDonations } from '@arena/donations';
+import { BillingModule } from '@arena/billing';
 import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
 import { NotificationsService, OutboxQueries } from '@arena/notifications';
 import { PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
+import { ReferralsModule, seedDemoReferrals } from '@arena/referrals';
 import { seedAllDemoTournaments } from '@arena/tournaments';
 
 // .env for local runs; variables already set in the environment win.
@@ -45,8 +47,9 @@ async function main() {
 }
 
 /**
- * Onboarded charities, then the money flow's demo (docs/ledger.md), go through the API's own services and
- * the local payments driver, composed as the API composes them (a Nest context with no HTTP server).
+ * Onboarded charities, the money flow's demo (docs/ledger.md), then subscriptions and referral rewards
+ * (docs/subscriptions.md, docs/referrals.md) go through the API's own services and the local payments
+ * driver, composed as the API composes them (a Nest context with no HTTP server).
  */
 async function seedCharitiesAndDonations(
   config: AppConfig,
@@ -58,6 +61,8 @@ async function seedCharitiesAndDonations(
       PaymentsModule.forRoot(config),
       CharityOnboardingModule,
       DonationsModule,
+      BillingModule,
+      ReferralsModule,
     ],
   })
   class SeedCharitiesModule {}
@@ -73,6 +78,11 @@ async function seedCharitiesAndDonations(
           ? `${donations.payoutRequest.member} ${donations.payoutRequest.amountCents}¢`
           : 'none'
       }; transfer window ${donations.window}; ${donations.giftsPaid} gifts paid`,
+    );
+    const referrals = await seedDemoReferrals(app, members);
+    console.log(
+      `subscriptions: ${referrals.subscriptions} (${referrals.webhooksApplied} webhooks applied); ` +
+        `referrals set: ${referrals.referralsRegistered}; referrer's payout account: ${referrals.payoutAccount}`,
     );
   } finally {
     await app.close();

@@ -18,3 +18,4 @@ export {
 // For the demo seed: payout accounts and the guard rows beside the events.
 export { PayoutAccountsService } from './application/payout-accounts.service';
 export { ReferralsRepository } from './infrastructure/referrals.repository';
+export { seedDemoReferrals, DEMO_CLOCK_DAYS, type DemoReferralsOutcome } from './seed/demo-referrals';

@@ -128,6 +128,12 @@ export class LocalBillingQueries {
     return Number(row.offset_ms);
   }
 
+  /** Whether the local world holds any subscription, whatever its status. */
+  async hasSubscriptions(trx: BillingTrx): Promise<boolean> {
+    const row = await trx.selectFrom('payment_local_subscriptions').select('id').limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async setClockOffset(trx: BillingTrx, offsetMs: number) {
     await trx.updateTable('payment_local_clock').set({ offset_ms: offsetMs }).where('id', '=', 1).execute();
   }

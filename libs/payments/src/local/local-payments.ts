@@ -556,6 +556,11 @@ export class LocalPayments extends Payments {
     return this.subscriptions.advanceClock(by);
   }
 
+  /** The test clock started `days` ago (no subscription yet): see LocalSubscriptions.startClockDaysAgo. */
+  startClockDaysAgo(days: number): Promise<Date> {
+    return this.subscriptions.startClockDaysAgo(days);
+  }
+
   /** An operator's (or a test's) refund of a charge, in full or `amountCents` of it: `charge.refunded`. */
   refundCharge(chargeId: string, amountCents?: number): Promise<{ refundId: string; amountCents: number }> {
     return this.subscriptions.refundCharge(chargeId, amountCents);

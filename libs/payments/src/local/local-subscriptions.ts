@@ -432,6 +432,29 @@ export class LocalSubscriptions {
     return moved;
   }
 
+  /**
+   * Sets the test clock `days` whole days behind the wall clock, so a world can be started in the past and
+   * then advanced to now (the demo seed): `advanceClock({ days })` by the same days brings the offset back
+   * to exactly 0. Only while the local world has no subscription, since the clock otherwise only moves
+   * forward (its facts would go back in time). No events and no listeners: nothing happened yet.
+   */
+  async startClockDaysAgo(days: number): Promise<Date> {
+    if (!Number.isSafeInteger(days) || days < 1) {
+      throw new PaymentsError('invalid', 'Start the clock a whole, positive number of days ago');
+    }
+    return this.queries.transaction(async (trx) => {
+      await this.queries.lockClock(trx);
+      if (await this.queries.hasSubscriptions(trx)) {
+        throw new PaymentsError(
+          'invalid',
+          'The clock can only be started in the past before any subscription',
+        );
+      }
+      await this.queries.setClockOffset(trx, -days * DAY_MS);
+      return new Date(Date.now() - days * DAY_MS);
+    });
+  }
+
   /** The period that ended: renewed, or the subscription deleted. Stamped with the period's end. */
   private async renew(trx: BillingTrx, subscription: LocalSubscriptionRow): Promise<void> {
     const at = subscription.current_period_end;
