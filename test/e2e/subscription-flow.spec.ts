@@ -212,6 +212,9 @@ describe('subscribing, and the referrer rewarded', () => {
     await untilRewards('Pending', 2);
     const first = rewardRows().filter({ hasText: '$4.99' });
     await expect(first.innerText()).resolves.toContain('$0.49');
+    // A money column shows cents on every row, whole dollars too ($5.00 above $4.99).
+    for (const row of await rewardRows().allInnerTexts())
+      expect(row).toMatch(/^@\S+\s+\$\d+\.\d\d\s+\$\d+\.\d\d\s/);
     await expect(referralSection().innerText()).resolves.toContain(
       '1 joined through your link, 1 still active.',
     );
