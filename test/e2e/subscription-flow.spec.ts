@@ -245,6 +245,11 @@ describe('subscribing, and the referrer rewarded', () => {
     await expect(payouts.nth(1).innerText()).resolves.toMatch(/tr_local_/);
 
     await referrerPage.waitForFunction(() => document.querySelectorAll('.skeleton').length === 0);
+    // The payout in the referrer's transactions, its month named as people say it.
+    await referrerPage
+      .getByRole('region', { name: 'Transactions & Earnings' })
+      .getByText(/^Referral payout for [A-Z][a-z]+ \d{4} to your payout account$/)
+      .waitFor();
     await capture(referrerPage, 'subscription-flow-referrer-profile');
     expect(errors).toEqual([]);
   });
