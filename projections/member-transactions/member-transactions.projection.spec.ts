@@ -33,6 +33,9 @@ describe('member-transactions projection', () => {
       ['subscription', -499, 'refunded', expect.stringMatching(/^in_\d…/)],
     ]);
     expect(rows.find((row) => row.type === 'donation')!.description).toBe('Gift to American Red Cross');
+    expect(rows.find((row) => row.type === 'referral-payout')!.description).toBe(
+      'Referral payout for December 2026 to your payout account',
+    );
     expect(rows.find((row) => row.type === 'prize')!.description).toBe(
       'Prize share of Friday Blitz (#1) directed to American Red Cross',
     );

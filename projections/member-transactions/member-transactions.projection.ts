@@ -15,6 +15,13 @@ const BILLING_REASONS: Record<string, string> = {
   subscription_update: 'upgrade (prorated)',
 };
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** A payout's month as people say it: '2026-12' is December 2026. */
+const monthName = (month: string) =>
+  new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** The row id of a donation's movement, so its later events find it. */
 const donationRowId = (donationId: string) => `donation:${donationId}`;
@@ -43,7 +50,8 @@ interface NewRow {
  */
 export const memberTransactionsProjector: Projector<Base> = {
   name: 'member_transactions',
-  version: 1,
+  // 2: a payout's month named (December 2026), not '2026-12'.
+  version: 2,
   eventTypes: [...SUBSCRIPTION_EVENT_TYPES, ...REFERRAL_EVENT_TYPES, ...DONATION_EVENT_TYPES],
   tables: ['member_transactions', 'member_transaction_events'],
 
@@ -197,7 +205,7 @@ async function applyEvent(
         at: data.paidAt,
         type: 'referral-payout',
         description:
-          `Referral payout for ${data.month} to your payout account` +
+          `Referral payout for ${monthName(data.month)} to your payout account` +
           (data.clawbackCents > 0 ? ` (${dollars(data.clawbackCents)} taken back)` : ''),
         amount_cents: data.amountCents,
         status: 'paid',

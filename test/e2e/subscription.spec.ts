@@ -84,6 +84,8 @@ interface FakeBilling {
   calls: { path: string; body: unknown }[];
   /** Set by a checkout: the plan the webhook will put in place, and how many reads before it does. */
   pending: { planType: PaidPlan; readsLeft: number } | null;
+  /** Reads of the active plan still answered as before a cancel: its webhook lands after the answer. */
+  cancelLagReads: number | null;
   /** The portal's effect, applied when its URL is asked for (the member comes back to a changed plan). */
   portalEffect: ((active: ActiveSubscription) => ActiveSubscription) | null;
   /** An answer the portal call fails with instead, when set. */
@@ -95,6 +97,7 @@ async function serveBilling(page: Page, start: ActiveSubscription): Promise<Fake
     active: start,
     calls: [],
     pending: null,
+    cancelLagReads: null,
     portalEffect: null,
     portalFailure: null,
   };
@@ -109,6 +112,10 @@ async function serveBilling(page: Page, start: ActiveSubscription): Promise<Fake
         if (fake.pending && fake.pending.readsLeft-- <= 0) {
           fake.active = paid(fake.pending.planType);
           fake.pending = null;
+        }
+        if (fake.cancelLagReads !== null && fake.cancelLagReads-- <= 0) {
+          fake.active = paid(fake.active.plan.planType as PaidPlan, true);
+          fake.cancelLagReads = null;
         }
         return route.fulfill(ok(fake.active));
       case 'checkout': {
@@ -127,8 +134,9 @@ async function serveBilling(page: Page, start: ActiveSubscription): Promise<Fake
         return route.fulfill(ok(fake.active, M.upgraded));
       }
       case 'cancel':
-        fake.active = paid(fake.active.plan.planType as PaidPlan, true);
-        return route.fulfill(ok(fake.active));
+        // The answer says canceled; the plan read back says so once the webhook has landed.
+        fake.cancelLagReads = 2;
+        return route.fulfill(ok(paid(fake.active.plan.planType as PaidPlan, true)));
       case 'portal':
         if (fake.portalFailure)
           return route.fulfill({ ...fake.portalFailure, contentType: 'application/json' });
@@ -294,8 +302,12 @@ describe('the subscription screens', () => {
     expect(fake.calls.filter((call) => call.path === 'cancel')).toEqual([]);
 
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    // The refresh after the cancel still reads the plan renewing: the page keeps the cancel's answer.
+    const refreshed = page.waitForResponse('**/api/subscriptions/active');
     await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
     await toast(M.canceled).waitFor();
+    await refreshed;
+    expect(fake.active.subscription?.cancelAtPeriodEnd).toBe(false);
     await expect(facts.innerText()).resolves.toMatch(/Ends on\s+December 23, 2026/);
     await expect(facts.innerText()).resolves.toMatch(/Status\s+Ends at period end/);
     await expect(page.getByRole('button', { name: 'Cancel subscription' }).count()).resolves.toBe(0);

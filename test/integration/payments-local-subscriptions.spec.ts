@@ -347,6 +347,9 @@ describe("the local payment driver's subscriptions, billing portal and test cloc
     expect(updated).toHaveLength(1);
     expect(updated[0]!.data.object).toMatchObject({
       items: { data: [{ price: { unit_amount: 999, metadata: { planType: 'PREMIUM_PLUS' } } }] },
+      // The subscription's own metadata names the new plan too, as the Stripe driver's update does:
+      // billing reads the plan from it first.
+      metadata: { planType: 'PREMIUM_PLUS' },
     });
   });
 

@@ -14,6 +14,9 @@ export const dollarsRounded = (cents: number) => wholeDollars.format(Math.round(
 export const dollars = (cents: number) =>
   cents % 100 === 0 ? wholeDollars.format(cents / 100) : exactDollars.format(cents / 100);
 
+/** A money column whose rows mix whole and part dollars: always with cents ($5.00 above $4.99). */
+export const dollarsWithCents = (cents: number) => exactDollars.format(cents / 100);
+
 /**
  * What a dollars input holds, in cents. Anything that is not a number reads as 0, which the contract
  * then refuses with its own message (spec §9: an invalid number becomes 0).

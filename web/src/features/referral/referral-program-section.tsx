@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyReferrals, ReferralReward, RewardMode } from '@arena/contracts/referrals.contract';
 import toast from 'react-hot-toast';
 import { Button, Card, DataTable, EmptyState, Skeleton, type Column } from '../../ui';
-import { dollars, shortDate } from '../donations/donation-format';
+import { dollars, dollarsWithCents, shortDate } from '../donations/donation-format';
 import { failureMessage } from '../identity/auth.validation';
 import { myReferralsQuery, referralKeys, referralsApi } from './referrals.queries';
 import './referral.css';
@@ -36,14 +36,14 @@ function RewardDates({ reward }: { reward: ReferralReward }) {
 
 const REWARD_COLUMNS: Column<ReferralReward>[] = [
   { key: 'member', header: 'Referred member', cell: (row) => `@${row.referredUsername}` },
-  { key: 'payment', header: 'Payment', numeric: true, cell: (row) => dollars(row.paymentCents) },
+  { key: 'payment', header: 'Payment', numeric: true, cell: (row) => dollarsWithCents(row.paymentCents) },
   {
     key: 'reward',
     header: 'Reward',
     numeric: true,
     cell: (row) => (
       <span>
-        {dollars(row.amountCents)}
+        {dollarsWithCents(row.amountCents)}
         <span className="referral-program__sub">{modeLabel(row.rewardMode)}</span>
       </span>
     ),
@@ -60,7 +60,7 @@ const PAYOUT_COLUMNS: Column<Payout>[] = [
     cell: (row) =>
       new Date(`${row.month}-01T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric' }),
   },
-  { key: 'amount', header: 'Amount', numeric: true, cell: (row) => dollars(row.amountCents) },
+  { key: 'amount', header: 'Amount', numeric: true, cell: (row) => dollarsWithCents(row.amountCents) },
   { key: 'paid', header: 'Paid on', cell: (row) => shortDate(row.paidAt) },
   { key: 'transfer', header: 'Transfer', cell: (row) => <code>{row.transferId}</code> },
 ];

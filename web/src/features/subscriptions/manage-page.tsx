@@ -20,6 +20,10 @@ import {
 import { activeSubscriptionQuery, subscriptionKeys, subscriptionsApi } from './subscriptions.queries';
 import './subscriptions.css';
 
+/** How often, and how long, the page reads the plan again after a cancel until the server has it. */
+const POLL_EVERY_MS = 1_000;
+const SETTLE_MS = 30_000;
+
 /**
  * /subscription/manage (spec §2: sign-in required; shown after the provider's billing portal): the plan,
  * its status, next billing date and days remaining, Upgrade, Cancel at period end, and Manage payment.
@@ -29,12 +33,22 @@ import './subscriptions.css';
 export function ManageSubscriptionPage({ member }: { member: MemberProfile }) {
   useDocumentTitle('Manage subscription');
   const queryClient = useQueryClient();
+  // The cancel's answer, until the subscription read back says so too: the provider's webhook records the
+  // cancel a moment after the answer, and a read before that must not show the plan renewing again.
+  const [canceled, setCanceled] = useState<{ answer: ActiveSubscription; at: number } | null>(null);
+  const awaitingCancel = (data: ActiveSubscription | undefined) =>
+    canceled !== null && !data?.subscription?.cancelAtPeriodEnd;
   const active = useQuery({
     ...activeSubscriptionQuery(member.id),
     staleTime: 0,
     refetchOnMount: 'always',
     refetchOnWindowFocus: 'always',
+    refetchInterval: (query) =>
+      awaitingCancel(query.state.data) && query.state.dataUpdatedAt - (canceled?.at ?? 0) < SETTLE_MS
+        ? POLL_EVERY_MS
+        : false,
   });
+  const shown = canceled && awaitingCancel(active.data) ? canceled.answer : active.data;
   const [confirming, setConfirming] = useState(false);
   const [openingPortal, setOpeningPortal] = useState(false);
   const upgrade = useUpgrade(member.id);
@@ -44,6 +58,7 @@ export function ManageSubscriptionPage({ member }: { member: MemberProfile }) {
     onSuccess: async (answer) => {
       setConfirming(false);
       toast.success(answer.message ?? M.canceled);
+      setCanceled({ answer: answer.data, at: Date.now() });
       queryClient.setQueryData(subscriptionKeys.active(member.id), answer.data);
       // Spec §4: cancel then refreshes the data.
       await queryClient.invalidateQueries({ queryKey: subscriptionKeys.active(member.id) });
@@ -72,7 +87,7 @@ export function ManageSubscriptionPage({ member }: { member: MemberProfile }) {
       </header>
       {active.isError ? (
         <LoadError error={active.error} onRetry={() => void active.refetch()} />
-      ) : active.isPending ? (
+      ) : active.isPending || !shown ? (
         <Card className="subscription__card" aria-busy="true">
           <Skeleton height="1.5rem" width="40%" />
           <Skeleton lines={4} />
@@ -81,26 +96,26 @@ export function ManageSubscriptionPage({ member }: { member: MemberProfile }) {
         <Card as="section" className="subscription__card" aria-labelledby="manage-plan">
           <div className="plan-card__head">
             <h2 id="manage-plan" className="card__title">
-              {active.data.plan.name}
+              {shown.plan.name}
             </h2>
-            <Badge tone={active.data.subscription?.cancelAtPeriodEnd ? 'accent' : 'primary'}>
-              {statusLabel(active.data)}
+            <Badge tone={shown.subscription?.cancelAtPeriodEnd ? 'accent' : 'primary'}>
+              {statusLabel(shown)}
             </Badge>
           </div>
-          <Facts active={active.data} />
-          <Notes active={active.data} />
+          <Facts active={shown} />
+          <Notes active={shown} />
           <div className="cluster">
-            {hasPaidSubscription(active.data) ? (
+            {hasPaidSubscription(shown) ? (
               <>
-                {active.data.canUpgrade && active.data.nextPlan && active.data.nextPlan !== 'FREE' && (
+                {shown.canUpgrade && shown.nextPlan && shown.nextPlan !== 'FREE' && (
                   <Button
-                    onClick={() => upgrade.mutate(active.data.nextPlan as 'PREMIUM' | 'PREMIUM_PLUS')}
+                    onClick={() => upgrade.mutate(shown.nextPlan as 'PREMIUM' | 'PREMIUM_PLUS')}
                     disabled={upgrade.isPending}
                   >
-                    {upgrade.isPending ? 'Upgrading…' : `Upgrade to ${planName(active.data.nextPlan)}`}
+                    {upgrade.isPending ? 'Upgrading…' : `Upgrade to ${planName(shown.nextPlan)}`}
                   </Button>
                 )}
-                {active.data.subscription?.cancelAtPeriodEnd ? null : (
+                {shown.subscription?.cancelAtPeriodEnd ? null : (
                   <Button variant="secondary" onClick={() => setConfirming(true)}>
                     Cancel subscription
                   </Button>
@@ -111,7 +126,7 @@ export function ManageSubscriptionPage({ member }: { member: MemberProfile }) {
                 See plans
               </Link>
             )}
-            {active.data.canManage && (
+            {shown.canManage && (
               <Button variant="secondary" onClick={() => void openPortal()} disabled={openingPortal}>
                 {openingPortal ? 'Opening…' : 'Manage payment'}
               </Button>
@@ -130,8 +145,8 @@ export function ManageSubscriptionPage({ member }: { member: MemberProfile }) {
       <Modal open={confirming} title="Cancel your subscription?" onClose={() => setConfirming(false)}>
         <div className="stack">
           <p>
-            {active.data?.subscription
-              ? `You keep ${active.data.plan.name} until ${longDate(active.data.subscription.currentPeriodEnd)}. After that you are on Free, and you are not charged again.`
+            {shown?.subscription
+              ? `You keep ${shown.plan.name} until ${longDate(shown.subscription.currentPeriodEnd)}. After that you are on Free, and you are not charged again.`
               : 'Your plan ends at the end of this billing period.'}
           </p>
           <div className="cluster">
