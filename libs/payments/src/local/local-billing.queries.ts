@@ -195,11 +195,12 @@ export class LocalBillingQueries {
   updateSubscription(
     trx: BillingTrx,
     id: string,
-    change: Partial<Omit<LocalSubscriptionRow, 'id' | 'metadata'>>,
+    change: Partial<Omit<LocalSubscriptionRow, 'id'>>,
   ): Promise<LocalSubscriptionRow> {
+    const { metadata, ...rest } = change;
     return trx
       .updateTable('payment_local_subscriptions')
-      .set(change)
+      .set(metadata === undefined ? rest : { ...rest, metadata: JSON.stringify(metadata) as never })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

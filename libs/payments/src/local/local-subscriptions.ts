@@ -268,6 +268,8 @@ export class LocalSubscriptions {
         plan_type: input.planType,
         price_cents: input.priceCents,
         product_name: input.productName,
+        // As the Stripe driver does: billing reads the plan from the subscription's metadata first.
+        metadata: { ...subscription.metadata, planType: input.planType },
       });
       const when = at.toISOString().slice(0, 10);
       const invoice = await this.bill(trx, changed, customer, {
