@@ -263,6 +263,8 @@ interface Outcome {
   balances: Record<number, Awaited<ReturnType<typeof referralBalances>>>;
   transfers: Record<string, number>;
   plans: Record<number, { plan: string | null; status: string } | null>;
+  /** How many of each case the year went through: rewards by their end state, and invoices by kind. */
+  cases: Record<string, number>;
 }
 
 /** Runs the year in the given steps of months, then checks it against the model; answers what it found. */
@@ -286,7 +288,16 @@ async function runYear(steps: number[]): Promise<Outcome> {
     await projectEvents(world.database.db, postingsProjector, all);
 
     const model = await modelOf(world, end);
-    const outcome: Outcome = { balances: {}, transfers: {}, plans: {} };
+    const invoices = await world.database.db
+      .selectFrom('payment_local_invoices')
+      .select(['billing_reason', 'status'])
+      .execute();
+    const cases: Record<string, number> = { ...model.cases };
+    for (const invoice of invoices) {
+      const kind = `invoice ${invoice.billing_reason} ${invoice.status}`;
+      cases[kind] = (cases[kind] ?? 0) + 1;
+    }
+    const outcome: Outcome = { balances: {}, transfers: {}, plans: {}, cases };
     for (const person of world.people.slice(0, REFERRERS)) {
       const found = await referralBalances(world.database.db as never, person.id);
       expect({ referrer: person.index, ...found }).toEqual({
@@ -478,7 +489,9 @@ async function modelOf(world: World, end: Date) {
       clawbackOwedCents: owed.get(person.id) ?? 0,
     });
   }
-  return { balances, transfers, paidCents, refundedCents };
+  const cases: Record<string, number> = {};
+  for (const { status } of rewards.values()) cases[`reward ${status}`] = (cases[`reward ${status}`] ?? 0) + 1;
+  return { balances, transfers, paidCents, refundedCents, cases };
 }
 
 describe(`a year of billing for ${MEMBERS} members through the local test clock`, () => {
@@ -490,10 +503,18 @@ describe(`a year of billing for ${MEMBERS} members through the local test clock`
     ]);
     expect(jumped).toEqual(straight);
     // The scenario reached every case it was built for.
-    const all = Object.values(straight.balances);
-    expect(all.some((b) => b.clawbackOwedCents > 0 || b.voidedCents > 0)).toBe(true);
-    expect(all.some((b) => b.releasedCents > 0)).toBe(true);
-    expect(all.some((b) => b.pendingCents > 0)).toBe(true);
+    expect(straight.cases).toEqual({
+      'reward pending': expect.any(Number),
+      'reward released': expect.any(Number),
+      'reward paid': expect.any(Number),
+      'reward voided': expect.any(Number),
+      'reward clawed': expect.any(Number),
+      'invoice subscription_create paid': 80,
+      'invoice subscription_cycle paid': expect.any(Number),
+      'invoice subscription_cycle open': expect.any(Number),
+      'invoice subscription_update paid': expect.any(Number),
+    });
+    expect(Object.values(straight.cases).every((count) => count > 0)).toBe(true);
     expect(Object.keys(straight.transfers).length).toBeGreaterThan(REFERRERS);
     expect(Object.values(straight.plans).some((p) => p?.status === 'canceled')).toBe(true);
   }, 180_000);
