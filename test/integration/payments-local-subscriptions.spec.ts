@@ -346,10 +346,15 @@ describe("the local payment driver's subscriptions, billing portal and test cloc
     const updated = events.filter((event) => event.type === 'customer.subscription.updated');
     expect(updated).toHaveLength(1);
     expect(updated[0]!.data.object).toMatchObject({
+      metadata: { memberId: started.memberId, planType: 'PREMIUM_PLUS' },
       items: { data: [{ price: { unit_amount: 999, metadata: { planType: 'PREMIUM_PLUS' } } }] },
       // The subscription's own metadata names the new plan too, as the Stripe driver's update does:
       // billing reads the plan from it first.
       metadata: { planType: 'PREMIUM_PLUS' },
+    });
+    // The prorated invoice names the new plan too, as billing records the payment's plan from it.
+    expect(prorated[0]!.data.object).toMatchObject({
+      parent: { subscription_details: { metadata: { planType: 'PREMIUM_PLUS' } } },
     });
   });
 
