@@ -78,7 +78,7 @@ describe('account routes', () => {
       id: expect.any(String),
       date: expect.any(String),
       type: 'referral-payout',
-      description: expect.stringContaining('2026-12'),
+      description: expect.stringContaining('December 2026'),
       amountCents: 99,
       status: 'paid',
       reference: 'tr_p…AbCd',

@@ -348,9 +348,6 @@ describe("the local payment driver's subscriptions, billing portal and test cloc
     expect(updated[0]!.data.object).toMatchObject({
       metadata: { memberId: started.memberId, planType: 'PREMIUM_PLUS' },
       items: { data: [{ price: { unit_amount: 999, metadata: { planType: 'PREMIUM_PLUS' } } }] },
-      // The subscription's own metadata names the new plan too, as the Stripe driver's update does:
-      // billing reads the plan from it first.
-      metadata: { planType: 'PREMIUM_PLUS' },
     });
     // The prorated invoice names the new plan too, as billing records the payment's plan from it.
     expect(prorated[0]!.data.object).toMatchObject({
