@@ -1,7 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createMember } from '@arena/identity/testing';
-import { ensureProjection } from '@arena/projection-runner';
-import { projectors } from '@arena/projections/registry';
 import { createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 
@@ -22,8 +20,6 @@ describe('malformed text in requests', () => {
     database = await createTestDatabase(5);
     const config = testAppConfig(database.url, { ADMIN_API_KEY: ADMIN_KEY });
     jwtSecret = config.JWT_ACCESS_SECRET;
-    // As `npm run migrate` leaves a deployment: every read model in place (a join reads the member's plan).
-    for (const projector of projectors) await ensureProjection(database.db, projector);
     api = await createApiApp(config);
   });
 

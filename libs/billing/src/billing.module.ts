@@ -9,10 +9,13 @@ import { SubscriptionCheckoutRateLimiter } from './infrastructure/subscription-c
 import { SubscriptionsController } from './infrastructure/subscriptions.controller';
 
 /**
- * The plan a member holds now, for other contexts (tournaments' MemberPlans): the subscriptions read
- * model at the payment world's time. Needs the global DatabaseModule (PaymentsClock when loaded).
+ * The plan a member holds now, for other contexts (tournaments' MemberPlans): the member's subscription
+ * stream at the payment world's time. Needs EVENT_STORE (PaymentsClock when loaded).
  */
-@Module({ providers: [SubscriptionPlans], exports: [SubscriptionPlans] })
+@Module({
+  providers: [SubscriptionStreams, SubscriptionPlans],
+  exports: [SubscriptionStreams, SubscriptionPlans],
+})
 export class BillingPlansModule {}
 
 /**
@@ -24,7 +27,6 @@ export class BillingPlansModule {}
   imports: [BillingPlansModule],
   controllers: [SubscriptionsController],
   providers: [
-    SubscriptionStreams,
     SubscriptionsService,
     SubscriptionWebhooksHandler,
     SubscriptionCheckoutRateLimiter,

@@ -1,36 +1,41 @@
-import type { MemberSubscriptionRow } from '@arena/projections/subscriptions/subscriptions.queries';
-import { planOfRow } from './subscription-plans';
+import { planAt, type SubscriptionRecord, type SubscriptionView } from '../domain/subscription.view';
 
-const end = new Date('2026-12-01T00:00:00.000Z');
+const end = '2026-12-01T00:00:00.000Z';
 const before = new Date('2026-11-30T23:59:59.000Z');
-const row = (over: Partial<MemberSubscriptionRow> = {}): MemberSubscriptionRow => ({
-  member_id: 'm1',
-  plan: 'PREMIUM',
-  status: 'active',
-  current_period_end: end,
-  cancel_at_period_end: false,
-  ends_at: null,
-  ended: false,
-  customer_id: 'cus_1',
-  subscription_id: 'sub_1',
-  price_cents: 499,
-  updated_at: end,
-  ...over,
+const view = (over: Partial<SubscriptionRecord> | null = {}): SubscriptionView => ({
+  customerId: 'cus_1',
+  payments: [],
+  current:
+    over === null
+      ? null
+      : {
+          subscriptionId: 'sub_1',
+          customerId: 'cus_1',
+          planType: 'PREMIUM',
+          priceCents: 499,
+          status: 'active',
+          currentPeriodEnd: end,
+          cancelAtPeriodEnd: false,
+          endsAt: null,
+          ended: false,
+          started: true,
+          ...over,
+        },
 });
 
-describe("the plan gate over the subscriptions read model (tournaments' MemberPlans)", () => {
+describe("the plan gate (tournaments' MemberPlans)", () => {
   it('counts a paid plan, active or past due, until its period ends', () => {
-    expect(planOfRow(row(), before)).toBe('PREMIUM');
-    expect(planOfRow(row({ status: 'past_due', plan: 'PREMIUM_PLUS' }), before)).toBe('PREMIUM_PLUS');
-    expect(planOfRow(row(), end)).toBe('FREE');
+    expect(planAt(view(), before)).toBe('PREMIUM');
+    expect(planAt(view({ status: 'past_due', planType: 'PREMIUM_PLUS' }), before)).toBe('PREMIUM_PLUS');
+    expect(planAt(view(), new Date(end))).toBe('FREE');
   });
 
-  it('is Free with no row, an ended or incomplete subscription, or past a canceled end', () => {
-    expect(planOfRow(null, before)).toBe('FREE');
-    expect(planOfRow(row({ ended: true, status: 'canceled' }), before)).toBe('FREE');
-    expect(planOfRow(row({ status: 'incomplete' }), before)).toBe('FREE');
-    const canceled = row({ cancel_at_period_end: true, ends_at: new Date('2026-11-20T00:00:00.000Z') });
-    expect(planOfRow(canceled, new Date('2026-11-19T00:00:00.000Z'))).toBe('PREMIUM');
-    expect(planOfRow(canceled, new Date('2026-11-21T00:00:00.000Z'))).toBe('FREE');
+  it('is Free with no subscription, an ended or incomplete one, or past a canceled end', () => {
+    expect(planAt(view(null), before)).toBe('FREE');
+    expect(planAt(view({ ended: true, status: 'canceled' }), before)).toBe('FREE');
+    expect(planAt(view({ status: 'incomplete' }), before)).toBe('FREE');
+    const canceled = view({ cancelAtPeriodEnd: true, endsAt: '2026-11-20T00:00:00.000Z' });
+    expect(planAt(canceled, new Date('2026-11-19T00:00:00.000Z'))).toBe('PREMIUM');
+    expect(planAt(canceled, new Date('2026-11-21T00:00:00.000Z'))).toBe('FREE');
   });
 });
