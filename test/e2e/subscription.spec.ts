@@ -141,6 +141,9 @@ async function serveBilling(page: Page, start: ActiveSubscription): Promise<Fake
         if (fake.portalFailure)
           return route.fulfill({ ...fake.portalFailure, contentType: 'application/json' });
         if (!fake.portalEffect) return route.fulfill(refuse(502, M.failedToCreatePortal));
+        // By the time the member is in the portal the cancel's webhook has long landed.
+        if (fake.cancelLagReads !== null) fake.active = paid(fake.active.plan.planType as PaidPlan, true);
+        fake.cancelLagReads = null;
         fake.active = fake.portalEffect(fake.active);
         return route.fulfill(ok({ url: '/subscription/manage' }));
       default:
