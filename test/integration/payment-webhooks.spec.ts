@@ -132,8 +132,9 @@ describe('POST /api/stripe/webhooks', () => {
       details_submitted: true,
       metadata: { charityId, ein: '123456789' },
     });
-    // The two recorders, and the charities' own account.updated handler (CharityOnboardingModule).
-    expect(await recorded(event!.id)).toMatchObject({ status: 'applied', handler_count: 3 });
+    // The two recorders, and the account.updated handlers of charities (CharityOnboardingModule) and of
+    // referrals (members' payout accounts, ReferralsModule).
+    expect(await recorded(event!.id)).toMatchObject({ status: 'applied', handler_count: 4 });
     const row = await harness.database.db
       .selectFrom('payment_local_events')
       .select(['delivered_at', 'attempts'])
