@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@arena/event-store';
 import { TournamentStreamRepository } from '../../libs/tournaments/src/application/tournament-stream.repository';
-import { randomEventIds } from '../../libs/tournaments/src/application/event-ids';
+import { randomEventIds } from '@arena/event-store';
 import type { TournamentCommand } from '../../libs/tournaments/src/domain/tournament.commands';
 import { createBenchDatabase, percentile } from './support/bench-kit';
 

@@ -6,7 +6,7 @@ import { GAME_CATALOG, VERIFIED_GAME_SLUGS } from '@arena/contracts';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import { PLANS, PRIZE_MODELS, TOURNAMENT_FORMATS, TournamentError } from '@arena/tournaments';
 import type { TournamentCommand } from '@arena/tournaments';
-import { randomEventIds } from '../../libs/tournaments/src/application/event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../../libs/tournaments/src/application/tournament-stream.repository';
 import { MAX_STORED_INTEGER } from '../../libs/tournaments/src/domain/tournament.decider';
 import { workOutBracket } from '../../libs/tournaments/src/application/bracket.engine';

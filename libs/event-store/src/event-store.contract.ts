@@ -201,6 +201,9 @@ export function runEventStoreContract(name: string, setUp: () => Promise<EventSt
         const retry = await store.appendToStream(streamId, batch, { expectedRevision: 'no_stream' });
         expect(retry.nextExpectedRevision).toBe(first.nextExpectedRevision);
         expect(comparePositions(retry.position, first.position)).toBe(0);
+        // Nothing was appended by the retry: an adapter that can tell says so (EventStoreDB cannot).
+        expect(first.duplicate).toBeFalsy();
+        expect(retry.duplicate).not.toBe(false);
 
         const single = event('C');
         await store.appendToStream(streamId, [single], { expectedRevision: 1 });

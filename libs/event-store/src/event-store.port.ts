@@ -45,6 +45,12 @@ export interface AppendResult {
   /** Revision of the stream's last event after the append: pass it as the next expected revision. */
   nextExpectedRevision: number;
   position: GlobalPosition;
+  /**
+   * True when every id was stored already, so nothing was appended now and the result is the original
+   * append's. A caller cannot tell that from the revision alone when another writer stored the same ids
+   * at the very revision this append expected. Absent where the adapter cannot tell (EventStoreDB).
+   */
+  duplicate?: boolean;
 }
 
 export interface ReadStreamOptions {

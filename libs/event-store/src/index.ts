@@ -5,3 +5,7 @@ export { EventStoreModule } from './event-store.module';
 export { createEventStore, type EventStoreOptions } from './create-event-store';
 export { PostgresEventStore, APPENDED_CHANNEL, type PostgresEventStoreOptions } from './postgres-event-store';
 export type { EventStoreDbEventStore } from './eventstoredb-event-store';
+// The write-side kit every context configures: a decider, its streams, ids from causes.
+export type { Decider, Decision } from './kit/decider';
+export { deciderStreams, type DeciderStreams, type DeciderStreamsOptions } from './kit/decider-streams';
+export { idNamespace, nameBasedUuid, randomEventIds, type EventIds, type IdNamespace } from './kit/event-ids';

@@ -219,7 +219,7 @@ export class PostgresEventStore implements EventStore {
         this.announceAppend();
         return toAppendResult(row);
       case 'duplicate':
-        return toAppendResult(row);
+        return { ...toAppendResult(row), duplicate: true };
       case 'conflict':
         throw new WrongExpectedRevisionError(
           streamId,

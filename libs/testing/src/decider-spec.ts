@@ -1,8 +1,6 @@
-export interface Decider<Command, Event, State> {
-  decide(command: Command, state: State): Event[];
-  evolve(state: State, event: Event): State;
-  initialState: State;
-}
+import type { Decider } from '@arena/event-store';
+
+export type { Decider };
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 

@@ -48,7 +48,7 @@ export class InMemoryEventStore implements EventStore {
           `Stream ${streamId}: some of these event ids are already stored elsewhere`,
         );
       }
-      return { nextExpectedRevision: last.revision, position: last.position };
+      return { nextExpectedRevision: last.revision, position: last.position, duplicate: true };
     }
     checkRevision(streamId, expected, actual);
     this.commit += 1n;

@@ -33,7 +33,7 @@ import { CharityData } from './ports/charity-data';
 import type { CharitiesTables } from '../infrastructure/charities.tables';
 import { CharityOnboardingsRepository } from '../infrastructure/charity-onboardings.repository';
 import { OnboardingCodesRepository } from '../infrastructure/onboarding-codes.repository';
-import { randomEventIds } from './charity-event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { CharityStreamRepository } from './charity-stream.repository';
 import { onboardingStatusOf } from './onboarding-status';
 

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type GlobalPosition } from '@arena/event-store';
 import { LocalEventsInProcess, LocalPayments, Payments } from '@arena/payments';
-import { nameBasedUuid } from '../application/donation-ids';
+import { donationsUuid } from '../application/donation-ids';
 import { DonationStreams } from '../application/donation-streams';
 import { GiftCheckoutService } from '../application/gift-checkout.service';
 import { PayoutRequestService } from '../application/payout-request.service';
@@ -82,7 +82,7 @@ async function requestPayout(app: INestApplicationContext, members: Record<strin
     await app.get(PayoutRequestService).request(accountId, {
       charityEin: VERIFIED_EIN,
       amountCents,
-      requestId: nameBasedUuid(`demo-payout-request:${name}`),
+      requestId: donationsUuid(`demo-payout-request:${name}`),
     });
     return { member: name, amountCents };
   }

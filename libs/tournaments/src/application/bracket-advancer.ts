@@ -5,7 +5,7 @@ import { isHeadToHead } from '../domain/bracket/bracket.state';
 import { MatchDeadlines } from '../infrastructure/match-deadlines';
 import { workOutBracket } from './bracket.engine';
 import { Clock } from './clock';
-import { deterministicEventIds } from './event-ids';
+import { derivedEventIds } from './event-ids';
 import { TournamentStreamRepository } from './tournament-stream.repository';
 
 /** Enough for: draw a stage, advance to the next one, complete, and a few stale outlooks. */
@@ -53,7 +53,7 @@ export class BracketAdvancer {
       const now = this.clock.now();
       const { events, state: after } = await this.streams.execute(
         { type: 'AdvanceBracket', data: { tournamentId, outlook, now: now.toISOString() } },
-        deterministicEventIds(`bracket-advance:${tournamentId}:${state.bracket.revision}`),
+        derivedEventIds(`bracket-advance:${tournamentId}:${state.bracket.revision}`),
       );
       const open = Object.values(after.bracket.matches).flatMap((match) =>
         match.deadline && !match.decision

@@ -1,25 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-
-/** The id of the n-th event a command appends. */
-export type EventIds = (index: number) => string;
-
-/** A member's command: fresh ids, since a member's retry is decided again against the stream. */
-export const randomEventIds: EventIds = () => randomUUID();
+import { idNamespace } from '@arena/event-store';
 
 /**
- * A command caused by something outside (a job run, the seed): ids derived from that cause, so a
- * re-run appends nothing new. Name-based UUID (version 5 layout, SHA-1 over a fixed namespace).
+ * Tournaments' ids from causes (a job run, the seed), under the namespace their stored events were
+ * always derived with. A member's command takes `randomEventIds` from the kit: its identity is what
+ * lets a hot stream group such commands in one append.
  */
-export function deterministicEventIds(cause: string): EventIds {
-  return (index) => nameBasedUuid(`${cause}#${index}`);
-}
-
-const NAMESPACE = 'charity-arena:tournaments';
-
-export function nameBasedUuid(name: string): string {
-  const bytes = createHash('sha1').update(NAMESPACE).update('\0').update(name).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export const { derivedEventIds, uuid: tournamentsUuid } = idNamespace('charity-arena:tournaments');

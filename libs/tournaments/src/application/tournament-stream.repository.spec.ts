@@ -3,7 +3,8 @@ import { InMemoryEventStore } from '@arena/testing';
 import type { TournamentCommand } from '../domain/tournament.commands';
 import { TournamentError, invalidScore, notActive, notJoined } from '../domain/tournament.errors';
 import { getPlayer } from '../domain/tournament.players';
-import { deterministicEventIds, nameBasedUuid, randomEventIds } from './event-ids';
+import { derivedEventIds, tournamentsUuid } from './event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from './tournament-stream.repository';
 
 const id = '7d1c1b0e-5a4e-4f7b-9a53-2f3c9a0f1e11';
@@ -209,7 +210,7 @@ describe('TournamentStreamRepository', () => {
     await Promise.all([
       repository.execute(join('p3'), randomEventIds),
       repository.execute(join('p4'), randomEventIds),
-      repository.execute(start, deterministicEventIds(`tournament.start-${id}`)),
+      repository.execute(start, derivedEventIds(`tournament.start-${id}`)),
       repository.execute(submit('p1', 4), randomEventIds),
       repository.execute(submit('p2', 6), randomEventIds),
     ]);
@@ -276,10 +277,10 @@ describe('TournamentStreamRepository', () => {
     const repository = new TournamentStreamRepository(store);
     await repository.execute(scheduled, randomEventIds);
     const start: TournamentCommand = { type: 'StartTournament', data: { tournamentId: id, now } };
-    const first = await repository.execute(start, deterministicEventIds(`tournament.start-${id}`));
+    const first = await repository.execute(start, derivedEventIds(`tournament.start-${id}`));
     const second = await new TournamentStreamRepository(store).execute(
       start,
-      deterministicEventIds(`tournament.start-${id}`),
+      derivedEventIds(`tournament.start-${id}`),
     );
     expect(first.events).toHaveLength(1);
     expect(second.events).toEqual([]);
@@ -287,9 +288,9 @@ describe('TournamentStreamRepository', () => {
   });
 
   it('name-based ids are stable UUIDs', () => {
-    expect(nameBasedUuid('x')).toBe(nameBasedUuid('x'));
-    expect(nameBasedUuid('x')).not.toBe(nameBasedUuid('y'));
-    expect(nameBasedUuid('x')).toMatch(
+    expect(tournamentsUuid('x')).toBe(tournamentsUuid('x'));
+    expect(tournamentsUuid('x')).not.toBe(tournamentsUuid('y'));
+    expect(tournamentsUuid('x')).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
   });

@@ -2,7 +2,7 @@ import type { EventStore } from '@arena/event-store';
 import type { JobsService } from '@arena/jobs';
 import { GAME_CATALOG } from '@arena/contracts/games.catalog';
 import { workOutBracket } from '../application/bracket.engine';
-import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
+import { derivedEventIds, tournamentsUuid } from '../application/event-ids';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import { bracketWork } from '../domain/bracket/bracket.decider';
 import type { TournamentFormat, TournamentStatus } from '../domain/tournament.events';
@@ -75,7 +75,7 @@ export async function seedDemoBrackets(options: {
         command: Parameters<TournamentStreamRepository['execute']>[0],
         cause = `${key}:${step++}`,
       ) => {
-        const { events, state } = await repository.execute(command, deterministicEventIds(`seed:${cause}`));
+        const { events, state } = await repository.execute(command, derivedEventIds(`seed:${cause}`));
         appended += events.length;
         return state;
       };
@@ -96,7 +96,7 @@ export async function seedDemoBrackets(options: {
           game: catalogDemoGame(game),
           tournamentStart: new Date(now.getTime() + start).toISOString(),
           tournamentEnd: new Date(now.getTime() + start + 14 * DAY).toISOString(),
-          tieBreakSeed: nameBasedUuid(`demo-seed:${key}`).replace(/-/g, ''),
+          tieBreakSeed: tournamentsUuid(`demo-seed:${key}`).replace(/-/g, ''),
           matchWindowMinutes: 1440,
           now: at(),
         },

@@ -1,12 +1,12 @@
 import { PostgresEventStore } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import { nameBasedUuid } from '../application/event-ids';
+import { tournamentsUuid } from '../application/event-ids';
 import { seedDemoFormats } from './demo-formats';
 import type { DemoSeedResult } from './demo-tournaments';
 import { testDemoPlayers } from './demo-players.fixtures';
 
 const players = testDemoPlayers();
-const streamOf = (key: string) => `tournament-${nameBasedUuid(`demo-tournament:${key}`)}`;
+const streamOf = (key: string) => `tournament-${tournamentsUuid(`demo-tournament:${key}`)}`;
 
 describe('demo seed of formats, edits, cancellations and charities', () => {
   let database: TestDatabase;

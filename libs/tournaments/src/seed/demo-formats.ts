@@ -1,5 +1,5 @@
 import { NonprofitDirectory } from '@arena/charities';
-import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
+import { derivedEventIds, tournamentsUuid } from '../application/event-ids';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { CreateTournament, TournamentCommand } from '../domain/tournament.commands';
 import type { EditableSettings } from '../domain/tournament.events';
@@ -253,7 +253,7 @@ export async function seedDemoFormats(options: DemoSeedOptions): Promise<DemoSee
   };
   const result: DemoSeedResult = { tournaments: [] };
   for (const demo of TOURNAMENTS) {
-    const tournamentId = nameBasedUuid(`demo-tournament:${demo.key}`);
+    const tournamentId = tournamentsUuid(`demo-tournament:${demo.key}`);
     const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
     const { tournamentStart, tournamentEnd } = demo.tournament;
     const create: TournamentCommand = {
@@ -263,11 +263,11 @@ export async function seedDemoFormats(options: DemoSeedOptions): Promise<DemoSee
         tournamentId,
         tournamentStart: tournamentStart === null ? null : at(tournamentStart),
         tournamentEnd: tournamentEnd === null ? null : at(tournamentEnd),
-        tieBreakSeed: nameBasedUuid(`demo-seed:${demo.key}`).replace(/-/g, ''),
+        tieBreakSeed: tournamentsUuid(`demo-seed:${demo.key}`).replace(/-/g, ''),
         now: at(demo.createdAt),
       },
     };
-    const created = await repository.execute(create, deterministicEventIds(`seed:${demo.key}:create`));
+    const created = await repository.execute(create, derivedEventIds(`seed:${demo.key}:create`));
     let appended = created.events.length;
     if (appended > 0) {
       for (const [index, step] of [...demo.steps].sort((a, b) => a.at - b.at).entries()) {
@@ -281,10 +281,7 @@ export async function seedDemoFormats(options: DemoSeedOptions): Promise<DemoSee
           continue;
         }
         const command = toCommand(tournamentId, step, at, player, charity);
-        const { events } = await repository.execute(
-          command,
-          deterministicEventIds(`seed:${demo.key}:${index}`),
-        );
+        const { events } = await repository.execute(command, derivedEventIds(`seed:${demo.key}:${index}`));
         appended += events.length;
       }
     }

@@ -1,6 +1,6 @@
 import { GAME_CORES } from '@arena/games';
 import { InMemoryEventStore } from '@arena/testing';
-import { randomEventIds } from '../application/event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { PlayStarted, ScoreSubmitted } from '../domain/tournament.events';
 import { at, createCommand, id, join } from '../domain/tournament.fixtures';

@@ -1,6 +1,6 @@
 import { catalogGame, GAME_CATALOG, type VerifiedGameSlug } from '@arena/contracts/games.catalog';
 import { GAME_CORES, honestLog, seededUniform, type TimedInput } from '@arena/games';
-import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
+import { derivedEventIds, tournamentsUuid } from '../application/event-ids';
 import type { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { TournamentGame } from '../domain/tournament.events';
 import { getPlay } from '../domain/tournament.plays';
@@ -41,7 +41,7 @@ export interface DemoPlay {
  * by the name too. The same name always gives the same play, so a re-run of the seed finds it recorded.
  */
 export function demoPlay(slug: VerifiedGameSlug, name: string, style: DemoPlayStyle): DemoPlay {
-  const seed = nameBasedUuid(`demo-play-seed:${name}`).replace(/-/g, '');
+  const seed = tournamentsUuid(`demo-play-seed:${name}`).replace(/-/g, '');
   const log = honestLog(slug, seed, seededUniform(`demo-bot:${name}`), {
     skill: style.skill,
     ...(style.sessionMs === undefined ? {} : { maxDurationMs: style.sessionMs }),
@@ -49,7 +49,7 @@ export function demoPlay(slug: VerifiedGameSlug, name: string, style: DemoPlaySt
   return { playId: demoPlayId(name), seed, log };
 }
 
-const demoPlayId = (name: string) => nameBasedUuid(`demo-play:${name}`);
+const demoPlayId = (name: string) => tournamentsUuid(`demo-play:${name}`);
 
 export interface DemoPlayRequest extends DemoPlayStyle {
   tournamentId: string;
@@ -92,7 +92,7 @@ export async function recordDemoPlay(
       type: 'SubmitPlayResult',
       data: { tournamentId, playId, userId, username, verdict, now: new Date(submittedAt).toISOString() },
     },
-    deterministicEventIds(`seed:${name}:result`),
+    derivedEventIds(`seed:${name}:result`),
   );
   return started.events.length + submitted.events.length;
 }
@@ -111,7 +111,7 @@ async function startDemoPlay(
 ) {
   const { events, state } = await repository.execute(
     { type: 'StartPlay', data: { ...play, now: new Date(play.now).toISOString() } },
-    deterministicEventIds(`seed:${name}:start`),
+    derivedEventIds(`seed:${name}:start`),
   );
   const opened = getPlay(state.plays, play.playId);
   if (!opened) throw new Error(`Demo play ${name} was not opened`);

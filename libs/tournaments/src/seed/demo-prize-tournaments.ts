@@ -1,7 +1,7 @@
 import type { VerifiedGameSlug } from '@arena/contracts/games.catalog';
 import type { PrizeConfig } from '@arena/contracts/tournaments.contract';
 import type { EventStore } from '@arena/event-store';
-import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
+import { derivedEventIds, tournamentsUuid } from '../application/event-ids';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { TournamentCommand } from '../domain/tournament.commands';
 import type { TournamentStatus } from '../domain/tournament.events';
@@ -215,7 +215,7 @@ export async function seedDemoPrizeTournaments(options: DemoPrizeSeedOptions): P
           game: gameOf(demo),
           tournamentStart: at(-2 * DAY),
           tournamentEnd: at(0),
-          tieBreakSeed: nameBasedUuid(`demo-seed:${demo.key}`).replace(/-/g, ''),
+          tieBreakSeed: tournamentsUuid(`demo-seed:${demo.key}`).replace(/-/g, ''),
           now: at(-4 * DAY),
         },
       },
@@ -248,10 +248,7 @@ export async function seedDemoPrizeTournaments(options: DemoPrizeSeedOptions): P
         if (state.status !== 'NONE' && (getPlayer(state.players, command.data.userId)?.attempts ?? 0) > 0)
           continue;
       }
-      const { events } = await repository.execute(
-        command,
-        deterministicEventIds(`seed:${demo.key}:${index}`),
-      );
+      const { events } = await repository.execute(command, derivedEventIds(`seed:${demo.key}:${index}`));
       appended += events.length;
     }
     const state = await repository.load(tournamentId);

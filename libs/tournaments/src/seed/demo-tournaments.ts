@@ -1,6 +1,6 @@
 import type { EventStore } from '@arena/event-store';
 import type { JobsService } from '@arena/jobs';
-import { deterministicEventIds, nameBasedUuid } from '../application/event-ids';
+import { derivedEventIds, tournamentsUuid } from '../application/event-ids';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { CreateTournament, TournamentCommand } from '../domain/tournament.commands';
 import type { TournamentStatus } from '../domain/tournament.events';
@@ -191,7 +191,7 @@ const TOURNAMENTS: DemoTournament[] = [
   },
 ];
 
-export const demoTournamentId = (key: string) => nameBasedUuid(`demo-tournament:${key}`);
+export const demoTournamentId = (key: string) => tournamentsUuid(`demo-tournament:${key}`);
 
 /** A demo account that plays, as identity's demo seed made it. */
 export interface DemoPlayer {
@@ -241,11 +241,11 @@ export async function seedDemoTournaments(options: DemoSeedOptions): Promise<Dem
         tournamentStart:
           demo.tournament.tournamentStart === null ? null : at(demo.tournament.tournamentStart),
         tournamentEnd: demo.tournament.tournamentEnd === null ? null : at(demo.tournament.tournamentEnd),
-        tieBreakSeed: nameBasedUuid(`demo-seed:${demo.key}`).replace(/-/g, ''),
+        tieBreakSeed: tournamentsUuid(`demo-seed:${demo.key}`).replace(/-/g, ''),
         now: at(demo.createdAt),
       },
     };
-    let appended = (await repository.execute(create, deterministicEventIds(`seed:${demo.key}:create`))).events
+    let appended = (await repository.execute(create, derivedEventIds(`seed:${demo.key}:create`))).events
       .length;
     const steps = [...demo.steps].sort((a, b) => a.at - b.at);
     for (const [index, step] of steps.entries()) {
@@ -266,7 +266,7 @@ export async function seedDemoTournaments(options: DemoSeedOptions): Promise<Dem
       }
       const { events } = await repository.execute(
         toCommand(tournamentId, step, at, player),
-        deterministicEventIds(`seed:${demo.key}:${index}`),
+        derivedEventIds(`seed:${demo.key}:${index}`),
       );
       appended += events.length;
     }

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { randomEventIds } from '../event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { CancelTournamentCommand } from './cancel-tournament.command';
 import type { ScheduleTransitionResult } from './schedule-transition.result';

@@ -5,7 +5,7 @@ import { TournamentScheduler } from '../../infrastructure/tournament.scheduler';
 import { resolvePrizeConfig } from '../../domain/prize-allocation';
 import { tournamentExists } from '../../domain/tournament.errors';
 import type { TournamentCreated } from '../../domain/tournament.events';
-import { randomEventIds } from '../event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { tournamentGame } from '../tournament-game';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { CreateTournamentCommand, type CreateTournamentResult } from './create-tournament.command';

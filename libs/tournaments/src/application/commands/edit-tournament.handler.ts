@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EditedTournament } from '@arena/contracts';
 import type { TournamentEdited } from '../../domain/tournament.events';
 import { TournamentScheduler } from '../../infrastructure/tournament.scheduler';
-import { randomEventIds } from '../event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { EditTournamentCommand } from './edit-tournament.command';
 

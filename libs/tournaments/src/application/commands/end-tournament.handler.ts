@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { deterministicEventIds } from '../event-ids';
+import { derivedEventIds } from '../event-ids';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import type { ScheduleTransitionResult } from './schedule-transition.result';
 import { EndTournamentCommand } from './end-tournament.command';
@@ -15,7 +15,7 @@ export class EndTournamentHandler implements ICommandHandler<EndTournamentComman
   }: EndTournamentCommand): Promise<ScheduleTransitionResult> {
     const { events, state } = await this.streams.execute(
       { type: 'EndTournament', data: { tournamentId, now: new Date().toISOString(), scheduledFor } },
-      deterministicEventIds(cause),
+      derivedEventIds(cause),
     );
     return { tournamentId, changed: events.length > 0, status: state.status };
   }

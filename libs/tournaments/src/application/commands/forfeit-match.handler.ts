@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { getMatch } from '../../domain/bracket/bracket.state';
 import { BracketAdvancer } from '../bracket-advancer';
 import { Clock } from '../clock';
-import { deterministicEventIds } from '../event-ids';
+import { derivedEventIds } from '../event-ids';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { ForfeitMatchCommand, type ForfeitMatchResult } from './forfeit-match.command';
 
@@ -18,7 +18,7 @@ export class ForfeitMatchHandler implements ICommandHandler<ForfeitMatchCommand,
     const now = this.clock.now();
     const { events, state } = await this.streams.execute(
       { type: 'ForfeitMatch', data: { tournamentId, matchId, now: now.toISOString() } },
-      deterministicEventIds(cause),
+      derivedEventIds(cause),
     );
     // Also when nothing changed: a run after a crash between the forfeit and the advance heals it.
     await this.advancer.advance(tournamentId);

@@ -4,7 +4,7 @@ import { charityNotFound, tournamentNotFound } from '../../domain/tournament.err
 import { getPlayer } from '../../domain/tournament.players';
 import { isHeadToHead } from '../../domain/bracket/bracket.state';
 import { BracketAdvancer } from '../bracket-advancer';
-import { randomEventIds } from '../event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { MemberPlans } from '../ports/member-plans';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { JoinTournamentCommand, type JoinTournamentResult } from './join-tournament.command';

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BracketAdvancer } from '../bracket-advancer';
 import { Clock } from '../clock';
-import { randomEventIds } from '../event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { RecordMatchResultCommand, type RecordMatchResultResult } from './record-match-result.command';
 

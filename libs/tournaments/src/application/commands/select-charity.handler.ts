@@ -4,7 +4,7 @@ import type { SelectedCharity } from '@arena/contracts';
 import { charityProfileUrl } from '@arena/contracts/tournaments.rules';
 import { charityNotFound, tournamentNotFound } from '../../domain/tournament.errors';
 import { getPlayer } from '../../domain/tournament.players';
-import { randomEventIds } from '../event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { SelectCharityCommand } from './select-charity.command';
 

@@ -5,7 +5,7 @@ import type { StartedPlay } from '@arena/contracts/plays.contract';
 import type { PlayStarted } from '../../domain/tournament.events';
 import { GameTokens } from '../../infrastructure/game-tokens';
 import { Clock } from '../clock';
-import { randomEventIds } from '../event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { StartPlayCommand } from './start-play.command';
 

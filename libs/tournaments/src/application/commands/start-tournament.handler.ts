@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BracketAdvancer } from '../bracket-advancer';
-import { deterministicEventIds } from '../event-ids';
+import { derivedEventIds } from '../event-ids';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import type { ScheduleTransitionResult } from './schedule-transition.result';
 import { StartTournamentCommand } from './start-tournament.command';
@@ -22,7 +22,7 @@ export class StartTournamentHandler implements ICommandHandler<
   }: StartTournamentCommand): Promise<ScheduleTransitionResult> {
     const { events, state } = await this.streams.execute(
       { type: 'StartTournament', data: { tournamentId, now: new Date().toISOString(), scheduledFor } },
-      deterministicEventIds(cause),
+      derivedEventIds(cause),
     );
     // Head-to-head formats draw their bracket now (also on a re-run, if a crash stopped the first).
     await this.advancer.advance(tournamentId);

@@ -8,7 +8,7 @@ import { getPlay, verifiedCore } from '../../domain/tournament.plays';
 import { GameTokens, wrongGameToken } from '../../infrastructure/game-tokens';
 import { BracketAdvancer } from '../bracket-advancer';
 import { Clock } from '../clock';
-import { randomEventIds } from '../event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { SubmitPlayResultCommand } from './submit-play-result.command';
 

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ScoreSubmitted } from '../../domain/tournament.events';
-import { randomEventIds } from '../event-ids';
+import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { SubmitScoreCommand, type SubmitScoreResult } from './submit-score.command';
 
