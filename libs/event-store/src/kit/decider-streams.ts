@@ -118,6 +118,10 @@ class StreamsOfDecider<
         if (group.length > 1 && !(error instanceof RetriesExhausted)) await this.oneByOne(streamId, group);
         else group.forEach((pending) => pending.reject(this.refusal(error)));
       }
+      // The callers just answered queue their next command a few promise ticks later, through
+      // whatever awaits they sit behind: one turn of the event loop lets them join the next group
+      // instead of each starting a group of their own.
+      if (this.maxGroup > 1) await new Promise((resolve) => setImmediate(resolve));
     }
     this.lanes.delete(streamId);
   }
