@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
@@ -42,7 +48,10 @@ export class JobWorkersService implements OnApplicationBootstrap, OnApplicationS
         concurrency: 8,
       });
       worker.on('failed', (job, error) =>
-        this.logger.warn({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, error: error.message }, 'job failed'),
+        this.logger.warn(
+          { job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, error: error.message },
+          'job failed',
+        ),
       );
       this.workers.push(worker);
     }

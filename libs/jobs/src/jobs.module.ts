@@ -13,12 +13,19 @@ export class JobsModule {}
  */
 @Module({})
 export class JobWorkersModule {
-  static register(options: { imports: ModuleMetadata['imports']; handlers: Type<JobHandler>[] }): DynamicModule {
+  static register(options: {
+    imports: ModuleMetadata['imports'];
+    handlers: Type<JobHandler>[];
+  }): DynamicModule {
     return {
       module: JobWorkersModule,
       imports: options.imports,
       providers: [
-        { provide: JOB_HANDLERS, inject: options.handlers, useFactory: (...handlers: JobHandler[]) => handlers },
+        {
+          provide: JOB_HANDLERS,
+          inject: options.handlers,
+          useFactory: (...handlers: JobHandler[]) => handlers,
+        },
         JobWorkersService,
       ],
     };
