@@ -7,5 +7,5 @@ export { PostgresEventStore, APPENDED_CHANNEL, type PostgresEventStoreOptions } 
 export type { EventStoreDbEventStore } from './eventstoredb-event-store';
 // The write-side kit every context configures: a decider, its streams, ids from causes.
 export type { Decider, Decision } from './kit/decider';
-export { deciderStreams, type DeciderStreams, type DeciderStreamsOptions } from './kit/decider-streams';
+export { DeciderStreams, type DeciderStreamsOptions } from './kit/decider-streams';
 export { idNamespace, nameBasedUuid, randomEventIds, type EventIds, type IdNamespace } from './kit/event-ids';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, deciderStreams, idNamespace, type EventIds, type EventStore } from '@arena/event-store';
+import { DeciderStreams, EVENT_STORE, idNamespace, type EventIds, type EventStore } from '@arena/event-store';
 import type { SubscriptionCommand } from '../domain/subscription.commands';
 import { subscriptionDecider, type SubscriptionState } from '../domain/subscription.decider';
 import { streamBusy } from '../domain/subscription.errors';
@@ -17,27 +17,20 @@ export const providerEventIds =
   (index) =>
     billingIds.uuid(`provider-event:${providerEventId}${index === 0 ? '' : `#${index}`}`);
 
-/** A member's `subscription-{memberId}` stream. */
+/** A member's `subscription-{memberId}` stream, keyed by the member's id. */
 @Injectable()
-export class SubscriptionStreams {
-  private readonly streams;
-
+export class SubscriptionStreams extends DeciderStreams<
+  SubscriptionCommand,
+  SubscriptionEvent,
+  SubscriptionState
+> {
   constructor(@Inject(EVENT_STORE) store: EventStore) {
-    this.streams = deciderStreams({
+    super({
       store,
       decider: subscriptionDecider,
-      streamId: (command: SubscriptionCommand) => subscriptionStreamId(command.data.memberId),
+      streamId: subscriptionStreamId,
+      keyOf: (command) => command.data.memberId,
       busy: streamBusy,
     });
-  }
-
-  load(memberId: string): Promise<SubscriptionState> {
-    return this.streams.load(subscriptionStreamId(memberId));
-  }
-
-  /** The events this provider event appended (none when it was delivered before). */
-  async execute(command: SubscriptionCommand): Promise<SubscriptionEvent[]> {
-    const decision = await this.streams.execute(command, providerEventIds(command.data.providerEventId));
-    return decision.events;
   }
 }

@@ -7,7 +7,7 @@ import {
   type SubscriptionsTables,
 } from '@arena/projections/subscriptions/subscriptions.queries';
 import { commandOf, refundOf, SUBSCRIPTION_WEBHOOKS } from './stripe-facts';
-import { SubscriptionStreams } from './subscription-streams';
+import { SubscriptionStreams, providerEventIds } from './subscription-streams';
 
 /**
  * The provider's subscription webhooks → the member's subscription events (docs/subscriptions.md). Each
@@ -28,7 +28,10 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
   async handle(event: PaymentEvent): Promise<void> {
     const command = event.type === 'charge.refunded' ? await this.refund(event) : commandOf(event);
     if (!command) return;
-    const appended = await this.streams.execute(command);
+    const { events: appended } = await this.streams.execute(
+      command,
+      providerEventIds(command.data.providerEventId),
+    );
     if (appended.length > 0)
       this.logger.log(
         { eventId: event.id, type: appended[0]!.type, memberId: command.data.memberId },

@@ -1,11 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  EVENT_STORE,
-  deciderStreams,
-  type DeciderStreams,
-  type EventIds,
-  type EventStore,
-} from '@arena/event-store';
+import { EVENT_STORE, DeciderStreams, type EventIds, type EventStore } from '@arena/event-store';
 import type { DonationCommand } from '../domain/donation.commands';
 import { donationDecider, type DonationState } from '../domain/donation.decider';
 import { streamBusy } from '../domain/donation.errors';
@@ -26,22 +20,24 @@ export class DonationStreams {
   private readonly balances: DeciderStreams<PrizeBalanceCommand, PrizeBalanceEvent, PrizeBalance>;
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
-    this.donations = deciderStreams({
+    this.donations = new DeciderStreams({
       store,
       decider: donationDecider,
-      streamId: (command: DonationCommand) => donationStreamId(command.data.donationId),
+      streamId: donationStreamId,
+      keyOf: (command) => command.data.donationId,
       busy: streamBusy,
     });
-    this.balances = deciderStreams({
+    this.balances = new DeciderStreams({
       store,
       decider: prizeBalanceDecider,
-      streamId: (command: PrizeBalanceCommand) => prizeBalanceStreamId(command.data.memberId),
+      streamId: prizeBalanceStreamId,
+      keyOf: (command) => command.data.memberId,
       busy: streamBusy,
     });
   }
 
   loadDonation(donationId: string) {
-    return this.donations.load(donationStreamId(donationId));
+    return this.donations.load(donationId);
   }
 
   donation(command: DonationCommand, eventIds: EventIds) {
@@ -49,7 +45,7 @@ export class DonationStreams {
   }
 
   loadBalance(memberId: string) {
-    return this.balances.load(prizeBalanceStreamId(memberId));
+    return this.balances.load(memberId);
   }
 
   /** The balance's direction that opened this donation, as stored. */

@@ -1,7 +1,7 @@
 import { InMemoryEventStore } from '@arena/testing';
 import type { AppendResult, EventData, EventStore, ExpectedRevision } from '../event-store.port';
 import type { Decider } from './decider';
-import { deciderStreams, type DeciderStreamsOptions } from './decider-streams';
+import { DeciderStreams, type DeciderStreamsOptions } from './decider-streams';
 import { idNamespace, randomEventIds } from './event-ids';
 
 // A counter that refuses to go past a limit: enough rules to see every path of the kit.
@@ -49,10 +49,11 @@ class ObservedStore extends InMemoryEventStore {
 }
 
 function streamsOn(store: EventStore, options: Partial<DeciderStreamsOptions<Command, Event, State>> = {}) {
-  return deciderStreams<Command, Event, State>({
+  return new DeciderStreams<Command, Event, State>({
     store,
     decider: counter,
-    streamId: (command) => `counter-${command.data.counterId}`,
+    streamId: (counterId) => `counter-${counterId}`,
+    keyOf: (command) => command.data.counterId,
     busy: () => new Busy('busy'),
     ...options,
   });
@@ -71,7 +72,7 @@ describe('deciderStreams', () => {
       events: [{ type: 'Added', data: { counterId: 'c1', amount: 5 } }],
       state: { total: 5 },
     });
-    expect(await streams.load('counter-c1')).toEqual({ total: 5 });
+    expect(await streams.load('c1')).toEqual({ total: 5 });
   });
 
   it('appends nothing when the decider stays quiet', async () => {
@@ -106,7 +107,7 @@ describe('deciderStreams', () => {
       Array.from({ length: 50 }, (_, i) => (i % 2 ? processA : processB).execute(add(3), cause)),
     );
     expect(decisions.filter((decision) => decision.events.length > 0)).toHaveLength(1);
-    expect(await processA.load('counter-c1')).toEqual({ total: 3 });
+    expect(await processA.load('c1')).toEqual({ total: 3 });
   });
 
   it('decides again on the newer events after losing a race, and refuses when the newer events say so', async () => {
@@ -115,7 +116,7 @@ describe('deciderStreams', () => {
     store.racesToLose = 1;
     // The rival's +1 reaches the limit: decided again, the command is refused.
     await expect(streams.execute(add(1), randomEventIds)).rejects.toBeInstanceOf(LimitReached);
-    expect(await streams.load('counter-c1')).toEqual({ total: LIMIT });
+    expect(await streams.load('c1')).toEqual({ total: LIMIT });
   });
 
   it('answers busy when other writers keep winning, after the bounded number of attempts', async () => {
@@ -128,7 +129,7 @@ describe('deciderStreams', () => {
   it('runs 50 members’ commands on one stream in turn, without a single lost race', async () => {
     const streams = streamsOn(store);
     await Promise.all(Array.from({ length: 50 }, () => streams.execute(add(2), randomEventIds)));
-    expect(await streams.load('counter-c1')).toEqual({ total: 100 });
+    expect(await streams.load('c1')).toEqual({ total: 100 });
     expect(store.appends).toBe(50);
   });
 
@@ -167,7 +168,7 @@ describe('deciderStreams', () => {
         streams.execute(add(5), randomEventIds),
       ]);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-      expect(await streams.load('counter-c1')).toEqual({ total: LIMIT });
+      expect(await streams.load('c1')).toEqual({ total: LIMIT });
     });
 
     it('never answers a refusal decided on a stale cache: it reads the newer events first', async () => {
@@ -182,7 +183,7 @@ describe('deciderStreams', () => {
       await hot.execute(add(LIMIT - 1), randomEventIds);
       await expect(cold.execute(add(1), randomEventIds)).resolves.toMatchObject({ state: { total: LIMIT } });
       await expect(hot.execute(add(1), randomEventIds)).rejects.toBeInstanceOf(LimitReached);
-      expect(await hot.load('counter-c1')).toEqual({ total: LIMIT });
+      expect(await hot.load('c1')).toEqual({ total: LIMIT });
       await expect(other.execute(add(1), randomEventIds)).rejects.toBeInstanceOf(LimitReached);
     });
   });

@@ -5,8 +5,10 @@ import { randomEventIds, type EventIds } from './event-ids';
 export interface DeciderStreamsOptions<Command, Event, State> {
   store: EventStore;
   decider: Decider<Command, Event, State>;
-  /** The stream a command writes to. */
-  streamId(command: Command): string;
+  /** The stream of a key (a member's id, an EIN): `referral-{referrerId}`. */
+  streamId(key: string): string;
+  /** The key a command is about: its stream is `streamId(keyOf(command))`. */
+  keyOf(command: Command): string;
   /** The refusal a command gets when other processes kept winning the race for its stream. */
   busy(): Error;
   /** Appends tried before `busy()`; each lost race reads the newer events and decides again. */
@@ -26,18 +28,6 @@ export interface DeciderStreamsOptions<Command, Event, State> {
    * its events or none. 1 (the default) appends each command alone.
    */
   maxGroup?: number;
-}
-
-export interface DeciderStreams<Command, Event, State> {
-  /** The stream's state now (from the cache when one is kept, topped up with newer events). */
-  load(streamId: string): Promise<State>;
-  /**
-   * Decides the command on its stream and appends the events with the expected revision. Commands on
-   * one stream run one append at a time in this process, so a burst of the same webhook or request
-   * costs no conflicts; another process's append makes it decide again on the new events. Derived ids
-   * make a replayed cause append nothing: the decision then has no events and the stream's state.
-   */
-  execute(command: Command, eventIds: EventIds): Promise<Decision<Event, State>>;
 }
 
 interface Snapshot<State> {
@@ -65,18 +55,11 @@ type Outcome<Event, State> =
 /** Conflicts that never settled: every command of the group would meet them again. */
 class RetriesExhausted extends Error {}
 
-/** The write side of one kind of stream: a decider, configured once per context. */
-export function deciderStreams<Command, Event extends { type: string; data: unknown }, State>(
-  options: DeciderStreamsOptions<Command, Event, State>,
-): DeciderStreams<Command, Event, State> {
-  return new StreamsOfDecider(options);
-}
-
-class StreamsOfDecider<
-  Command,
-  Event extends { type: string; data: unknown },
-  State,
-> implements DeciderStreams<Command, Event, State> {
+/**
+ * The write side of one kind of stream: a decider, configured once per context. A context's Nest
+ * provider extends it with its options (`class ReferralStreams extends DeciderStreams<…>`).
+ */
+export class DeciderStreams<Command, Event extends { type: string; data: unknown }, State> {
   private readonly cache = new Map<string, Snapshot<State>>();
   private readonly lanes = new Map<string, Lane<Command, Event, State>>();
   private readonly maxAttempts: number;
@@ -91,12 +74,19 @@ class StreamsOfDecider<
     this.maxGroup = options.maxGroup ?? 1;
   }
 
-  async load(streamId: string): Promise<State> {
-    return (await this.refresh(streamId)).state;
+  /** The stream's state now (from the cache when one is kept, topped up with newer events). */
+  async load(key: string): Promise<State> {
+    return (await this.refresh(this.options.streamId(key))).state;
   }
 
+  /**
+   * Decides the command on its stream and appends the events with the expected revision. Commands on
+   * one stream run one append at a time in this process, so a burst of the same webhook or request
+   * costs no conflicts; another process's append makes it decide again on the new events. Derived ids
+   * make a replayed cause append nothing: the decision then has no events and the stream's state.
+   */
   execute(command: Command, eventIds: EventIds): Promise<Decision<Event, State>> {
-    const streamId = this.options.streamId(command);
+    const streamId = this.options.streamId(this.options.keyOf(command));
     return new Promise((resolve, reject) => {
       let lane = this.lanes.get(streamId);
       const idle = !lane;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, deciderStreams, type EventIds, type EventStore } from '@arena/event-store';
+import { DeciderStreams, EVENT_STORE, type EventIds, type EventStore } from '@arena/event-store';
 import type { TournamentCommand } from '../domain/tournament.commands';
 import {
   tournamentDecider,
@@ -29,10 +29,11 @@ export class TournamentStreamRepository {
   private readonly streams;
 
   constructor(@Inject(EVENT_STORE) store: EventStore) {
-    this.streams = deciderStreams({
+    this.streams = new DeciderStreams({
       store,
       decider: tournamentDecider,
-      streamId: (command: TournamentCommand) => tournamentStreamId(command.data.tournamentId),
+      streamId: tournamentStreamId,
+      keyOf: (command: TournamentCommand) => command.data.tournamentId,
       busy: () => new TournamentError('conflict', 'This tournament is busy right now: please try again'),
       maxAttempts: 20,
       retryJitterMs: 2,
@@ -42,7 +43,7 @@ export class TournamentStreamRepository {
   }
 
   load(tournamentId: string): Promise<TournamentState> {
-    return this.streams.load(tournamentStreamId(tournamentId));
+    return this.streams.load(tournamentId);
   }
 
   async execute(command: TournamentCommand, eventIds: EventIds): Promise<Decision> {
