@@ -1,21 +1,13 @@
-/**
- * Refusals of the tournament decider. `kind` tells the HTTP layer which status to answer; the
- * message is what the member reads.
- */
 import { PlayMessages } from '@arena/contracts/plays.contract';
+import { DomainError } from '@arena/http';
 
-/** `unprocessable`: well-formed input the rules refuse on its merits (a game log that does not replay). */
+/**
+ * Refusals of the tournament decider, answered by kind (`DomainError`); the message is what the member
+ * reads. `unprocessable`: well-formed input the rules refuse on its merits (a game log that does not replay).
+ */
 export type TournamentErrorKind = 'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'unprocessable';
 
-export class TournamentError extends Error {
-  constructor(
-    readonly kind: TournamentErrorKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'TournamentError';
-  }
-}
+export class TournamentError extends DomainError<TournamentErrorKind> {}
 
 export const tournamentNotFound = () => new TournamentError('not_found', 'Tournament not found');
 export const notJoined = () =>
