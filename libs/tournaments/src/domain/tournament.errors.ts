@@ -5,7 +5,8 @@ import { DomainError } from '@arena/http';
  * Refusals of the tournament decider, answered by kind (`DomainError`); the message is what the member
  * reads. `unprocessable`: well-formed input the rules refuse on its merits (a game log that does not replay).
  */
-export type TournamentErrorKind = 'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'unprocessable';
+export type TournamentErrorKind =
+  'unauthorized' | 'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'unprocessable';
 
 export class TournamentError extends DomainError<TournamentErrorKind> {}
 
@@ -32,6 +33,8 @@ export const charityNotFound = () => new TournamentError('invalid', 'Charity not
 export const playerNotInTournament = () =>
   new TournamentError('not_found', 'Player not found in this tournament');
 
+/** A play's game token dies with the sign-in it is bound to: an access token that names none cannot start one. */
+export const noSignIn = () => new TournamentError('unauthorized', 'Unauthorized');
 export const playNotFound = () => new TournamentError('not_found', PlayMessages.notFound);
 export const playNotYours = () => new TournamentError('forbidden', PlayMessages.notYours);
 export const playAlreadySubmitted = () => new TournamentError('conflict', PlayMessages.alreadySubmitted);
