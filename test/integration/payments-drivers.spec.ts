@@ -309,7 +309,7 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
     expect(refusal).toMatchObject({ kind: 'invalid', message: 'The tax ID you provided is invalid.' });
   });
 
-  it("turns Stripe's failures, after its retries, into a 'provider' PaymentsError", async () => {
+  it("turns Stripe's failures, after its retries, into a 'provider_failed' PaymentsError", async () => {
     const apiError = { type: 'api_error', message: 'An unknown error occurred' };
     stripe.failures.push(
       { status: 500, error: apiError },
@@ -321,7 +321,7 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
       .retrieveConnectedAccount('acct_1ANY')
       .catch((error: unknown) => error);
     expect(refusal).toMatchObject({
-      kind: 'provider',
+      kind: 'provider_failed',
       message: 'The payment provider failed: An unknown error occurred',
     });
     expect(stripe.requests).toHaveLength(3);

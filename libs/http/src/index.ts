@@ -1,4 +1,5 @@
 export { ZodValidationPipe, type ZodValidationOptions } from './zod-validation.pipe';
+export { DomainError, type DomainErrorKind } from './domain-error';
 export { HttpExceptionFilter, type ErrorBody } from './http-exception.filter';
 export { TooManyRequestsException } from './too-many-requests.exception';
 export { refuseMalformedText } from './refuse-malformed-text.hook';

@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import type {
   LedgerCheckpoint,
@@ -18,6 +18,7 @@ import {
   type DonationLedgerTables,
 } from '@arena/projections/donation-ledger/donation-ledger.queries';
 import { LedgerCheckpointsRepository } from './ledger-checkpoints.repository';
+import { entryNotCheckpointed, entryNotFound, noCheckpointOfSize, rangeReversed } from './ledger.errors';
 import { LEDGER_SIGNING_KEY, type LedgerSigningKey } from './ledger.tokens';
 
 /** The verifiable ledger's server side: entries, signed checkpoints and the proofs between them. */
@@ -64,23 +65,17 @@ export class LedgerService {
 
   async inclusionProof(id: string): Promise<LedgerInclusionProof> {
     const entry = await ledgerEntryById(this.db, id);
-    if (!entry) throw new NotFoundException('No ledger entry has this id');
+    if (!entry) throw entryNotFound();
     const checkpoint = await this.checkpoints.newestCovering(entry.index);
-    if (!checkpoint) {
-      throw new NotFoundException(
-        'This entry is not in a signed checkpoint yet; the next checkpoint will include it',
-      );
-    }
+    if (!checkpoint) throw entryNotCheckpointed();
     const leaves = await ledgerLeafHashes(this.db, checkpoint.treeSize);
     return { entry, checkpoint, leafIndex: entry.index, auditPath: await auditPath(entry.index, leaves) };
   }
 
   async consistency(from: number, to: number): Promise<LedgerConsistencyProof> {
-    if (from > to) throw new BadRequestException('from must not be greater than to');
+    if (from > to) throw rangeReversed();
     const [first, second] = await Promise.all([this.checkpoints.bySize(from), this.checkpoints.bySize(to)]);
-    if (!first || !second) {
-      throw new BadRequestException(`No signed checkpoint has tree size ${first ? to : from}`);
-    }
+    if (!first || !second) throw noCheckpointOfSize(first ? to : from);
     const leaves = await ledgerLeafHashes(this.db, to);
     return { from: first, to: second, proof: await consistencyProof(from, leaves) };
   }

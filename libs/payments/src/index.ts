@@ -23,7 +23,6 @@ export {
 } from './payments-clock';
 export { PaymentsModule, PaymentDeliveryModule } from './payments.module';
 export { PaymentsError, type PaymentsErrorKind } from './payments.errors';
-export { PaymentsErrorsInterceptor } from './payments.errors.interceptor';
 export { LocalPaymentEventDeliveryProcessor } from './local/local-event-delivery.processor';
 export { LocalEventRelay } from './local/local-event-relay.service';
 export { webhookSecret } from './webhooks/webhook-secret';

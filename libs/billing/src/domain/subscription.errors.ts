@@ -1,17 +1,10 @@
 import { SubscriptionMessages as M } from '@arena/contracts';
+import { DomainError } from '@arena/http';
 
-/** Refusals of the subscription calls. `kind` picks the HTTP status (one interceptor). */
+/** Refusals of the subscription calls, answered by kind (`DomainError`). */
 export type SubscriptionErrorKind = 'invalid' | 'conflict' | 'too_many' | 'unavailable';
 
-export class SubscriptionError extends Error {
-  constructor(
-    readonly kind: SubscriptionErrorKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SubscriptionError';
-  }
-}
+export class SubscriptionError extends DomainError<SubscriptionErrorKind> {}
 
 export const alreadyOnPlan = () => new SubscriptionError('invalid', M.alreadyOnPlan);
 export const hasSubscription = () => new SubscriptionError('invalid', M.hasSubscription);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
   subscriptionCheckoutBody,
   subscriptionUpdateBody,
@@ -9,14 +9,11 @@ import {
 } from '@arena/contracts';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
-import { PaymentsErrorsInterceptor } from '@arena/payments';
 import { PLANS, SubscriptionsService } from '../application/subscriptions.service';
 import { SubscriptionCheckoutRateLimiter } from './subscription-checkout-rate-limiter';
-import { SubscriptionErrorsInterceptor } from './subscription-errors.interceptor';
 
 /** /api/subscriptions/* (spec §7): the plans, and the member's own subscription. */
 @Controller('subscriptions')
-@UseInterceptors(SubscriptionErrorsInterceptor, PaymentsErrorsInterceptor)
 export class SubscriptionsController {
   constructor(
     private readonly subscriptions: SubscriptionsService,

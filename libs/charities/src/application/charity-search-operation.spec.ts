@@ -16,7 +16,7 @@ const refusal = (request: Parameters<typeof readCharitySearchOperation>[0]) => {
   }
   return undefined;
 };
-const unsupported = { kind: 'unsupported', message: CharityMessages.unsupportedGraphqlOperation };
+const unsupported = { kind: 'invalid', message: CharityMessages.unsupportedGraphqlOperation };
 
 describe('readCharitySearchOperation', () => {
   it("reads the page's search document and its variables (single-item lists, rating 4, c3, orderBy)", () => {

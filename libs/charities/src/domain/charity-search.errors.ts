@@ -1,18 +1,9 @@
 import { CharityMessages } from '@arena/contracts';
+import { DomainError } from '@arena/http';
 
-export type CharitySearchErrorKind = 'unsupported' | 'invalid';
-
-/** A search request refused before any data source is asked: mapped to 400 by the errors interceptor. */
-export class CharitySearchError extends Error {
-  constructor(
-    readonly kind: CharitySearchErrorKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CharitySearchError';
-  }
-}
+/** A search request refused before any data source is asked (an unsupported operation or bad variables). */
+export class CharitySearchError extends DomainError<'invalid'> {}
 
 export const unsupportedOperation = () =>
-  new CharitySearchError('unsupported', CharityMessages.unsupportedGraphqlOperation);
+  new CharitySearchError('invalid', CharityMessages.unsupportedGraphqlOperation);
 export const invalidVariables = (message: string) => new CharitySearchError('invalid', message);

@@ -1,18 +1,11 @@
 import { CharityMessages } from '@arena/contracts';
+import { DomainError } from '@arena/http';
 
-/** Refusals of the charity rules. `kind` picks the HTTP status (one interceptor); the message is what people read. */
+/** Refusals of the charity rules, answered by kind (`DomainError`); the message is what people read. */
 export type CharityErrorKind =
-  'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'too_many' | 'unavailable';
+  'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'too_many' | 'provider_failed';
 
-export class CharityError extends Error {
-  constructor(
-    readonly kind: CharityErrorKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CharityError';
-  }
-}
+export class CharityError extends DomainError<CharityErrorKind> {}
 
 export const charityNotFound = () => new CharityError('not_found', CharityMessages.charityNotFound);
 export const noOnboardingData = () => new CharityError('not_found', CharityMessages.noOnboardingData);
@@ -25,7 +18,7 @@ export const tooManyRequests = () => new CharityError('too_many', CharityMessage
 export const missingPaymentAccount = () =>
   new CharityError('conflict', CharityMessages.missingPaymentAccount);
 export const paymentProviderFailed = () =>
-  new CharityError('unavailable', CharityMessages.failedToLinkPaymentAccount);
+  new CharityError('provider_failed', CharityMessages.failedToLinkPaymentAccount);
 export const streamBusy = () =>
   new CharityError('conflict', 'This charity is being changed right now: please try again');
 export const storyNotFound = () => new CharityError('not_found', 'Impact story not found');

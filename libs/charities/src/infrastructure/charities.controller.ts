@@ -1,14 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
 import {
@@ -24,12 +14,10 @@ import {
 import { CharityOnboardingService } from '../application/charity-onboarding.service';
 import { CharityProfilesService } from '../application/charity-profiles.service';
 import { ImpactStoriesService } from '../application/impact-stories.service';
-import { CharityErrorsInterceptor } from './charity-errors.interceptor';
 import { charityIdParam, einParam, onboardingIdParam } from './charity-params';
 
 /** Onboarded charities, their profiles and stories, and the onboarding of a charity by its manager. */
 @Controller('charities')
-@UseInterceptors(CharityErrorsInterceptor)
 export class CharitiesController {
   constructor(
     private readonly onboarding: CharityOnboardingService,

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
 import {
@@ -9,12 +9,10 @@ import {
   type RemoveFavoriteBody,
 } from '@arena/contracts';
 import { CharityFavoritesService } from '../application/charity-favorites.service';
-import { CharityCommunityErrorsInterceptor } from './charity-community-errors.interceptor';
 import { SignedInGuard } from './signed-in.guard';
 
 /** A member's favorite charities; adding and removing answer with the spec's own 401 messages. */
 @Controller('charities/favorites')
-@UseInterceptors(CharityCommunityErrorsInterceptor)
 export class CharityFavoritesController {
   constructor(private readonly favorites: CharityFavoritesService) {}
 

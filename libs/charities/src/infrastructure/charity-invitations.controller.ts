@@ -1,14 +1,12 @@
-import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ZodValidationPipe } from '@arena/http';
 import { ClientIp, CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
 import { inviteCharityBody, type InviteCharityBody } from '@arena/contracts';
 import { CharityInvitationsService } from '../application/charity-invitations.service';
-import { CharityCommunityErrorsInterceptor } from './charity-community-errors.interceptor';
 import { InvitationRateLimiter } from './invitation-rate-limiter';
 
 /** Anyone may invite a charity; a signed-in member's username signs the email. */
 @Controller('charities/invite-charity')
-@UseInterceptors(CharityCommunityErrorsInterceptor)
 export class CharityInvitationsController {
   constructor(
     private readonly invitations: CharityInvitationsService,

@@ -1,8 +1,7 @@
-import { Body, Controller, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { CharityGraphqlAnswer } from '@arena/contracts';
 import { CharitySearchService } from '../application/charity-search.service';
-import { CharitySearchErrorsInterceptor } from './charity-search-errors.interceptor';
 import { CharitySearchRateLimiter } from './charity-search-rate-limiter';
 
 /**
@@ -10,7 +9,6 @@ import { CharitySearchRateLimiter } from './charity-search-rate-limiter';
  * GraphQL client expects; errors beside partial data come back with 200, refusals with our 4xx shape.
  */
 @Controller('charities/charity-navigator')
-@UseInterceptors(CharitySearchErrorsInterceptor)
 export class CharitySearchController {
   constructor(
     private readonly search: CharitySearchService,

@@ -1,11 +1,9 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { AccessTokenGuard, CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
 import { FeaturedStoriesService } from '../application/featured-stories.service';
-import { CharityErrorsInterceptor } from './charity-errors.interceptor';
 
 /** The home carousel's stories and their likes (a member's, once each). */
 @Controller('impact-stories')
-@UseInterceptors(CharityErrorsInterceptor)
 export class ImpactStoriesController {
   constructor(private readonly stories: FeaturedStoriesService) {}
 

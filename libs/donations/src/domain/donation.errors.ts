@@ -1,20 +1,13 @@
 import { DonationMessages } from '@arena/contracts';
+import { DomainError } from '@arena/http';
 
 /**
- * Refusals of the donation rules. `kind` picks the HTTP status (one interceptor); the message is what
- * people (or, for out-of-order provider events, the logs) read.
+ * Refusals of the donation rules, answered by kind (`DomainError`); the message is what people (or, for
+ * out-of-order provider events, the logs) read.
  */
 export type DonationErrorKind = 'not_found' | 'conflict' | 'invalid' | 'too_many';
 
-export class DonationError extends Error {
-  constructor(
-    readonly kind: DonationErrorKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DonationError';
-  }
-}
+export class DonationError extends DomainError<DonationErrorKind> {}
 
 export const donationNotFound = (donationId: string) =>
   new DonationError('not_found', `Donation ${donationId} does not exist`);

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { donationCheckoutBody, type DonationCheckoutAnswer } from '@arena/contracts';
 import { ZodValidationPipe } from '@arena/http';
 import { CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
 import { GiftCheckoutService } from '../application/gift-checkout.service';
 import { CheckoutRateLimiter } from './checkout-rate-limiter';
-import { DonationErrorsInterceptor } from './donation-errors.interceptor';
 
 type CheckoutBody = { amount_cents: number; email?: string; charityEin?: string };
 
 /** POST /api/stripe/checkout (spec §7): a gift's hosted checkout; the answer is the spec's flat shape. */
 @Controller('stripe')
-@UseInterceptors(DonationErrorsInterceptor)
 export class GiftCheckoutController {
   constructor(
     private readonly checkout: GiftCheckoutService,

@@ -1,13 +1,11 @@
-import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { payoutRequestBody, type PayoutRequestBody } from '@arena/contracts';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
 import { PayoutRequestService } from '../application/payout-request.service';
-import { DonationErrorsInterceptor } from './donation-errors.interceptor';
 
 /** POST /api/donations/payout-requests: the member directs part of their prize balance (spec §5). */
 @Controller('donations')
-@UseInterceptors(DonationErrorsInterceptor)
 export class PayoutRequestsController {
   constructor(private readonly payouts: PayoutRequestService) {}
 

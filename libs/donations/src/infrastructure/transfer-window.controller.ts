@@ -1,11 +1,9 @@
-import { Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { FinanceGuard } from '@arena/identity';
 import { TransferWindowService, windowIdOf } from '../application/transfer-window.service';
-import { DonationErrorsInterceptor } from './donation-errors.interceptor';
 
 /** POST /api/finance/transfer-window (finance role): runs today's window now; a second run pays nothing twice. */
 @Controller('finance')
-@UseInterceptors(DonationErrorsInterceptor)
 export class TransferWindowController {
   constructor(private readonly window: TransferWindowService) {}
 

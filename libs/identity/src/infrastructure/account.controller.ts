@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { deleteAccountBody } from '@arena/contracts';
 import { DATABASE } from '@arena/database';
@@ -11,10 +11,8 @@ import { AccountClosureService } from '../application/account-closure.service';
 import { AccountSessionsService } from '../application/account-sessions.service';
 import { AccountMessages as M } from '../domain/account.messages';
 import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
-import { IdentityErrorsInterceptor } from './identity-errors.interceptor';
 
 /** Security & Settings and Transactions & Earnings: the signed-in member's own account, nobody else's. */
-@UseInterceptors(IdentityErrorsInterceptor)
 @UseGuards(AccessTokenGuard)
 @Controller('account')
 export class AccountController {

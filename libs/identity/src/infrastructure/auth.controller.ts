@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { keptUserAgent } from '../domain/sign-in-device';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { CodeResendService } from '../application/code-resend.service';
@@ -19,9 +19,7 @@ import {
 } from '@arena/contracts';
 import type { LoginDto, RefreshTokenDto, ResendCodeDto, SignUpDto, VerifyCodeDto } from './auth.dto';
 import { ClientIp } from './client-ip.decorator';
-import { IdentityErrorsInterceptor } from './identity-errors.interceptor';
 
-@UseInterceptors(IdentityErrorsInterceptor)
 @Controller('auth')
 export class AuthController {
   constructor(

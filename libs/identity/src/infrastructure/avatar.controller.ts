@@ -1,13 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Put, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Put, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AvatarService } from '../application/avatar.service';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
 import { AuthBodyPipe } from './auth-body.pipe';
 import { avatarDto, type AvatarDto } from './auth.dto';
-import { IdentityErrorsInterceptor } from './identity-errors.interceptor';
 
-@UseInterceptors(IdentityErrorsInterceptor)
 @Controller('auth')
 export class AvatarController {
   constructor(private readonly avatars: AvatarService) {}

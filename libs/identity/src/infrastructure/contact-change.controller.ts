@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CodeResendService } from '../application/code-resend.service';
 import { ContactChangeService } from '../application/contact-change.service';
 import { AuthMessages as M } from '../domain/auth.messages';
@@ -13,10 +13,8 @@ import {
 } from '@arena/contracts';
 import type { ChangeEmailDto, ChangePhoneDto, ContactResendDto, VerifyCodeDto } from './auth.dto';
 import { ClientIp } from './client-ip.decorator';
-import { IdentityErrorsInterceptor } from './identity-errors.interceptor';
 
 /** A signed-in member changing their own email or phone: a code to the new address confirms it. */
-@UseInterceptors(IdentityErrorsInterceptor)
 @Controller('auth/contact')
 @UseGuards(AccessTokenGuard)
 export class ContactChangeController {

@@ -1,13 +1,11 @@
-import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { supportMessageBody, type SupportMessageBody } from '@arena/contracts';
 import { ZodValidationPipe } from '@arena/http';
 import { SupportMessagesService } from '../application/support-messages.service';
 import { AccountMessages as M } from '../domain/account.messages';
 import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
-import { IdentityErrorsInterceptor } from './identity-errors.interceptor';
 
 /** Support: a signed-in member's message, emailed to the support inbox and confirmed to them. */
-@UseInterceptors(IdentityErrorsInterceptor)
 @UseGuards(AccessTokenGuard)
 @Controller('support')
 export class SupportController {

@@ -1,10 +1,9 @@
-import { Body, Controller, HttpCode, Inject, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { APP_CONFIG, devToolsEnabled, type AppConfig } from '@arena/config';
 import { advanceClockBody } from '@arena/contracts/payments-clock.contract';
 import type { z } from 'zod';
 import { ZodValidationPipe } from '@arena/http';
 import { PaymentsError } from '../payments.errors';
-import { PaymentsErrorsInterceptor } from '../payments.errors.interceptor';
 import { Payments } from '../payments.port';
 import { LocalPayments } from './local-payments';
 
@@ -15,7 +14,6 @@ const bodyPipe = new ZodValidationPipe(advanceClockBody);
  * listeners). Development and tests only, and only with the local driver: a 404 otherwise.
  */
 @Controller('dev/payments/clock')
-@UseInterceptors(PaymentsErrorsInterceptor)
 export class DevPaymentsClockController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -1,7 +1,6 @@
-import { Body, Controller, Get, Param, Post, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PaymentsError } from '../payments.errors';
-import { PaymentsErrorsInterceptor } from '../payments.errors.interceptor';
 import { Payments } from '../payments.port';
 import { DECLINED_CARD_NUMBER, renderCheckoutPage, validateCheckoutForm } from './local-checkout.page';
 import { LocalPayments } from './local-payments';
@@ -14,7 +13,6 @@ import { sendLocalPage, sendLocalRedirect } from './local-page-replies';
  * it is a 404.
  */
 @Controller('payments/local/checkout')
-@UseInterceptors(PaymentsErrorsInterceptor)
 export class LocalCheckoutController {
   constructor(private readonly payments: Payments) {}
 

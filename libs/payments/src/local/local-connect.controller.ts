@@ -1,7 +1,6 @@
-import { Body, Controller, Get, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PaymentsError } from '../payments.errors';
-import { PaymentsErrorsInterceptor } from '../payments.errors.interceptor';
 import { Payments } from '../payments.port';
 import { renderConnectPage, validateConnectForm } from './local-connect.page';
 import { isWellFormedLinkToken, LocalPayments } from './local-payments';
@@ -13,7 +12,6 @@ import { sendLocalPage, sendLocalRedirect } from './local-page-replies';
  * authorizes either, which also makes the form safe from cross-site posts. With Stripe it is a 404.
  */
 @Controller('payments/local/connect')
-@UseInterceptors(PaymentsErrorsInterceptor)
 export class LocalConnectController {
   constructor(private readonly payments: Payments) {}
 

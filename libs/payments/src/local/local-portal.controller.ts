@@ -1,7 +1,6 @@
-import { Body, Controller, Get, Param, Post, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PaymentsError } from '../payments.errors';
-import { PaymentsErrorsInterceptor } from '../payments.errors.interceptor';
 import { Payments } from '../payments.port';
 import { LocalPayments } from './local-payments';
 import { sendLocalPage, sendLocalRedirect } from './local-page-replies';
@@ -17,7 +16,6 @@ const ACTIONS: readonly PortalAction[] = ['cancel', 'resume', 'declining-card', 
  * Stripe's portal URLs are. With Stripe it is a 404.
  */
 @Controller('payments/local/portal')
-@UseInterceptors(PaymentsErrorsInterceptor)
 export class LocalPortalController {
   constructor(private readonly payments: Payments) {}
 

@@ -95,7 +95,7 @@ export class StripePayments extends Payments {
           throw new PaymentsError('not_found', error.message);
         }
         if (error.statusCode === 400) throw new PaymentsError('invalid', error.message);
-        throw new PaymentsError('provider', `The payment provider failed: ${error.message}`);
+        throw new PaymentsError('provider_failed', `The payment provider failed: ${error.message}`);
       }
       throw error;
     }
@@ -125,7 +125,7 @@ export class StripePayments extends Payments {
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    if (!session.url) throw new PaymentsError('provider', 'The payment provider gave no checkout URL');
+    if (!session.url) throw new PaymentsError('provider_failed', 'The payment provider gave no checkout URL');
     return { id: session.id, url: session.url };
   }
 
@@ -202,7 +202,7 @@ export class StripePayments extends Payments {
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    if (!session.url) throw new PaymentsError('provider', 'The payment provider gave no checkout URL');
+    if (!session.url) throw new PaymentsError('provider_failed', 'The payment provider gave no checkout URL');
     return { id: session.id, url: session.url };
   }
 

@@ -1,8 +1,7 @@
-import { Controller, Headers, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { rawBodyOf } from '@arena/http';
-import { PaymentsErrorsInterceptor } from '../payments.errors.interceptor';
 import { StripeWebhooksService } from './stripe-webhooks.service';
 
 /** Event objects are small; anything larger is not the provider's. */
@@ -10,7 +9,6 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /** `POST /api/stripe/webhooks`: public, trusted only through the signature on its raw bytes. */
 @Controller('stripe/webhooks')
-@UseInterceptors(PaymentsErrorsInterceptor)
 export class StripeWebhooksController {
   constructor(private readonly webhooks: StripeWebhooksService) {}
 

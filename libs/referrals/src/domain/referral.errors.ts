@@ -1,18 +1,12 @@
+import { DomainError } from '@arena/http';
+
 /**
- * Refusals of the referral rules. `kind` picks the HTTP status (one interceptor); the message is what
- * people (or, for a job run too early, the logs) read.
+ * Refusals of the referral rules, answered by kind (`DomainError`); the message is what people (or, for
+ * a job run too early, the logs) read.
  */
 export type ReferralErrorKind = 'not_found' | 'conflict' | 'invalid' | 'too_many' | 'unavailable';
 
-export class ReferralError extends Error {
-  constructor(
-    readonly kind: ReferralErrorKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ReferralError';
-  }
-}
+export class ReferralError extends DomainError<ReferralErrorKind> {}
 
 export const rewardNotFound = (rewardId: string) =>
   new ReferralError('not_found', `Referral reward ${rewardId} does not exist`);

@@ -1,28 +1,17 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Post,
-  Put,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { rewardModeBody, type RewardMode } from '@arena/contracts';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
-import { PaymentsClock, PaymentsErrorsInterceptor } from '@arena/payments';
+import { PaymentsClock } from '@arena/payments';
 import { MyReferralsQuery } from '../application/my-referrals.query';
 import { PayoutAccountsService } from '../application/payout-accounts.service';
 import { causes, derivedEventIds } from '../application/referral-ids';
 import { ReferralStreams } from '../application/referral-streams';
 import { PayoutAccountRateLimiter } from './payout-account-rate-limiter';
-import { ReferralErrorsInterceptor } from './referral-errors.interceptor';
 
 /** /api/referrals: the member's referral program (spec §2 Profile, Referral program page). */
 @Controller('referrals')
 @UseGuards(AccessTokenGuard)
-@UseInterceptors(ReferralErrorsInterceptor, PaymentsErrorsInterceptor)
 export class ReferralsController {
   constructor(
     private readonly query: MyReferralsQuery,

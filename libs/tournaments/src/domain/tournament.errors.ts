@@ -1,21 +1,14 @@
-/**
- * Refusals of the tournament decider. `kind` tells the HTTP layer which status to answer; the
- * message is what the member reads.
- */
 import { PlayMessages } from '@arena/contracts/plays.contract';
+import { DomainError } from '@arena/http';
 
-/** `unprocessable`: well-formed input the rules refuse on its merits (a game log that does not replay). */
-export type TournamentErrorKind = 'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'unprocessable';
+/**
+ * Refusals of the tournament decider, answered by kind (`DomainError`); the message is what the member
+ * reads. `unprocessable`: well-formed input the rules refuse on its merits (a game log that does not replay).
+ */
+export type TournamentErrorKind =
+  'unauthorized' | 'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'unprocessable';
 
-export class TournamentError extends Error {
-  constructor(
-    readonly kind: TournamentErrorKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'TournamentError';
-  }
-}
+export class TournamentError extends DomainError<TournamentErrorKind> {}
 
 export const tournamentNotFound = () => new TournamentError('not_found', 'Tournament not found');
 export const notJoined = () =>
@@ -40,6 +33,8 @@ export const charityNotFound = () => new TournamentError('invalid', 'Charity not
 export const playerNotInTournament = () =>
   new TournamentError('not_found', 'Player not found in this tournament');
 
+/** A play's game token dies with the sign-in it is bound to: an access token that names none cannot start one. */
+export const noSignIn = () => new TournamentError('unauthorized', 'Unauthorized');
 export const playNotFound = () => new TournamentError('not_found', PlayMessages.notFound);
 export const playNotYours = () => new TournamentError('forbidden', PlayMessages.notYours);
 export const playAlreadySubmitted = () => new TournamentError('conflict', PlayMessages.alreadySubmitted);

@@ -1,21 +1,10 @@
-import {
-  Body,
-  Controller,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Res,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { BearerKeyGuard, ZodValidationPipe } from '@arena/http';
 import { CancelTournamentCommand } from '../application/commands/cancel-tournament.command';
 import { CreateTournamentCommand } from '../application/commands/create-tournament.command';
 import { EditTournamentCommand } from '../application/commands/edit-tournament.command';
-import { TournamentErrorsInterceptor } from './tournament-errors.interceptor';
 import {
   cancelTournamentBody,
   createTournamentBody,
@@ -27,7 +16,6 @@ import {
 
 @Controller('admin/tournaments')
 @UseGuards(BearerKeyGuard('ADMIN_API_KEY'))
-@UseInterceptors(TournamentErrorsInterceptor)
 export class AdminTournamentsController {
   constructor(private readonly commands: CommandBus) {}
 

@@ -1,13 +1,11 @@
-import { Controller, Get, Param, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
 import { GetMemberGameStatsQuery } from '../application/queries/get-member-game-stats.query';
 import { GetPlayerStatsQuery } from '../application/queries/get-player-stats.query';
-import { TournamentErrorsInterceptor } from './tournament-errors.interceptor';
 
 /** Player statistics: one player in one tournament (public), and the signed-in member's own totals. */
 @Controller()
-@UseInterceptors(TournamentErrorsInterceptor)
 export class PlayerStatsController {
   constructor(private readonly queries: QueryBus) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { PLAY_RESULT_MAX_BYTES, playResultBody, type PlayResultBody } from '@arena/contracts/plays.contract';
@@ -7,12 +7,10 @@ import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
 import { StartPlayCommand } from '../application/commands/start-play.command';
 import { SubmitPlayResultCommand } from '../application/commands/submit-play-result.command';
 import { PlayRateLimiter } from './play-rate-limiter';
-import { TournamentErrorsInterceptor } from './tournament-errors.interceptor';
 
 /** Play sessions of the verified games (docs/fair-play.md). */
 @Controller()
 @UseGuards(AccessTokenGuard)
-@UseInterceptors(TournamentErrorsInterceptor)
 export class PlaysController {
   constructor(
     private readonly commands: CommandBus,

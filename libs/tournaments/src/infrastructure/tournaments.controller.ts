@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
@@ -19,7 +8,6 @@ import { SubmitScoreCommand } from '../application/commands/submit-score.command
 import { RecordMatchResultCommand } from '../application/commands/record-match-result.command';
 import { GetTournamentQuery } from '../application/queries/get-tournament.query';
 import { ListTournamentsQuery } from '../application/queries/list-tournaments.query';
-import { TournamentErrorsInterceptor } from './tournament-errors.interceptor';
 import {
   joinTournamentBody,
   listTournamentsParams,
@@ -34,7 +22,6 @@ import {
 } from '@arena/contracts';
 
 @Controller('tournaments')
-@UseInterceptors(TournamentErrorsInterceptor)
 export class TournamentsController {
   constructor(
     private readonly commands: CommandBus,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { UnauthorizedException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { StartedPlay } from '@arena/contracts/plays.contract';
+import { noSignIn } from '../../domain/tournament.errors';
 import type { PlayStarted } from '../../domain/tournament.events';
 import { GameTokens } from '../../infrastructure/game-tokens';
 import { Clock } from '../clock';
@@ -23,7 +23,7 @@ export class StartPlayHandler implements ICommandHandler<StartPlayCommand, Start
 
   async execute({ tournamentId, matchId, member }: StartPlayCommand): Promise<StartedPlay> {
     // The token is bound to the sign-in: it dies with it. Every access token names one.
-    if (!member.signInId) throw new UnauthorizedException('Unauthorized');
+    if (!member.signInId) throw noSignIn();
     const playId = randomUUID();
     const { events } = await this.streams.execute(
       {
