@@ -30,17 +30,21 @@ const route = <const M extends HttpMethod, const P extends `/api/${string}`>(
   path: P,
 ): RouteRef<M, P> => ({ method, path });
 
-/** The path of `route` with its params filled in, each encoded as one path segment. */
+/** A path template with its params filled in, each encoded as one path segment. */
+export function fillPath(template: string, params: Partial<Record<string, string | number>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_braces, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${template} needs the path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The path of `route` with its params filled in: `pathFor(routes.ledger.exportCsv)` for a link. */
 export function pathFor<P extends string>(
   route: RouteRef<HttpMethod, P>,
   ...[params]: PathParamsArgument<P>
 ): string {
-  const values = (params ?? {}) as Partial<Record<string, string | number>>;
-  return route.path.replace(/\{(\w+)\}/g, (_braces, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`${route.path} needs the path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
+  return fillPath(route.path, params);
 }
 
 export const routes = {

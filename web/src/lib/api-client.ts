@@ -1,5 +1,6 @@
 import type { RouteAnswer, RouteBody, RouteQuery, TokenPair } from '@arena/contracts';
 import {
+  fillPath,
   pathFor,
   routes,
   type HttpMethod,
@@ -26,14 +27,25 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** A call's arguments, as its route in libs/contracts defines them: path params, query, body. */
-export type CallOptions<R extends RouteRef> = { signal?: AbortSignal } & ([PathParamName<R['path']>] extends [
-  never,
-]
+type ParamsOption<P extends string> = [PathParamName<P>] extends [never]
   ? { params?: never }
-  : { params: PathParams<R['path']> }) &
-  (RouteQuery<R> extends undefined ? { query?: never } : { query?: RouteQuery<R> }) &
-  (RouteBody<R> extends undefined ? { body?: never } : { body: RouteBody<R> });
+  : { params: PathParams<P> };
+type QueryOption<R extends RouteRef> =
+  RouteQuery<R> extends undefined ? { query?: never } : { query?: RouteQuery<R> };
+type BodyOption<R extends RouteRef> =
+  RouteBody<R> extends undefined ? { body?: never } : { body: RouteBody<R> };
+
+/** A call's arguments, as its route in libs/contracts defines them: path params, query, body. */
+export type CallOptions<R extends RouteRef> = { signal?: AbortSignal } & ParamsOption<R['path']> &
+  QueryOption<R> &
+  BodyOption<R>;
+
+interface PlainCallOptions {
+  params?: Partial<Record<string, string | number>>;
+  query?: Partial<Record<string, string | number | boolean | undefined>>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
 
 type CallArguments<R extends RouteRef> =
   Record<string, never> extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
@@ -46,12 +58,6 @@ export function queryString(
   for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
-}
-
-/** The URL of a call: the route's path with its params, then its query. */
-export function urlFor<R extends RouteRef>(route: R, options: CallOptions<R> = {} as CallOptions<R>): string {
-  const path = (pathFor as (route: RouteRef, params?: object) => string)(route, options.params);
-  return path + queryString(options.query);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -186,11 +192,12 @@ export function callApi<R extends RouteRef>(
   route: R,
   ...[options]: CallArguments<R>
 ): Promise<RouteAnswer<R>> {
-  const given = options ?? ({} as CallOptions<R>);
-  return request(urlFor(route, given), {
+  // CallOptions has checked the call; from here its options are plain values.
+  const { params, query, body, signal } = (options ?? {}) as PlainCallOptions;
+  return request(fillPath(route.path, params) + queryString(query), {
     method: route.method,
-    body: given.body,
-    signal: given.signal,
+    body,
+    signal,
   }) as Promise<RouteAnswer<R>>;
 }
 
