@@ -39,7 +39,7 @@ describe('socket client', () => {
 
   const roomSize = async (room: string) => (await gateway.server.in(room).fetchSockets()).length;
 
-  it('joins a tournament room, writes a leaderboard message into its detail query, refetches it on a tournament message, and leaves', async () => {
+  it('joins a tournament room, writes a leaderboard message into its detail query, refetches it on a malformed or a tournament message, and leaves', async () => {
     const tournamentId = randomUUID();
     const otherTournamentId = randomUUID();
     const room = tournamentRoom(tournamentId);
@@ -76,6 +76,11 @@ describe('socket client', () => {
     expect(queryClient.getQueryData<TournamentDetail>(detailKey)?.leaderboard).toEqual(entries);
     expect(queryClient.getQueryState(detailKey)?.isInvalidated).toBe(false);
     expect(queryClient.getQueryData(otherKey)).toBe(cached);
+
+    // A message its schema refuses cannot be applied: the page asks for the detail instead.
+    gateway.server.to(room).emit('leaderboard', { tournamentId, entries: [{ rank: 1 }], at: 'now' } as never);
+    await eventually(() => queryClient.getQueryState(detailKey)?.isInvalidated === true);
+    queryClient.setQueryData(detailKey, cached);
 
     gateway.server.to(room).emit('tournament', { tournamentId, at: new Date().toISOString() });
     await eventually(() => queryClient.getQueryState(detailKey)?.isInvalidated === true);
