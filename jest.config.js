@@ -14,7 +14,14 @@ module.exports = {
   moduleNameMapper,
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/projections', '<rootDir>/migrations', '<rootDir>/test'],
+  roots: [
+    '<rootDir>/apps',
+    '<rootDir>/libs',
+    '<rootDir>/projections',
+    '<rootDir>/migrations',
+    '<rootDir>/test',
+    '<rootDir>/web/src',
+  ],
   testMatch: ['**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // @fastify/static requires content-disposition, which ships only as ESM; jest's CommonJS runtime needs it compiled.

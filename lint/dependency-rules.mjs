@@ -65,14 +65,21 @@ const policies = [
     message: 'A package index never re-exports a read model: import it where it is used.',
   },
   {
-    from: { element: { types: { anyOf: ['web', 'web-ui', 'web-feature'] } } },
-    disallow: { to: { element: { types: { noneOf: ['web', 'web-ui', 'web-feature', 'contracts'] } } } },
+    from: { element: { types: { anyOf: ['web', 'web-lib', 'web-ui', 'web-feature'] } } },
+    disallow: {
+      to: { element: { types: { noneOf: ['web', 'web-lib', 'web-ui', 'web-feature', 'contracts'] } } },
+    },
     message: 'The web imports from the server side only libs/contracts.',
   },
   {
     from: { element: { type: 'web-ui' } },
     disallow: { to: { element: { type: 'web-feature' } } },
     message: 'The design system (web/src/ui) never imports features.',
+  },
+  {
+    from: { element: { type: 'web-lib' } },
+    disallow: { to: { element: { type: 'web-feature' } } },
+    message: "The web's plumbing (web/src/lib: API, socket and query clients) never imports features.",
   },
 ];
 
@@ -99,6 +106,7 @@ export const dependencyRules = [
         { type: 'read-model', pattern: 'projections/*', partialMatch: false, capture: ['readModel'] },
         { type: 'migrations', pattern: 'migrations', partialMatch: false },
         { type: 'web-ui', pattern: 'web/src/ui', partialMatch: false },
+        { type: 'web-lib', pattern: 'web/src/lib', partialMatch: false },
         { type: 'web-feature', pattern: 'web/src/features/*', partialMatch: false, capture: ['feature'] },
         { type: 'web', pattern: 'web', partialMatch: false },
       ],

@@ -239,7 +239,7 @@ describe('web app interactions in Chromium', () => {
       await expect(toast('Please login to share your link').count()).resolves.toBe(20);
     });
 
-    // How long it stays is the toaster's setting (test/e2e/toast-options.spec.ts): no timing asserted here.
+    // How long it stays is the toaster's setting (web/src/features/shell/toast-options.spec.ts): no timing asserted here.
     it('shows a success toast that goes away by itself when a member copies the link', async () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await signIn(page, web, member);

@@ -1,12 +1,14 @@
 /**
  * The web socket client against the real API gateway (socket.io over the Redis adapter): it joins
- * rooms on demand and a server message makes the matching cached queries stale.
+ * rooms on demand, a leaderboard message is written into the tournament's cached detail, and a
+ * tournament message makes it stale.
  */
 import { randomUUID } from 'node:crypto';
 import { QueryClient } from '@tanstack/react-query';
-import { tournamentRoom } from '@arena/contracts';
+import { tournamentRoom, type TournamentDetail } from '@arena/contracts';
 import { RealtimeGateway } from '../../apps/api/src/realtime/realtime.gateway';
-import { joinRoom } from '../../web/src/lib/socket';
+import { liveTournamentListener } from '../../web/src/features/tournaments/live-tournament';
+import { joinRoom, type RoomListener } from '../../web/src/lib/socket';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
 jest.setTimeout(60_000);
@@ -37,20 +39,51 @@ describe('socket client', () => {
 
   const roomSize = async (room: string) => (await gateway.server.in(room).fetchSockets()).length;
 
-  it('joins a tournament room, invalidates its detail query (which holds the leaderboard) on a message, and leaves', async () => {
+  it('joins a tournament room, writes a leaderboard message into its detail query, refetches it on a malformed or a tournament message, and leaves', async () => {
     const tournamentId = randomUUID();
     const otherTournamentId = randomUUID();
     const room = tournamentRoom(tournamentId);
-    const leaderboardKey = ['tournaments', 'detail', { tournamentId }];
+    const detailKey = ['tournaments', 'detail', { tournamentId }];
     const otherKey = ['tournaments', 'detail', { tournamentId: otherTournamentId }];
-    queryClient.setQueryData(leaderboardKey, { entries: [] });
-    queryClient.setQueryData(otherKey, { entries: [] });
+    // Upcoming: no prize preview that the leaderboard could move.
+    const cached = {
+      status: 'UPCOMING',
+      leaderboard: [],
+      finalStandings: null,
+      prizeBreakdown: [],
+      prizeBreakdownIsFinal: false,
+      bracket: null,
+    } as unknown as TournamentDetail;
+    queryClient.setQueryData(detailKey, cached);
+    queryClient.setQueryData(otherKey, cached);
 
-    const leave = joinRoom(queryClient, room);
+    const leave = joinRoom(room, liveTournamentListener(queryClient, tournamentId));
     await eventually(async () => (await roomSize(room)) === 1);
 
-    gateway.server.to(room).emit('leaderboard', { tournamentId, entries: [], at: new Date().toISOString() });
-    await eventually(() => queryClient.getQueryState(leaderboardKey)?.isInvalidated === true);
+    const entries = [
+      {
+        rank: 1,
+        userId: randomUUID(),
+        username: 'dana',
+        avatarUrl: null,
+        score: 42,
+        charityName: null,
+        charityUrl: null,
+      },
+    ];
+    gateway.server.to(room).emit('leaderboard', { tournamentId, entries, at: new Date().toISOString() });
+    await eventually(() => queryClient.getQueryData<TournamentDetail>(detailKey)?.leaderboard.length === 1);
+    expect(queryClient.getQueryData<TournamentDetail>(detailKey)?.leaderboard).toEqual(entries);
+    expect(queryClient.getQueryState(detailKey)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryData(otherKey)).toBe(cached);
+
+    // A message its schema refuses cannot be applied: the page asks for the detail instead.
+    gateway.server.to(room).emit('leaderboard', { tournamentId, entries: [{ rank: 1 }], at: 'now' } as never);
+    await eventually(() => queryClient.getQueryState(detailKey)?.isInvalidated === true);
+    queryClient.setQueryData(detailKey, cached);
+
+    gateway.server.to(room).emit('tournament', { tournamentId, at: new Date().toISOString() });
+    await eventually(() => queryClient.getQueryState(detailKey)?.isInvalidated === true);
     expect(queryClient.getQueryState(otherKey)?.isInvalidated).toBe(false);
 
     leave();
@@ -60,8 +93,9 @@ describe('socket client', () => {
   });
 
   it('keeps a shared room until its last user leaves', async () => {
-    const leaveFirst = joinRoom(queryClient, 'ledger');
-    const leaveSecond = joinRoom(queryClient, 'ledger');
+    const listener = (): RoomListener => ({ resync: () => undefined });
+    const leaveFirst = joinRoom('ledger', listener());
+    const leaveSecond = joinRoom('ledger', listener());
     await eventually(async () => (await roomSize('ledger')) === 1);
     leaveFirst();
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -21,6 +21,7 @@ import {
 import { createApiApp } from '../../apps/api/src/bootstrap';
 import { RealtimeGateway } from '../../apps/api/src/realtime/realtime.gateway';
 import { WorkerModule } from '../../apps/worker/src/worker.module';
+import { liveTournamentListener } from '../../web/src/features/tournaments/live-tournament';
 import { joinRoom } from '../../web/src/lib/socket';
 
 jest.setTimeout(60_000);
@@ -53,7 +54,7 @@ describe('socket client across lost connections', () => {
   let players: TestMember[];
   let tournamentId: string;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  /** What the client's leaderboard query shows; it refetches only when made stale. */
+  /** What the client's detail query shows of the leaderboard; it refetches only when made stale. */
   let shown: Standing[] = [];
   let stopObserving: () => void = () => undefined;
   let leave: () => void = () => undefined;
@@ -148,14 +149,14 @@ describe('socket client across lost connections', () => {
       queryKey: ['tournaments', 'detail', { tournamentId }],
       queryFn: async () => {
         const response = await fetch(`http://127.0.0.1:${servedPort}/api/tournaments/${tournamentId}`);
-        return ((await response.json()) as { data: { leaderboard: Standing[] } }).data.leaderboard;
+        return ((await response.json()) as { data: { leaderboard: Standing[] } }).data;
       },
       staleTime: Infinity,
     });
     stopObserving = observer.subscribe((result) => {
-      if (result.data) shown = result.data;
+      if (result.data) shown = result.data.leaderboard;
     });
-    leave = joinRoom(queryClient, room());
+    leave = joinRoom(room(), liveTournamentListener(queryClient, tournamentId));
     await eventually(async () => (await socketsInRoom()).length === 1, 'the first join');
   });
 

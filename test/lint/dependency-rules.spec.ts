@@ -107,6 +107,18 @@ const SNIPPETS: Snippet[] = [
     refusedWith: 'never imports features',
   },
   {
+    rule: "the web's plumbing imports a feature",
+    filePath: 'web/src/lib/stray.ts',
+    code: "import { tournamentKeys } from '../features/tournaments/tournaments.queries';\nexport const stray = tournamentKeys;\n",
+    refusedWith: "web's plumbing",
+  },
+  {
+    rule: 'a feature imports the web plumbing',
+    filePath: 'web/src/features/home/stray.ts',
+    code: "import { queryClient } from '../../lib/query-client';\nexport const stray = queryClient;\n",
+    refusedWith: null,
+  },
+  {
     rule: 'the web imports a server context',
     filePath: 'web/src/features/home/stray.tsx',
     code: "import { TournamentsModule } from '@arena/tournaments';\nexport const stray = TournamentsModule;\n",

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { routes, type RouteRef } from './http.routes';
 import { answerOf, messageAnswer } from './envelope';
 import {
   avatarBody,
@@ -132,10 +133,7 @@ export interface RawAnswer {
   description: string;
 }
 
-export interface HttpRoute {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** Under `/api`, path parameters in braces: `/api/tournaments/{id}/join`. */
-  path: string;
+export interface HttpRoute extends RouteRef {
   summary: string;
   tag:
     | 'auth'
@@ -163,15 +161,15 @@ const member = 'member' as const;
 const publicRoute = 'public' as const;
 
 /**
- * Every HTTP call the API answers. A new route is added here first: the OpenAPI document at
- * `/api/openapi.json` is generated from this list, and a test fails when the API registers a route
- * that is missing from it.
+ * Every HTTP call the API answers, documented: a new route is added to the table in http.routes.ts
+ * and here. The OpenAPI document at `/api/openapi.json` is generated from this list, the web's API
+ * client takes its types from it, and a test fails when the API's routes, the table and this list
+ * disagree.
  */
-export const HTTP_ROUTES: readonly HttpRoute[] = [
+const documentedRoutes = [
   // Sign-up, login, tokens
   {
-    method: 'post',
-    path: '/api/auth/signup',
+    ...routes.auth.signUp,
     summary: 'Start a sign-up: codes go to the email and the phone',
     tag: 'auth',
     access: publicRoute,
@@ -179,8 +177,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(sessionStarted),
   },
   {
-    method: 'post',
-    path: '/api/auth/verify/email',
+    ...routes.auth.verifySignUpEmail,
     summary: "Verify a sign-up's email code",
     tag: 'auth',
     access: publicRoute,
@@ -188,8 +185,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(signUpVerification),
   },
   {
-    method: 'post',
-    path: '/api/auth/verify/phone',
+    ...routes.auth.verifySignUpPhone,
     summary: "Verify a sign-up's phone code",
     tag: 'auth',
     access: publicRoute,
@@ -197,8 +193,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(signUpVerification),
   },
   {
-    method: 'post',
-    path: '/api/auth/login',
+    ...routes.auth.login,
     summary: 'Start a login: a code goes to the email or phone',
     tag: 'auth',
     access: publicRoute,
@@ -206,8 +201,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(sessionStarted),
   },
   {
-    method: 'post',
-    path: '/api/auth/login/verify',
+    ...routes.auth.verifyLogin,
     summary: 'Verify a login code and receive tokens',
     tag: 'auth',
     access: publicRoute,
@@ -215,8 +209,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(loginVerification),
   },
   {
-    method: 'post',
-    path: '/api/auth/resend',
+    ...routes.auth.resendCode,
     summary: 'Send a sign-up or login code again',
     tag: 'auth',
     access: publicRoute,
@@ -224,8 +217,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: messageAnswer,
   },
   {
-    method: 'post',
-    path: '/api/auth/refresh',
+    ...routes.auth.refresh,
     summary: 'Exchange a refresh token for a new pair',
     tag: 'auth',
     access: publicRoute,
@@ -233,8 +225,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(refreshedTokens),
   },
   {
-    method: 'post',
-    path: '/api/auth/logout',
+    ...routes.auth.logout,
     summary: 'End the sign-in the refresh token belongs to',
     tag: 'auth',
     access: publicRoute,
@@ -242,8 +233,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: messageAnswer,
   },
   {
-    method: 'get',
-    path: '/api/auth/profile',
+    ...routes.auth.profile,
     summary: "The signed-in member's profile",
     tag: 'auth',
     access: member,
@@ -251,8 +241,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // A member's own contact details and avatar
   {
-    method: 'post',
-    path: '/api/auth/contact/email',
+    ...routes.auth.changeEmail,
     summary: 'Start an email change: a code goes to the new address',
     tag: 'auth',
     access: member,
@@ -260,8 +249,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(sessionStarted),
   },
   {
-    method: 'post',
-    path: '/api/auth/contact/email/verify',
+    ...routes.auth.verifyEmailChange,
     summary: 'Confirm an email change',
     tag: 'auth',
     access: member,
@@ -269,8 +257,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(memberProfile),
   },
   {
-    method: 'post',
-    path: '/api/auth/contact/phone',
+    ...routes.auth.changePhone,
     summary: 'Start a phone change: a code goes to the new number',
     tag: 'auth',
     access: member,
@@ -278,8 +265,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(sessionStarted),
   },
   {
-    method: 'post',
-    path: '/api/auth/contact/phone/verify',
+    ...routes.auth.verifyPhoneChange,
     summary: 'Confirm a phone change',
     tag: 'auth',
     access: member,
@@ -287,8 +273,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(memberProfile),
   },
   {
-    method: 'post',
-    path: '/api/auth/contact/resend',
+    ...routes.auth.resendContactCode,
     summary: "Send a contact change's code again",
     tag: 'auth',
     access: member,
@@ -296,8 +281,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: messageAnswer,
   },
   {
-    method: 'put',
-    path: '/api/auth/avatar',
+    ...routes.auth.replaceAvatar,
     summary: "Replace the member's avatar (PNG, JPEG or WebP data URL, at most 128 KB)",
     tag: 'auth',
     access: member,
@@ -305,8 +289,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(memberProfile),
   },
   {
-    method: 'get',
-    path: '/api/auth/avatars/{accountId}',
+    ...routes.auth.avatar,
     summary: "A member's avatar image",
     tag: 'auth',
     access: publicRoute,
@@ -314,8 +297,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // Tournaments
   {
-    method: 'get',
-    path: '/api/tournaments',
+    ...routes.tournaments.list,
     summary: 'Tournaments, live first',
     tag: 'tournaments',
     access: publicRoute,
@@ -323,16 +305,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(tournamentList),
   },
   {
-    method: 'get',
-    path: '/api/tournaments/{id}',
+    ...routes.tournaments.detail,
     summary: 'One tournament with its top ten',
     tag: 'tournaments',
     access: 'optional-member',
     answer: answerOf(tournamentDetail),
   },
   {
-    method: 'post',
-    path: '/api/tournaments/{id}/join',
+    ...routes.tournaments.join,
     summary: 'Join a tournament, optionally naming a charity',
     tag: 'tournaments',
     access: member,
@@ -340,8 +320,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(joinedTournament),
   },
   {
-    method: 'post',
-    path: '/api/tournaments/{id}/plays',
+    ...routes.plays.start,
     summary:
       "Open a play of the tournament's game: the server fixes the seed, starts the clock and issues a game token for this play (score formats; 409 head-to-head)",
     tag: 'plays',
@@ -350,8 +329,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(startedPlay),
   },
   {
-    method: 'post',
-    path: '/api/tournaments/{id}/matches/{matchId}/plays',
+    ...routes.plays.startMatch,
     summary: "Open a play for the member's head-to-head match (403 not a player in it, 409 played already)",
     tag: 'plays',
     access: member,
@@ -359,8 +337,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(startedPlay),
   },
   {
-    method: 'post',
-    path: '/api/plays/{playId}/result',
+    ...routes.plays.submitResult,
     summary:
       "Submit a play's input log: the server replays it and records the score it computed, once (413 over 1 MB, 422 a log that does not replay, 409 a second result or an expired play)",
     tag: 'plays',
@@ -370,8 +347,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(verifiedPlayResult),
   },
   {
-    method: 'post',
-    path: '/api/tournaments/{id}/scores',
+    ...routes.tournaments.submitScore,
     summary:
       'Submit a bare score: only for an external game an operator created (409 for the catalog games, whose results come from plays)',
     tag: 'tournaments',
@@ -381,8 +357,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(submittedScore),
   },
   {
-    method: 'put',
-    path: '/api/tournaments/{id}/charity',
+    ...routes.tournaments.selectCharity,
     summary: "Change the member's own charity for a tournament they joined (null clears it)",
     tag: 'tournaments',
     access: member,
@@ -390,8 +365,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(selectedCharity),
   },
   {
-    method: 'get',
-    path: '/api/nonprofits',
+    ...routes.tournaments.nonprofits,
     summary: 'Search the bundled nonprofit directory by name, EIN or city',
     tag: 'charities',
     access: publicRoute,
@@ -399,24 +373,21 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(nonprofitList),
   },
   {
-    method: 'get',
-    path: '/api/tournaments/{id}/players/{playerId}/stats',
+    ...routes.tournaments.playerStats,
     summary: "A player's statistics in a tournament: plays, best, average, trend and score history",
     tag: 'tournaments',
     access: publicRoute,
     answer: answerOf(playerTournamentStats),
   },
   {
-    method: 'get',
-    path: '/api/users/game-stats',
+    ...routes.tournaments.myGameStats,
     summary: "The signed-in member's game statistics and tournament history, newest first",
     tag: 'tournaments',
     access: member,
     answer: answerOf(memberGameStats),
   },
   {
-    method: 'post',
-    path: '/api/tournaments/{id}/matches/{matchId}/result',
+    ...routes.tournaments.recordMatchResult,
     summary:
       "Record a bare result in one of the member's head-to-head matches: only for an external game (409 for the catalog games, whose results come from plays; 403 not a player in it, 409 after its deadline or played already)",
     tag: 'tournaments',
@@ -426,8 +397,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(recordedMatchResult),
   },
   {
-    method: 'post',
-    path: '/api/admin/tournaments',
+    ...routes.admin.createTournament,
     summary:
       "Create a tournament (201); a repeat with the same id and body answers 200 with the stored one, another body 409. The game is a catalog slug (its settings from the catalog, results from verified plays) or an operator's game with external: true (400 'Unknown game' otherwise)",
     tag: 'admin',
@@ -437,8 +407,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(createdTournament),
   },
   {
-    method: 'post',
-    path: '/api/admin/tournaments/{id}/cancel',
+    ...routes.admin.cancelTournament,
     summary: 'Cancel a tournament',
     tag: 'admin',
     access: 'admin',
@@ -446,8 +415,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(tournamentTransition),
   },
   {
-    method: 'patch',
-    path: '/api/admin/tournaments/{id}',
+    ...routes.admin.editTournament,
     summary: 'Edit a scheduled tournament before it starts (409 once started, or for an instant one)',
     tag: 'admin',
     access: 'admin',
@@ -456,48 +424,42 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // Operations
   {
-    method: 'get',
-    path: '/api/config',
+    ...routes.operations.clientConfig,
     summary: 'Run-time settings of the web app: the origin games are framed from (GAME_ORIGIN)',
     tag: 'operations',
     access: publicRoute,
     answer: answerOf(clientConfig),
   },
   {
-    method: 'get',
-    path: '/api/health',
+    ...routes.operations.health,
     summary: 'Health of the database, Redis, the event store and the read models (503 when degraded)',
     tag: 'operations',
     access: publicRoute,
     answer: healthReport,
   },
   {
-    method: 'get',
-    path: '/api/health/details',
+    ...routes.operations.healthDetails,
     summary: "Each check's latency and error, each projector's position and lag (503 when degraded)",
     tag: 'operations',
     access: 'operator',
     answer: healthDetails,
   },
   {
-    method: 'get',
-    path: '/api/metrics',
+    ...routes.operations.metrics,
     summary: 'Prometheus metrics',
     tag: 'operations',
     access: 'operator',
     answer: { contentType: 'text/plain', description: 'Prometheus text format' },
   },
   {
-    method: 'get',
-    path: '/api/dev/tools',
+    ...routes.operations.devTools,
     summary: 'Whether the developer pages exist here (development and tests; 404 otherwise)',
     tag: 'operations',
     access: publicRoute,
     answer: devToolsAvailable,
   },
   {
-    method: 'get',
-    path: '/api/dev/mailbox',
+    ...routes.operations.devMailbox,
     summary: 'Messages the local outbox kept (development and tests; 404 otherwise)',
     tag: 'operations',
     access: publicRoute,
@@ -505,8 +467,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // Charities (issue 11): search, onboarded charities, profiles, favorites, invitations, onboarding
   {
-    method: 'post',
-    path: '/api/charities/charity-navigator/graphql',
+    ...routes.charities.search,
     summary:
       "Charity search: Charity Navigator's publicSearchFaceted query or the charity-by-EIN query, answered from Charity Navigator when configured or from the bundled IRS data set (400 any other document; 429 per IP)",
     tag: 'charities',
@@ -515,8 +476,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: charityGraphqlAnswer,
   },
   {
-    method: 'get',
-    path: '/api/charities',
+    ...routes.charities.list,
     summary: 'Onboarded charities (published: email confirmed), verified first',
     tag: 'charities',
     access: publicRoute,
@@ -524,24 +484,21 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(charityList),
   },
   {
-    method: 'get',
-    path: '/api/charities/rankings',
+    ...routes.charities.rankings,
     summary: 'Charities ranked by the donations directed to them',
     tag: 'charities',
     access: publicRoute,
     answer: answerOf(charityRankings),
   },
   {
-    method: 'get',
-    path: '/api/charities/favorites',
+    ...routes.charities.favorites,
     summary: "The member's favorite charities",
     tag: 'charities',
     access: member,
     answer: answerOf(favoriteCharityList),
   },
   {
-    method: 'post',
-    path: '/api/charities/favorites',
+    ...routes.charities.addFavorite,
     summary: 'Add a favorite charity (a second add of the same EIN keeps one)',
     tag: 'charities',
     access: member,
@@ -549,8 +506,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(favoriteCharityList),
   },
   {
-    method: 'delete',
-    path: '/api/charities/favorites',
+    ...routes.charities.removeFavorite,
     summary: 'Remove a favorite charity by EIN (removing one that is not there changes nothing)',
     tag: 'charities',
     access: member,
@@ -558,8 +514,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(favoriteCharityList),
   },
   {
-    method: 'post',
-    path: '/api/charities/invite-charity',
+    ...routes.charities.invite,
     summary: 'Email a charity an invitation into onboarding (429 past the per-account and per-IP limits)',
     tag: 'charities',
     access: 'optional-member',
@@ -567,8 +522,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: messageAnswer,
   },
   {
-    method: 'post',
-    path: '/api/charities/stripe/link',
+    ...routes.charities.stripeLink,
     summary:
       'Start or resume onboarding: a connected payout account and a link to its hosted onboarding (409 an EIN another account is onboarding)',
     tag: 'charities',
@@ -577,32 +531,28 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: stripeLinkAnswer,
   },
   {
-    method: 'get',
-    path: '/api/charities/managed',
+    ...routes.charities.managed,
     summary: 'The charities the member onboards or has onboarded (their manager)',
     tag: 'charities',
     access: member,
     answer: answerOf(managedCharities),
   },
   {
-    method: 'get',
-    path: '/api/charities/onboarding/{charityId}',
+    ...routes.charities.onboardingStatus,
     summary: 'Where an onboarding stands, for the member who started it',
     tag: 'charities',
     access: member,
     answer: answerOf(onboardingStatus),
   },
   {
-    method: 'post',
-    path: '/api/charities/onboarding/{charityId}/code',
+    ...routes.charities.sendOnboardingCode,
     summary: "Send a 6-digit code to the charity's email (one a minute)",
     tag: 'charities',
     access: member,
     answer: answerOf(onboardingCodeSent),
   },
   {
-    method: 'post',
-    path: '/api/charities/onboarding/{charityId}/verify',
+    ...routes.charities.verifyOnboardingCode,
     summary: "Confirm the charity's email with the code",
     tag: 'charities',
     access: member,
@@ -610,8 +560,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(onboardingStatus),
   },
   {
-    method: 'get',
-    path: '/api/charities/ein/{ein}',
+    ...routes.charities.profile,
     summary:
       'A charity by EIN: onboarded, or a nonprofit of the data set that has not onboarded yet (400 malformed, 404 unknown)',
     tag: 'charities',
@@ -619,8 +568,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(charityProfile),
   },
   {
-    method: 'get',
-    path: '/api/charities/ein/{ein}/ledger',
+    ...routes.charities.ledger,
     summary: "The charity's public ledger, newest first, searchable by donor, source and impact",
     tag: 'charities',
     access: publicRoute,
@@ -628,32 +576,28 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(charityLedger),
   },
   {
-    method: 'get',
-    path: '/api/charities/ein/{ein}/supporters',
+    ...routes.charities.supporters,
     summary: "The charity's supporters",
     tag: 'charities',
     access: publicRoute,
     answer: answerOf(charitySupporters),
   },
   {
-    method: 'get',
-    path: '/api/charities/ein/{ein}/donors',
+    ...routes.charities.donors,
     summary: "The charity's recent and top donors",
     tag: 'charities',
     access: publicRoute,
     answer: answerOf(charityDonors),
   },
   {
-    method: 'get',
-    path: '/api/charities/ein/{ein}/stories',
+    ...routes.charities.stories,
     summary: 'Impact stories the charity published, newest first',
     tag: 'charities',
     access: publicRoute,
     answer: answerOf(impactStoryList),
   },
   {
-    method: 'post',
-    path: '/api/charities/ein/{ein}/stories',
+    ...routes.charities.publishStory,
     summary: 'Publish an impact story (only the member who onboarded the charity)',
     tag: 'charities',
     access: member,
@@ -662,8 +606,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(impactStory),
   },
   {
-    method: 'get',
-    path: '/api/charities/{id}',
+    ...routes.charities.byId,
     summary: 'An onboarded charity by id',
     tag: 'charities',
     access: publicRoute,
@@ -671,8 +614,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // Payments (issue 11): the provider's webhooks, and the local driver's stand-ins for its hosted pages
   {
-    method: 'post',
-    path: '/api/stripe/webhooks',
+    ...routes.payments.stripeWebhook,
     summary:
       "The payment provider's webhooks, verified on the raw body with the Stripe-Signature header (400 unsigned, forged or stale; each event applied once)",
     tag: 'payments',
@@ -680,32 +622,28 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: { contentType: 'application/json', description: '{ received: true }' },
   },
   {
-    method: 'get',
-    path: '/api/payments/local/connect/{accountId}',
+    ...routes.payments.localConnectPage,
     summary: "The local payment driver's hosted onboarding form (test mode only; 404 with a real provider)",
     tag: 'payments',
     access: publicRoute,
     answer: { contentType: 'text/html', description: 'The onboarding form' },
   },
   {
-    method: 'post',
-    path: '/api/payments/local/connect/{accountId}',
+    ...routes.payments.localConnectSubmit,
     summary: "The local payment driver's onboarding form submitted: redirects to the return or refresh URL",
     tag: 'payments',
     access: publicRoute,
     answer: { contentType: 'text/html', description: 'A redirect (303)' },
   },
   {
-    method: 'get',
-    path: '/api/payments/local/checkout/{sessionId}',
+    ...routes.payments.localCheckoutPage,
     summary: "The local payment driver's hosted checkout page (test mode only; 404 with a real provider)",
     tag: 'payments',
     access: publicRoute,
     answer: { contentType: 'text/html', description: 'The checkout page' },
   },
   {
-    method: 'post',
-    path: '/api/payments/local/checkout/{sessionId}',
+    ...routes.payments.localCheckoutSubmit,
     summary: 'The local checkout paid or cancelled: redirects to the success or cancel URL',
     tag: 'payments',
     access: publicRoute,
@@ -713,8 +651,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // Donations (issue 12): gifts, the home ledger, receipts, a member's balances and payout requests
   {
-    method: 'post',
-    path: '/api/stripe/checkout',
+    ...routes.donations.checkout,
     summary:
       'Start a gift: a checkout session for amount_cents (whole dollars from 100), answered with the URL to pay at',
     tag: 'donations',
@@ -723,8 +660,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: donationCheckoutAnswer,
   },
   {
-    method: 'get',
-    path: '/api/donations',
+    ...routes.donations.list,
     summary: 'The public donation ledger, newest first (no donor identities)',
     tag: 'donations',
     access: publicRoute,
@@ -732,16 +668,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(donationList),
   },
   {
-    method: 'get',
-    path: '/api/donations/summary',
+    ...routes.donations.summary,
     summary: "The home ledger's summary cards: total verified, nonprofits impacted, pending balance",
     tag: 'donations',
     access: publicRoute,
     answer: answerOf(donationSummary),
   },
   {
-    method: 'get',
-    path: '/api/donations/winners',
+    ...routes.donations.winners,
     summary: 'Top Challenge Winners: members by what their wins directed, most first',
     tag: 'donations',
     access: publicRoute,
@@ -749,32 +683,28 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(topWinners),
   },
   {
-    method: 'get',
-    path: '/api/donations/receipts/{receiptCode}',
+    ...routes.donations.receipt,
     summary: "A donation's receipt and history (404 unknown)",
     tag: 'donations',
     access: publicRoute,
     answer: answerOf(donationReceipt),
   },
   {
-    method: 'get',
-    path: '/api/donations/checkout/{sessionId}',
+    ...routes.donations.byCheckout,
     summary: 'The gift a checkout session paid for, once its webhook has recorded it (404 until then)',
     tag: 'donations',
     access: publicRoute,
     answer: answerOf(publicDonation),
   },
   {
-    method: 'get',
-    path: '/api/donations/mine',
+    ...routes.donations.mine,
     summary: "The member's balances, prize shares to direct, and donation history",
     tag: 'donations',
     access: member,
     answer: answerOf(memberDonations),
   },
   {
-    method: 'post',
-    path: '/api/donations/payout-requests',
+    ...routes.donations.requestPayout,
     summary:
       "Direct part of the member's prize balance to a verified charity (the payout modal; the same requestId directs once)",
     tag: 'donations',
@@ -784,24 +714,21 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(payoutRequestAnswer),
   },
   {
-    method: 'get',
-    path: '/api/impact-stories',
+    ...routes.donations.featuredStories,
     summary: "The home carousel: onboarded charities' impact stories, most liked first",
     tag: 'donations',
     access: 'optional-member',
     answer: answerOf(featuredStories),
   },
   {
-    method: 'post',
-    path: '/api/impact-stories/{id}/like',
+    ...routes.donations.likeStory,
     summary: 'Like a story (once per member)',
     tag: 'donations',
     access: member,
     answer: answerOf(storyLike),
   },
   {
-    method: 'delete',
-    path: '/api/impact-stories/{id}/like',
+    ...routes.donations.unlikeStory,
     summary: 'Take a like back',
     tag: 'donations',
     access: member,
@@ -809,8 +736,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // The verifiable ledger (issue 12, docs/ledger.md)
   {
-    method: 'get',
-    path: '/api/ledger/entries',
+    ...routes.ledger.entries,
     summary: 'Ledger entries in order from index `from`, each chained to the previous by its hash',
     tag: 'ledger',
     access: publicRoute,
@@ -818,16 +744,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(ledgerEntries),
   },
   {
-    method: 'get',
-    path: '/api/ledger/entries/{id}/proof',
+    ...routes.ledger.inclusionProof,
     summary: "An entry's inclusion proof against the latest checkpoint (404 unknown or not yet checkpointed)",
     tag: 'ledger',
     access: publicRoute,
     answer: answerOf(ledgerInclusionProof),
   },
   {
-    method: 'get',
-    path: '/api/ledger/consistency',
+    ...routes.ledger.consistencyProof,
     summary: 'A consistency proof between the checkpoints of tree sizes `from` and `to`',
     tag: 'ledger',
     access: publicRoute,
@@ -835,8 +759,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(ledgerConsistencyProof),
   },
   {
-    method: 'get',
-    path: '/api/ledger/checkpoints',
+    ...routes.ledger.checkpoints,
     summary: 'Signed checkpoints, newest first',
     tag: 'ledger',
     access: publicRoute,
@@ -844,8 +767,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(ledgerCheckpoints),
   },
   {
-    method: 'post',
-    path: '/api/ledger/checkpoints',
+    ...routes.ledger.signCheckpoint,
     summary: 'Sign a checkpoint of the ledger now (none when nothing changed since the last)',
     tag: 'ledger',
     access: 'operator',
@@ -853,16 +775,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(ledgerCheckpoint),
   },
   {
-    method: 'get',
-    path: '/api/ledger/public-key',
+    ...routes.ledger.publicKey,
     summary: 'The Ed25519 key that signs checkpoints',
     tag: 'ledger',
     access: publicRoute,
     answer: answerOf(ledgerPublicKey),
   },
   {
-    method: 'get',
-    path: '/api/ledger/export.csv',
+    ...routes.ledger.exportCsv,
     summary:
       'The ledger as CSV for auditors, dates from and to (inclusive): donors anonymised, in full for the finance role',
     tag: 'ledger',
@@ -872,8 +792,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // Finance (issue 12): members an operator granted the finance role
   {
-    method: 'get',
-    path: '/api/finance/reconciliation',
+    ...routes.finance.reconciliation,
     summary:
       "The ledger reconciled with the payment provider's balance transactions: every unexplained difference",
     tag: 'finance',
@@ -881,8 +800,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(reconciliationReport),
   },
   {
-    method: 'post',
-    path: '/api/finance/transfer-window',
+    ...routes.finance.runTransferWindow,
     summary: 'Run a transfer window now: one transfer per verified charity of its held donations',
     tag: 'finance',
     access: 'finance',
@@ -890,16 +808,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // Subscriptions (issue 13): plans, checkout in subscription mode, upgrade, cancel, the billing portal
   {
-    method: 'get',
-    path: '/api/subscriptions/plans',
+    ...routes.subscriptions.plans,
     summary: 'The plans: Free, Premium $4.99 and Premium+ $9.99 a month',
     tag: 'subscriptions',
     access: publicRoute,
     answer: answerOf(planList),
   },
   {
-    method: 'post',
-    path: '/api/subscriptions/checkout',
+    ...routes.subscriptions.checkout,
     summary: 'Start a paid plan: a checkout session in subscription mode, answered with the URL to pay at',
     tag: 'subscriptions',
     access: member,
@@ -907,24 +823,21 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(subscriptionCheckoutAnswer),
   },
   {
-    method: 'get',
-    path: '/api/subscriptions/active',
+    ...routes.subscriptions.active,
     summary: "The member's plan now, its subscription, days remaining and whether an upgrade exists",
     tag: 'subscriptions',
     access: member,
     answer: answerOf(activeSubscription),
   },
   {
-    method: 'post',
-    path: '/api/subscriptions/cancel',
+    ...routes.subscriptions.cancel,
     summary: 'Cancel at the end of the billing period (the plan falls back to Free then)',
     tag: 'subscriptions',
     access: member,
     answer: answerOf(activeSubscription),
   },
   {
-    method: 'post',
-    path: '/api/subscriptions/update',
+    ...routes.subscriptions.update,
     summary: "Upgrade to the next plan with proration ('No upgrade available' past Premium+)",
     tag: 'subscriptions',
     access: member,
@@ -932,32 +845,28 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(activeSubscription),
   },
   {
-    method: 'post',
-    path: '/api/subscriptions/portal',
+    ...routes.subscriptions.portal,
     summary: "A session of the provider's billing portal (payment method, invoices, cancel)",
     tag: 'subscriptions',
     access: member,
     answer: answerOf(portalAnswer),
   },
   {
-    method: 'get',
-    path: '/api/payments/local/portal/{sessionId}',
+    ...routes.payments.localPortalPage,
     summary: "The local payment driver's billing portal (test mode only; 404 with a real provider)",
     tag: 'payments',
     access: publicRoute,
     answer: { contentType: 'text/html', description: 'The billing portal page' },
   },
   {
-    method: 'post',
-    path: '/api/payments/local/portal/{sessionId}',
+    ...routes.payments.localPortalSubmit,
     summary: 'An action of the local billing portal (cancel, renew, card): redirects back to the portal',
     tag: 'payments',
     access: publicRoute,
     answer: { contentType: 'text/html', description: 'A redirect (303)' },
   },
   {
-    method: 'post',
-    path: '/api/dev/payments/clock',
+    ...routes.operations.advancePaymentsClock,
     summary:
       "Advance the local payment driver's test clock: renewals, refund windows and monthly payouts fall due (development and tests; 404 otherwise)",
     tag: 'operations',
@@ -967,16 +876,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // Referrals (issue 13): a member's link, reward mode, rewards, payouts and payout account
   {
-    method: 'get',
-    path: '/api/referrals/me',
+    ...routes.referrals.mine,
     summary: "The member's referral code and link, reward mode, balances, rewards and payouts",
     tag: 'referrals',
     access: member,
     answer: answerOf(myReferrals),
   },
   {
-    method: 'put',
-    path: '/api/referrals/reward-mode',
+    ...routes.referrals.rewardMode,
     summary: 'Choose recurring (10% of each payment) or one-time (the first month) for referrals from now on',
     tag: 'referrals',
     access: member,
@@ -984,8 +891,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(myReferrals),
   },
   {
-    method: 'post',
-    path: '/api/referrals/payout-account',
+    ...routes.referrals.payoutAccount,
     summary:
       "Open (or go on with) the member's payout account for referral rewards: the URL of its hosted onboarding",
     tag: 'referrals',
@@ -994,8 +900,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   // The rest of the profile (issue 13): transactions, sign-ins, account deletion, support
   {
-    method: 'get',
-    path: '/api/account/transactions',
+    ...routes.account.transactions,
     summary:
       'Every money movement of the member: payments, refunds, donations, prizes, referral rewards and payouts',
     tag: 'account',
@@ -1003,24 +908,21 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(memberTransactions),
   },
   {
-    method: 'get',
-    path: '/api/account/sessions',
+    ...routes.account.sessions,
     summary: "The member's active sign-ins, the current one marked",
     tag: 'account',
     access: member,
     answer: answerOf(signInSessions),
   },
   {
-    method: 'post',
-    path: '/api/account/sessions/sign-out-others',
+    ...routes.account.signOutOthers,
     summary: 'End every sign-in of the member but this one',
     tag: 'account',
     access: member,
     answer: answerOf(signOutOthersAnswer),
   },
   {
-    method: 'post',
-    path: '/api/account/delete',
+    ...routes.account.delete,
     summary:
       'Close the account: signed out everywhere now, personal data erased after 30 days, ledger entries kept anonymised',
     tag: 'account',
@@ -1029,8 +931,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(deleteAccountAnswer),
   },
   {
-    method: 'post',
-    path: '/api/support/messages',
+    ...routes.account.supportMessage,
     summary: 'A message to support: emailed to the support inbox, confirmed to the member by email',
     tag: 'account',
     access: member,
@@ -1039,19 +940,39 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     answer: answerOf(supportMessageAnswer),
   },
   {
-    method: 'get',
-    path: '/api/openapi.json',
+    ...routes.operations.openApiDocument,
     summary: 'This document',
     tag: 'operations',
     access: publicRoute,
     answer: { contentType: 'application/json', description: 'OpenAPI 3.1' },
   },
   {
-    method: 'get',
-    path: '/api/docs',
+    ...routes.operations.docsPage,
     summary: 'This document as a page',
     tag: 'operations',
     access: publicRoute,
     answer: { contentType: 'text/html', description: 'The API reference' },
   },
-];
+] satisfies readonly HttpRoute[];
+
+export const HTTP_ROUTES: readonly HttpRoute[] = documentedRoutes;
+
+/** The documentation of one route of the table, with its schemas' own types. */
+type DocumentedRoute<R extends RouteRef> = Extract<
+  (typeof documentedRoutes)[number],
+  { method: R['method']; path: R['path'] }
+>;
+
+/** What a route answers: its envelope's type, or `Response`'s text for a raw answer. */
+export type RouteAnswer<R extends RouteRef> =
+  DocumentedRoute<R>['answer'] extends z.ZodType<infer Answer> ? Answer : string;
+
+/** The JSON body a route takes, or undefined for none. */
+export type RouteBody<R extends RouteRef> =
+  DocumentedRoute<R> extends { body: infer Body extends z.ZodType } ? z.input<Body> : undefined;
+
+/** The query string a route reads, by name; undefined values are left out. */
+export type RouteQuery<R extends RouteRef> =
+  DocumentedRoute<R> extends { query: infer Query extends z.ZodObject }
+    ? { [Name in keyof z.input<Query>]?: string | number | boolean | undefined }
+    : undefined;

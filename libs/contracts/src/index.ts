@@ -18,6 +18,7 @@ export * from './plays.contract';
 export * from './client-config.contract';
 export * from './operations.contract';
 export * from './http.contract';
+export * from './http.routes';
 export * from './openapi';
 export * from './charities.messages';
 export * from './charities.contract';

@@ -1,4 +1,12 @@
-import { LEDGER_ROOM, parseChangeNotice, parseRoom, roomName, tournamentRoom } from './realtime.contract';
+import {
+  LEDGER_ROOM,
+  leaderboardMessage,
+  LIVE_LEADERBOARD_SIZE,
+  parseChangeNotice,
+  parseRoom,
+  roomName,
+  tournamentRoom,
+} from './realtime.contract';
 
 describe('live rooms and change notices', () => {
   const id = '3b241101-e2bb-4255-8caf-4136c566a962';
@@ -37,5 +45,31 @@ describe('live rooms and change notices', () => {
     ]) {
       expect(parseChangeNotice(raw)).toBeUndefined();
     }
+  });
+
+  it("carries a leaderboard's top entries with the detail's fields, and no more than the detail shows", () => {
+    const entry = {
+      rank: 1,
+      userId: id,
+      username: 'dana',
+      avatarUrl: null,
+      score: 42,
+      charityName: null,
+      charityUrl: null,
+    };
+    const at = '2026-11-27T12:00:00.000Z';
+    expect(leaderboardMessage.parse({ tournamentId: id, entries: [{ ...entry, attempts: 3 }], at })).toEqual({
+      tournamentId: id,
+      entries: [entry],
+      at,
+    });
+    const tooMany = Array.from({ length: LIVE_LEADERBOARD_SIZE + 1 }, (_, index) => ({
+      ...entry,
+      rank: index + 1,
+    }));
+    expect(leaderboardMessage.safeParse({ tournamentId: id, entries: tooMany, at }).success).toBe(false);
+    expect(leaderboardMessage.safeParse({ tournamentId: id, entries: [{ rank: 1 }], at }).success).toBe(
+      false,
+    );
   });
 });

@@ -1,4 +1,5 @@
-import type { LeaderboardEntry } from './tournaments.contract';
+import { z } from 'zod';
+import { leaderboardEntry } from './tournaments.contract';
 
 /**
  * The live path, end to end: a projector's change notice (worker → Redis → every API process), the
@@ -57,14 +58,19 @@ export function parseChangeNotice(raw: string): ChangeNotice | undefined {
   return undefined;
 }
 
-/** A live row also says how many scores the player has sent. */
-export type LiveLeaderboardEntry = LeaderboardEntry & { attempts: number };
+/** The most entries a leaderboard message carries: the top ten the tournament's detail shows. */
+export const LIVE_LEADERBOARD_SIZE = 10;
 
-export interface LeaderboardMessage {
-  tournamentId: string;
-  entries: LiveLeaderboardEntry[];
-  at: string;
-}
+/**
+ * A tournament's leaderboard changed: its top entries, with the fields of the detail's `leaderboard`,
+ * so the page shows them without asking for the detail again.
+ */
+export const leaderboardMessage = z.object({
+  tournamentId: z.string(),
+  entries: z.array(leaderboardEntry).max(LIVE_LEADERBOARD_SIZE),
+  at: z.iso.datetime(),
+});
+export type LeaderboardMessage = z.infer<typeof leaderboardMessage>;
 
 export interface RoomAck {
   ok: boolean;
@@ -75,10 +81,8 @@ export interface RoomAck {
  * A tournament changed (a join, a start, an edit, its bracket…): the detail page refetches it. What
  * the detail shows differs per member (joined or not, the next match), so the message carries none of it.
  */
-export interface TournamentChangedMessage {
-  tournamentId: string;
-  at: string;
-}
+export const tournamentChangedMessage = z.object({ tournamentId: z.string(), at: z.iso.datetime() });
+export type TournamentChangedMessage = z.infer<typeof tournamentChangedMessage>;
 
 export interface ServerToClientEvents {
   leaderboard: (message: LeaderboardMessage) => void;

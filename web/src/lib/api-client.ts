@@ -1,7 +1,14 @@
-import type { TokenPair } from '@arena/contracts';
+import type { RouteAnswer, RouteBody, RouteQuery, TokenPair } from '@arena/contracts';
+import {
+  fillPath,
+  pathFor,
+  routes,
+  type HttpMethod,
+  type PathParamName,
+  type PathParams,
+  type RouteRef,
+} from '@arena/contracts/http.routes';
 import { oneTabAtATime, tokenStorage } from './tokens';
-
-const API_BASE = '/api';
 
 export class ApiError extends Error {
   constructor(
@@ -14,10 +21,43 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface RequestOptions {
+  method: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
+}
+
+type ParamsOption<P extends string> = [PathParamName<P>] extends [never]
+  ? { params?: never }
+  : { params: PathParams<P> };
+type QueryOption<R extends RouteRef> =
+  RouteQuery<R> extends undefined ? { query?: never } : { query?: RouteQuery<R> };
+type BodyOption<R extends RouteRef> =
+  RouteBody<R> extends undefined ? { body?: never } : { body: RouteBody<R> };
+
+/** A call's arguments, as its route in libs/contracts defines them: path params, query, body. */
+export type CallOptions<R extends RouteRef> = { signal?: AbortSignal } & ParamsOption<R['path']> &
+  QueryOption<R> &
+  BodyOption<R>;
+
+interface PlainCallOptions {
+  params?: Partial<Record<string, string | number>>;
+  query?: Partial<Record<string, string | number | boolean | undefined>>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+type CallArguments<R extends RouteRef> =
+  Record<string, never> extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
+
+/** `?name=value&…` of the values given, or nothing. */
+export function queryString(
+  query: Partial<Record<string, string | number | boolean | undefined>> = {},
+): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -46,14 +86,14 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
+async function send(url: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const accessToken = tokenStorage.accessToken();
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   try {
-    return await fetch(`${API_BASE}${path}`, {
-      method: options.method ?? 'GET',
+    return await fetch(url, {
+      method: options.method.toUpperCase(),
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
@@ -86,8 +126,8 @@ async function refreshTokens(): Promise<boolean> {
   const refreshToken = tokenStorage.refreshToken();
   if (!refreshToken) return false;
   try {
-    const response = await fetch(`${API_BASE}/auth/refresh`, {
-      method: 'POST',
+    const response = await fetch(pathFor(routes.auth.refresh), {
+      method: routes.auth.refresh.method.toUpperCase(),
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({ refreshToken }),
     });
@@ -122,14 +162,14 @@ function unauthorized(): never {
   throw new ApiError('Unauthorized', 401);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function request(url: string, options: RequestOptions): Promise<unknown> {
   // Only a request that carried a token can be rescued by a refresh; a guest's 401 (a wrong
   // one-time code, say) keeps the server's own message.
   const carriedToken = tokenStorage.accessToken();
-  let response = await send(path, options);
+  let response = await send(url, options);
   if (response.status === 401 && carriedToken !== null) {
     if (!(await refreshOnce(carriedToken))) unauthorized();
-    response = await send(path, options);
+    response = await send(url, options);
     if (response.status === 401) unauthorized();
   }
   const body = await readBody(response);
@@ -140,16 +180,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       body,
     );
   }
-  return body as T;
+  return body;
 }
 
-export const apiClient = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
-  delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
-};
+/**
+ * Calls a route of the table in libs/contracts (`callApi(routes.tournaments.detail, { params: { id } })`):
+ * its method, its path with the params encoded, and its types. Answers are not parsed: the API's own
+ * contract tests hold it to the schemas.
+ */
+export function callApi<R extends RouteRef>(
+  route: R,
+  ...[options]: CallArguments<R>
+): Promise<RouteAnswer<R>> {
+  // CallOptions has checked the call; from here its options are plain values.
+  const { params, query, body, signal } = (options ?? {}) as PlainCallOptions;
+  return request(fillPath(route.path, params) + queryString(query), {
+    method: route.method,
+    body,
+    signal,
+  }) as Promise<RouteAnswer<R>>;
+}
 
 /** A call to something that may not exist on this server: null for its 404, any other error thrown. */
 export async function unlessNotFound<T>(call: Promise<T>): Promise<T | null> {

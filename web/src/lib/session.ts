@@ -1,8 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { Answer, MemberProfile } from '@arena/contracts';
-import { apiClient } from './api-client';
+import type { MemberProfile } from '@arena/contracts';
+import { routes } from '@arena/contracts/http.routes';
+import { callApi } from './api-client';
 import { tokenStorage, TOKENS_CHANGED_EVENT } from './tokens';
 
 export type Session = { status: 'member'; member: MemberProfile } | { status: 'guest' };
@@ -13,7 +14,7 @@ const GUEST: Session = { status: 'guest' };
 async function resolveSession(): Promise<Session> {
   if (!tokenStorage.accessToken() || !tokenStorage.refreshToken()) return GUEST;
   try {
-    const answer = await apiClient.get<Answer<MemberProfile>>('/auth/profile');
+    const answer = await callApi(routes.auth.profile);
     return answer?.data?.id ? { status: 'member', member: answer.data } : GUEST;
   } catch {
     return GUEST;

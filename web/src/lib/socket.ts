@@ -1,53 +1,76 @@
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import type { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '@arena/contracts';
-import { parseRoom } from '@arena/contracts/realtime.contract';
-import { tournamentKeys } from '../features/tournaments/tournaments.queries';
+import {
+  leaderboardMessage,
+  parseRoom,
+  roomName,
+  tournamentChangedMessage,
+  tournamentRoom,
+  type LeaderboardMessage,
+  type TournamentChangedMessage,
+} from '@arena/contracts/realtime.contract';
 
-/** A tournament's leaderboard arrives inside its detail, so a room's notice makes the detail stale. */
-const detailKey = (tournamentId: string): QueryKey => tournamentKeys.detail(tournamentId);
-
-/** Which cached queries each server message makes stale (keys are `[context, noun, params]`). */
-const staleQueries: {
-  [E in keyof ServerToClientEvents]: (message: Parameters<ServerToClientEvents[E]>[0]) => QueryKey;
-} = {
-  leaderboard: (message) => detailKey(message.tournamentId),
-  // Joins, starts, edits, the bracket and the member's next match are all in the tournament's detail.
-  tournament: (message) => detailKey(message.tournamentId),
-};
-
-/** The cached queries a room's messages keep fresh, if any. */
-function roomQueries(room: string): QueryKey | null {
-  const parsed = parseRoom(room);
-  return parsed?.kind === 'tournament' ? detailKey(parsed.tournamentId) : null;
+/**
+ * What a page does with its room: applies each message to the queries it keeps, and catches up
+ * (`resync`) when messages may have been lost, after a reconnect, or one arrived it cannot read.
+ */
+export interface RoomListener {
+  leaderboard?: (message: LeaderboardMessage) => void;
+  tournament?: (message: TournamentChangedMessage) => void;
+  resync: () => void;
 }
 
 type ArenaSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-const roomCounts = new Map<string, number>();
+const listeners = new Map<string, Set<RoomListener>>();
 let socket: ArenaSocket | null = null;
 
-function connect(queryClient: QueryClient): ArenaSocket {
+function listenersOf(room: string): RoomListener[] {
+  return [...(listeners.get(room) ?? [])];
+}
+
+/** Hands a message to its room's listeners once its schema accepts it; a message it refuses means a resync. */
+function deliver<M extends { tournamentId: string }>(
+  schema: z.ZodType<M>,
+  apply: (listener: RoomListener, message: M) => void,
+) {
+  return (raw: unknown) => {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const tournamentId = (raw as { tournamentId?: unknown } | null)?.tournamentId;
+      if (typeof tournamentId === 'string') {
+        for (const listener of listenersOf(tournamentRoom(tournamentId))) listener.resync();
+      }
+      return;
+    }
+    for (const listener of listenersOf(tournamentRoom(parsed.data.tournamentId)))
+      apply(listener, parsed.data);
+  };
+}
+
+function connect(): ArenaSocket {
   if (socket) return socket;
   const created: ArenaSocket = io({ path: '/socket.io', autoConnect: false });
-  created.on('leaderboard', (message) => {
-    void queryClient.invalidateQueries({ queryKey: staleQueries.leaderboard(message) });
-  });
-  created.on('tournament', (message) => {
-    void queryClient.invalidateQueries({ queryKey: staleQueries.tournament(message) });
-  });
+  created.on(
+    'leaderboard',
+    deliver(leaderboardMessage, (listener, message) => listener.leaderboard?.(message)),
+  );
+  created.on(
+    'tournament',
+    deliver(tournamentChangedMessage, (listener, message) => listener.tournament?.(message)),
+  );
   let connectedBefore = false;
   // Rooms belong to one server connection, so a reconnect must ask for them again. Messages sent
-  // while the connection was down are lost: once the server confirms a room, its queries are made
-  // stale, so they refetch what changed meanwhile and every later change arrives as a message.
+  // while the connection was down are lost: once the server confirms a room, its listeners resync,
+  // and every later change arrives as a message.
   created.on('connect', () => {
     const reconnected = connectedBefore;
     connectedBefore = true;
-    for (const room of roomCounts.keys()) {
+    for (const room of listeners.keys()) {
       created.emit('join', room, (result) => {
-        const stale = roomQueries(room);
-        if (reconnected && result.ok && stale) void queryClient.invalidateQueries({ queryKey: stale });
+        if (reconnected && result.ok) for (const listener of listenersOf(room)) listener.resync();
       });
     }
   });
@@ -57,35 +80,36 @@ function connect(queryClient: QueryClient): ArenaSocket {
 }
 
 /**
- * Joins a room on first use (`tournamentRoom(id)` or `LEDGER_ROOM`); returns the leave function. The
- * connection opens with the first room and closes with the last, so pages without live data
- * hold no socket.
+ * Joins a room on first use (`tournamentRoom(id)` or `LEDGER_ROOM`) and hands its messages to
+ * `listener`; returns the leave function. The connection opens with the first room and closes with
+ * the last, so pages without live data hold no socket.
  */
-export function joinRoom(queryClient: QueryClient, room: string): () => void {
-  const active = connect(queryClient);
-  const count = roomCounts.get(room) ?? 0;
-  roomCounts.set(room, count + 1);
-  if (count === 0 && active.connected) active.emit('join', room);
+export function joinRoom(requested: string, listener: RoomListener): () => void {
+  // Named as the server names it (tournament ids in lower case), which is how its messages find it.
+  const parsed = parseRoom(requested);
+  const room = parsed ? roomName(parsed) : requested;
+  const active = connect();
+  const roomListeners = listeners.get(room) ?? new Set<RoomListener>();
+  const firstInRoom = roomListeners.size === 0;
+  roomListeners.add(listener);
+  listeners.set(room, roomListeners);
+  if (firstInRoom && active.connected) active.emit('join', room);
   let left = false;
   return () => {
     if (left) return;
     left = true;
-    const remaining = (roomCounts.get(room) ?? 1) - 1;
-    if (remaining > 0) {
-      roomCounts.set(room, remaining);
-      return;
-    }
-    roomCounts.delete(room);
+    roomListeners.delete(listener);
+    if (roomListeners.size > 0) return;
+    listeners.delete(room);
     if (active.connected) active.emit('leave', room);
-    if (roomCounts.size === 0) {
+    if (listeners.size === 0) {
       active.disconnect();
       socket = null;
     }
   };
 }
 
-/** Keeps the component's queries live while it is mounted. */
-export function useRoom(room: string | undefined): void {
-  const queryClient = useQueryClient();
-  useEffect(() => (room ? joinRoom(queryClient, room) : undefined), [queryClient, room]);
+/** Keeps a room joined while the component is mounted; `listener` should keep its identity (useMemo). */
+export function useRoom(room: string | undefined, listener: RoomListener): void {
+  useEffect(() => (room ? joinRoom(room, listener) : undefined), [room, listener]);
 }

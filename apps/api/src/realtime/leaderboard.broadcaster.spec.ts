@@ -1,10 +1,23 @@
+import { leaderboardMessage } from '@arena/contracts';
 import { LeaderboardBroadcaster, LEADERBOARD_MESSAGES_PER_SECOND } from './leaderboard.broadcaster';
 import type { RealtimeGateway } from './realtime.gateway';
+
+/** A row as the leaderboards read model answers it: the detail's fields and the player's attempts. */
+const LEADER = {
+  rank: 1,
+  userId: '3b241101-e2bb-4255-8caf-4136c566a962',
+  username: 'dana',
+  avatarUrl: null,
+  score: 420,
+  attempts: 3,
+  charityName: 'Food Bank',
+  charityUrl: '/charity-profile/123456789',
+};
 
 jest.mock('@arena/projections/leaderboards/leaderboards.queries', () => ({
   topEntriesOf: jest.fn(
     async (_db: unknown, tournamentIds: string[]) =>
-      new Map(tournamentIds.map((tournamentId) => [tournamentId, [{ rank: 1, userId: 'u1', tournamentId }]])),
+      new Map(tournamentIds.map((tournamentId) => [tournamentId, [LEADER]])),
   ),
 }));
 const { topEntriesOf } = jest.requireMock('@arena/projections/leaderboards/leaderboards.queries');
@@ -30,17 +43,16 @@ describe('LeaderboardBroadcaster', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('sends the first change in a quiet room at once', async () => {
+  it("sends the first change in a quiet room at once, with the top entries as the detail's leaderboard shows them", async () => {
     const { gateway, sent } = fakeGateway(1);
     const broadcaster = new LeaderboardBroadcaster({} as never, gateway);
     broadcaster.changed('t1');
     await advance(0);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({
-      room: 'tournament:t1',
-      event: 'leaderboard',
-      payload: { tournamentId: 't1' },
-    });
+    expect(sent[0]).toMatchObject({ room: 'tournament:t1', event: 'leaderboard' });
+    const { attempts: _readModelOnly, ...shown } = LEADER;
+    expect(sent[0]!.payload).toEqual({ tournamentId: 't1', entries: [shown], at: expect.any(String) });
+    expect(leaderboardMessage.safeParse(sent[0]!.payload).success).toBe(true);
   });
 
   it('folds a burst into a few messages per second per room, the last change always delivered', async () => {

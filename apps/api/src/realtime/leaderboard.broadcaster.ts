@@ -1,17 +1,16 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { tournamentRoom } from '@arena/contracts';
+import { leaderboardMessage, LIVE_LEADERBOARD_SIZE, tournamentRoom } from '@arena/contracts';
 import { DATABASE } from '@arena/database';
 import { topEntriesOf } from '@arena/projections/leaderboards/leaderboards.queries';
 import { RealtimeGateway } from './realtime.gateway';
 
 /** At most this many leaderboard messages per room per second, whatever the burst of scores. */
 export const LEADERBOARD_MESSAGES_PER_SECOND = 10;
-export const LEADERBOARD_SIZE = 10;
 const INTERVAL_MS = 1000 / LEADERBOARD_MESSAGES_PER_SECOND;
 
 /**
- * Pushes a tournament's fresh top entries to its room. The first change in a quiet room goes out at
+ * Pushes a tournament's fresh top entries to its room, as the detail's leaderboard shows them. The first change in a quiet room goes out at
  * once; changes during the following interval fold into one trailing message. Rooms due at the same
  * moment are read in one query, and since they then share their next slot too, busy rooms keep
  * being read together instead of one query per room and message.
@@ -56,12 +55,12 @@ export class LeaderboardBroadcaster implements OnApplicationShutdown {
     const listened = due.filter((tournamentId) => this.hasListeners(tournamentId));
     if (listened.length === 0) return;
     try {
-      const tops = await topEntriesOf(this.db, listened, LEADERBOARD_SIZE);
+      const tops = await topEntriesOf(this.db, listened, LIVE_LEADERBOARD_SIZE);
       const at = new Date().toISOString();
       for (const [tournamentId, entries] of tops) {
-        this.gateway.server.local
-          .to(tournamentRoom(tournamentId))
-          .emit('leaderboard', { tournamentId, entries, at });
+        // Parsed, so the message carries the detail's fields and nothing the read model adds (attempts).
+        const message = leaderboardMessage.parse({ tournamentId, entries, at });
+        this.gateway.server.local.to(tournamentRoom(tournamentId)).emit('leaderboard', message);
       }
     } catch (error) {
       this.logger.error({ err: error, tournamentIds: listened }, 'leaderboard push failed');

@@ -1,25 +1,17 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type {
   AddFavoriteBody,
-  Answer,
-  CharityDonors,
-  CharityGraphqlAnswer,
-  CharityLedger,
-  CharityList,
   CharityProfile,
-  CharityRankings,
   CharitySearchEnvelope,
   CharitySearchResult,
-  CharitySupporters,
-  FavoriteCharityList,
-  ImpactStoryList,
   InviteCharityBody,
 } from '@arena/contracts';
 import {
   CHARITY_SEARCH_PAGE_SIZE,
   PUBLIC_SEARCH_FACETED_QUERY,
 } from '@arena/contracts/charity-search.document';
-import { apiClient } from '../../lib/api-client';
+import { routes } from '@arena/contracts/http.routes';
+import { callApi } from '../../lib/api-client';
 import { searchVariables, type CharitySearchFilters } from './find-charity.search';
 
 /**
@@ -42,13 +34,11 @@ export const charityKeys = {
   rankings: () => ['charities', 'rankings', {}] as const,
 };
 
-const encode = encodeURIComponent;
-
 export const onboardedCharitiesQuery = () =>
   queryOptions({
     queryKey: charityKeys.onboarded(),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<CharityList>>('/charities?limit=20', signal)).data,
+      (await callApi(routes.charities.list, { query: { limit: 20 }, signal })).data,
   });
 
 /** One page of search results, with the GraphQL errors that came beside it (errorPolicy 'all'). */
@@ -61,10 +51,12 @@ export interface CharitySearchPage {
 
 async function searchPage(filters: CharitySearchFilters, from: number): Promise<CharitySearchPage> {
   const ask = (withRating: boolean) =>
-    apiClient.post<CharityGraphqlAnswer>('/charities/charity-navigator/graphql', {
-      query: PUBLIC_SEARCH_FACETED_QUERY,
-      variables: searchVariables(filters, from, withRating),
-      operationName: 'PublicSearchFaceted',
+    callApi(routes.charities.search, {
+      body: {
+        query: PUBLIC_SEARCH_FACETED_QUERY,
+        variables: searchVariables(filters, from, withRating),
+        operationName: 'PublicSearchFaceted',
+      },
     });
   let answer = await ask(true);
   const ratingsAvailable = answer.extensions?.ratingsAvailable !== false;
@@ -102,19 +94,16 @@ export const favoritesQuery = (memberId: string) =>
   queryOptions({
     queryKey: charityKeys.favorites(memberId),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<FavoriteCharityList>>('/charities/favorites', signal)).data
-        .favoriteCharities,
+      (await callApi(routes.charities.favorites, { signal })).data.favoriteCharities,
   });
 
 export const addFavorite = async (body: AddFavoriteBody) =>
-  (await apiClient.post<Answer<FavoriteCharityList>>('/charities/favorites', body)).data.favoriteCharities;
+  (await callApi(routes.charities.addFavorite, { body })).data.favoriteCharities;
 
 export const removeFavorite = async (ein: string) =>
-  (await apiClient.delete<Answer<FavoriteCharityList>>('/charities/favorites', { ein })).data
-    .favoriteCharities;
+  (await callApi(routes.charities.removeFavorite, { body: { ein } })).data.favoriteCharities;
 
-export const inviteCharity = (body: InviteCharityBody) =>
-  apiClient.post<{ success: true; message: string }>('/charities/invite-charity', body);
+export const inviteCharity = (body: InviteCharityBody) => callApi(routes.charities.invite, { body });
 
 /** The add payload of a heart on a search result (spec §3: externalCharityData). */
 export function favoriteFromResult(result: CharitySearchResult): AddFavoriteBody {
@@ -162,7 +151,7 @@ export const charityProfileQuery = (ein: string) =>
   queryOptions({
     queryKey: charityKeys.profile(ein),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<CharityProfile>>(`/charities/ein/${encode(ein)}`, signal)).data,
+      (await callApi(routes.charities.profile, { params: { ein }, signal })).data,
     // A 404 or a malformed EIN will not change by asking again.
     retry: false,
   });
@@ -174,40 +163,38 @@ export const LEDGER_ALL = 100;
 export const charityLedgerQuery = (ein: string, search: string, all: boolean) =>
   queryOptions({
     queryKey: charityKeys.ledger(ein, search, all),
-    queryFn: async ({ signal }) => {
-      const params = new URLSearchParams({ search, limit: String(all ? LEDGER_ALL : LEDGER_RECENT) });
-      return (
-        await apiClient.get<Answer<CharityLedger>>(`/charities/ein/${encode(ein)}/ledger?${params}`, signal)
-      ).data;
-    },
+    queryFn: async ({ signal }) =>
+      (
+        await callApi(routes.charities.ledger, {
+          params: { ein },
+          query: { search, limit: all ? LEDGER_ALL : LEDGER_RECENT },
+          signal,
+        })
+      ).data,
   });
 
 export const charitySupportersQuery = (ein: string) =>
   queryOptions({
     queryKey: charityKeys.supporters(ein),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<CharitySupporters>>(`/charities/ein/${encode(ein)}/supporters`, signal))
-        .data.supporters,
+      (await callApi(routes.charities.supporters, { params: { ein }, signal })).data.supporters,
   });
 
 export const charityDonorsQuery = (ein: string) =>
   queryOptions({
     queryKey: charityKeys.donors(ein),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<CharityDonors>>(`/charities/ein/${encode(ein)}/donors`, signal)).data,
+    queryFn: async ({ signal }) => (await callApi(routes.charities.donors, { params: { ein }, signal })).data,
   });
 
 export const charityStoriesQuery = (ein: string) =>
   queryOptions({
     queryKey: charityKeys.stories(ein),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<ImpactStoryList>>(`/charities/ein/${encode(ein)}/stories`, signal)).data
-        .stories,
+      (await callApi(routes.charities.stories, { params: { ein }, signal })).data.stories,
   });
 
 export const charityRankingsQuery = () =>
   queryOptions({
     queryKey: charityKeys.rankings(),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<CharityRankings>>('/charities/rankings', signal)).data.rankings,
+    queryFn: async ({ signal }) => (await callApi(routes.charities.rankings, { signal })).data.rankings,
   });

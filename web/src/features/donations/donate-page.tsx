@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { donationCheckoutBody } from '@arena/contracts/donations.contract';
+import { pathFor, routes } from '@arena/contracts/http.routes';
 import {
   DONATION_DEFAULT_CENTS,
   DONATION_PRESETS_CENTS,
@@ -142,7 +143,7 @@ export function DonatePage({ ein, cancelled = false }: DonatePageProps) {
           </Button>
         </form>
         <p className="donate__health">
-          <a href="/api/health" target="_blank" rel="noreferrer">
+          <a href={pathFor(routes.operations.health)} target="_blank" rel="noreferrer">
             Payment system status
           </a>
         </p>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { Answer, PublicDonation } from '@arena/contracts';
+import type { PublicDonation } from '@arena/contracts';
+import { routes } from '@arena/contracts/http.routes';
 import { useState } from 'react';
 import { useDocumentTitle } from '../../lib/document-title';
-import { ApiError, apiClient } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 import { Alert, Card, buttonClass } from '../../ui';
 import './donations.css';
 
@@ -14,8 +15,7 @@ const GIVE_UP_AFTER_MS = 60_000;
 /** The gift of this checkout session, or null while its webhook has not recorded it yet (404). */
 async function findGift(sessionId: string, signal: AbortSignal): Promise<PublicDonation | null> {
   try {
-    const path = `/donations/checkout/${encodeURIComponent(sessionId)}`;
-    return (await apiClient.get<Answer<PublicDonation>>(path, signal)).data;
+    return (await callApi(routes.donations.byCheckout, { params: { sessionId }, signal })).data;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

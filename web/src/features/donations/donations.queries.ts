@@ -1,20 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type {
-  Answer,
-  ClientConfig,
-  DonationCheckoutAnswer,
-  DonationCheckoutBody,
-  DonationList,
-  DonationReceipt,
-  DonationSummary,
-  FeaturedStories,
-  MemberDonations,
-  PayoutRequestAnswer,
-  PayoutRequestBody,
-  StoryLike,
-  TopWinners,
-} from '@arena/contracts';
-import { apiClient } from '../../lib/api-client';
+import type { DonationCheckoutBody, PayoutRequestBody } from '@arena/contracts';
+import { routes } from '@arena/contracts/http.routes';
+import { callApi } from '../../lib/api-client';
 
 /**
  * The donation calls of spec §7 and their query keys (`['donations', noun, params]`). A payout request
@@ -33,8 +20,6 @@ export const donationKeys = {
   payments: () => ['donations', 'payments', {}] as const,
 };
 
-const encode = encodeURIComponent;
-
 /** The home page shows 3 rows collapsed and 6 winners (spec §9). */
 export const LEDGER_COLLAPSED_ROWS = 3;
 export const LEDGER_PAGE_SIZE = 20;
@@ -44,15 +29,14 @@ export const WINNERS_ALL = 100;
 export const donationSummaryQuery = () =>
   queryOptions({
     queryKey: donationKeys.summary(),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<DonationSummary>>('/donations/summary', signal)).data,
+    queryFn: async ({ signal }) => (await callApi(routes.donations.summary, { signal })).data,
   });
 
 export const topWinnersQuery = (limit: number) =>
   queryOptions({
     queryKey: donationKeys.winners(limit),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<TopWinners>>(`/donations/winners?limit=${limit}`, signal)).data,
+      (await callApi(routes.donations.winners, { query: { limit }, signal })).data,
   });
 
 /** The ledger, newest first, a page at a time: Load more asks the next page while the total says more exist. */
@@ -61,8 +45,7 @@ export const donationLedgerQuery = (pageSize: number) =>
     queryKey: donationKeys.ledger(pageSize),
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }) =>
-      (await apiClient.get<Answer<DonationList>>(`/donations?limit=${pageSize}&offset=${pageParam}`, signal))
-        .data,
+      (await callApi(routes.donations.list, { query: { limit: pageSize, offset: pageParam }, signal })).data,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.donations.length, 0);
       return last.donations.length > 0 && loaded < last.total ? loaded : undefined;
@@ -73,7 +56,7 @@ export const receiptQuery = (code: string) =>
   queryOptions({
     queryKey: donationKeys.receipt(code),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<DonationReceipt>>(`/donations/receipts/${encode(code)}`, signal)).data,
+      (await callApi(routes.donations.receipt, { params: { receiptCode: code }, signal })).data,
     // An unknown receipt stays unknown.
     retry: false,
   });
@@ -81,33 +64,34 @@ export const receiptQuery = (code: string) =>
 export const memberDonationsQuery = (memberId: string) =>
   queryOptions({
     queryKey: donationKeys.mine(memberId),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<MemberDonations>>('/donations/mine', signal)).data,
+    queryFn: async ({ signal }) => (await callApi(routes.donations.mine, { signal })).data,
   });
 
 export const featuredStoriesQuery = (memberId: string | null) =>
   queryOptions({
     queryKey: donationKeys.stories(memberId),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<FeaturedStories>>('/impact-stories', signal)).data.stories,
+    queryFn: async ({ signal }) => (await callApi(routes.donations.featuredStories, { signal })).data.stories,
   });
 
-/** The payment provider the server runs (`GET /api/config`): 'local' is test mode; a real one needs its key. */
+/** The payment provider the server runs (`routes.operations.clientConfig`): 'local' is test mode; a real one needs its key. */
 export const paymentsConfigQuery = () =>
   queryOptions({
     queryKey: donationKeys.payments(),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<ClientConfig>>('/config', signal)).data.payments,
+    queryFn: async ({ signal }) => (await callApi(routes.operations.clientConfig, { signal })).data.payments,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 export const donationsApi = {
   /** Spec §7: answered `{ok, url, sessionId}`, not in the usual envelope. */
-  checkout: (body: DonationCheckoutBody) => apiClient.post<DonationCheckoutAnswer>('/stripe/checkout', body),
+  checkout: (body: DonationCheckoutBody) => callApi(routes.donations.checkout, { body }),
   requestPayout: async (body: PayoutRequestBody) =>
-    (await apiClient.post<Answer<PayoutRequestAnswer>>('/donations/payout-requests', body)).data,
+    (await callApi(routes.donations.requestPayout, { body })).data,
   like: async (storyId: string, liked: boolean) => {
-    const path = `/impact-stories/${encode(storyId)}/like`;
-    return (await (liked ? apiClient.post : apiClient.delete)<Answer<StoryLike>>(path)).data;
+    const params = { id: storyId };
+    return (
+      await (liked
+        ? callApi(routes.donations.likeStory, { params })
+        : callApi(routes.donations.unlikeStory, { params }))
+    ).data;
   },
 };

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Answer } from '@arena/contracts';
-import type { MemberTransaction, signInSession, SupportMessageBody } from '@arena/contracts/account.contract';
-import { apiClient } from '../../lib/api-client';
+import type { signInSession, SupportMessageBody } from '@arena/contracts/account.contract';
+import { routes } from '@arena/contracts/http.routes';
+import { callApi } from '../../lib/api-client';
 
 /**
- * The rest of the profile's calls (issue 13, `/api/account/*`, `/api/support/messages`): transactions,
+ * The rest of the profile's calls (issue 13, `routes.account`): transactions,
  * sign-ins, deleting the account and writing to support.
  */
 
@@ -20,22 +20,19 @@ export const accountKeys = {
 export const transactionsQuery = (memberId: string) =>
   queryOptions({
     queryKey: accountKeys.transactions(memberId),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<MemberTransaction[]>>('/account/transactions', signal)).data,
+    queryFn: async ({ signal }) => (await callApi(routes.account.transactions, { signal })).data,
   });
 
 export const signInsQuery = (memberId: string) =>
   queryOptions({
     queryKey: accountKeys.sessions(memberId),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<SignInSession[]>>('/account/sessions', signal)).data,
+    queryFn: async ({ signal }) => (await callApi(routes.account.sessions, { signal })).data,
   });
 
 export const accountApi = {
-  signOutOthers: async () =>
-    (await apiClient.post<Answer<{ signedOut: number }>>('/account/sessions/sign-out-others')).data,
+  signOutOthers: async () => (await callApi(routes.account.signOutOthers)).data,
   deleteAccount: async (confirmUsername: string) =>
-    (await apiClient.post<Answer<{ erasesAt: string }>>('/account/delete', { confirmUsername })).data,
+    (await callApi(routes.account.delete, { body: { confirmUsername } })).data,
   writeToSupport: async (body: SupportMessageBody) =>
-    (await apiClient.post<Answer<{ ticket: string }>>('/support/messages', body)).data,
+    (await callApi(routes.account.supportMessage, { body })).data,
 };

@@ -1,37 +1,29 @@
-import type {
-  Answer,
-  CodeChannel,
-  LoginBody,
-  MemberProfile,
-  SessionStarted,
-  SignUpBody,
-  SignUpVerification,
-  TokenPair,
-} from '@arena/contracts';
-import { apiClient } from '../../lib/api-client';
+import type { CodeChannel, LoginBody, SignUpBody } from '@arena/contracts';
+import { routes } from '@arena/contracts/http.routes';
+import { callApi } from '../../lib/api-client';
 
 export const authApi = {
-  signUp: (body: SignUpBody) => apiClient.post<Answer<SessionStarted>>('/auth/signup', body),
+  signUp: (body: SignUpBody) => callApi(routes.auth.signUp, { body }),
   verifySignUpCode: (channel: CodeChannel, sessionId: string, otpCode: string) =>
-    apiClient.post<Answer<SignUpVerification>>(`/auth/verify/${channel}`, { sessionId, otpCode }),
-  login: (emailOrPhone: LoginBody['emailOrPhone']) =>
-    apiClient.post<Answer<SessionStarted>>('/auth/login', { emailOrPhone }),
+    channel === 'email'
+      ? callApi(routes.auth.verifySignUpEmail, { body: { sessionId, otpCode } })
+      : callApi(routes.auth.verifySignUpPhone, { body: { sessionId, otpCode } }),
+  login: (emailOrPhone: LoginBody['emailOrPhone']) => callApi(routes.auth.login, { body: { emailOrPhone } }),
   verifyLogin: (sessionId: string, otpCode: string) =>
-    apiClient.post<Answer<{ tokens: TokenPair }>>('/auth/login/verify', { sessionId, otpCode }),
+    callApi(routes.auth.verifyLogin, { body: { sessionId, otpCode } }),
   resendCode: (sessionId: string, channel: CodeChannel) =>
-    apiClient.post<Omit<Answer<never>, 'data'>>('/auth/resend', { sessionId, channel }),
-  logout: (refreshToken: string) =>
-    apiClient.post<Omit<Answer<never>, 'data'>>('/auth/logout', { refreshToken }),
+    callApi(routes.auth.resendCode, { body: { sessionId, channel } }),
+  logout: (refreshToken: string) => callApi(routes.auth.logout, { body: { refreshToken } }),
   /** A signed-in member's new email or phone: the code goes to the new address. */
   startContactChange: (channel: CodeChannel, value: string) =>
-    apiClient.post<Answer<SessionStarted>>(
-      `/auth/contact/${channel}`,
-      channel === 'email' ? { email: value } : { phoneNumber: value },
-    ),
+    channel === 'email'
+      ? callApi(routes.auth.changeEmail, { body: { email: value } })
+      : callApi(routes.auth.changePhone, { body: { phoneNumber: value } }),
   confirmContactChange: (channel: CodeChannel, sessionId: string, otpCode: string) =>
-    apiClient.post<Answer<MemberProfile>>(`/auth/contact/${channel}/verify`, { sessionId, otpCode }),
+    channel === 'email'
+      ? callApi(routes.auth.verifyEmailChange, { body: { sessionId, otpCode } })
+      : callApi(routes.auth.verifyPhoneChange, { body: { sessionId, otpCode } }),
   /** `image` is a data URL; the server checks what it really is. */
-  replaceAvatar: (image: string) => apiClient.put<Answer<MemberProfile>>('/auth/avatar', { image }),
-  resendContactCode: (sessionId: string) =>
-    apiClient.post<Omit<Answer<never>, 'data'>>('/auth/contact/resend', { sessionId }),
+  replaceAvatar: (image: string) => callApi(routes.auth.replaceAvatar, { body: { image } }),
+  resendContactCode: (sessionId: string) => callApi(routes.auth.resendContactCode, { body: { sessionId } }),
 };

@@ -1,18 +1,16 @@
 import type {
-  Answer,
   LedgerCheckpoint,
-  LedgerCheckpoints,
   LedgerConsistencyProof,
-  LedgerEntries,
   LedgerEntry,
   LedgerInclusionProof,
   LedgerPublicKey,
 } from '@arena/contracts';
-import { apiClient } from '../../lib/api-client';
+import { routes } from '@arena/contracts/http.routes';
+import { callApi } from '../../lib/api-client';
 
-/** The largest page GET /api/ledger/entries serves (ledgerEntriesParams). */
+/** The largest page `routes.ledger.entries` serves (ledgerEntriesParams). */
 export const ENTRIES_PAGE = 1000;
-/** The most checkpoints GET /api/ledger/checkpoints lists (ledgerCheckpointsParams). */
+/** The most checkpoints `routes.ledger.checkpoints` lists (ledgerCheckpointsParams). */
 const CHECKPOINTS_LIMIT = 1000;
 
 export interface LedgerDownload {
@@ -32,17 +30,14 @@ export async function downloadLedger(
   signal?: AbortSignal,
 ): Promise<LedgerDownload> {
   const [checkpoints, publicKey] = await Promise.all([
-    apiClient.get<Answer<LedgerCheckpoints>>(`/ledger/checkpoints?limit=${CHECKPOINTS_LIMIT}`, signal),
-    apiClient.get<Answer<LedgerPublicKey>>('/ledger/public-key', signal),
+    callApi(routes.ledger.checkpoints, { query: { limit: CHECKPOINTS_LIMIT }, signal }),
+    callApi(routes.ledger.publicKey, { signal }),
   ]);
   const entries: LedgerEntry[] = [];
   let total = Infinity;
   while (entries.length < total) {
     const page = (
-      await apiClient.get<Answer<LedgerEntries>>(
-        `/ledger/entries?from=${entries.length}&limit=${ENTRIES_PAGE}`,
-        signal,
-      )
+      await callApi(routes.ledger.entries, { query: { from: entries.length, limit: ENTRIES_PAGE }, signal })
     ).data;
     if (total === Infinity) total = page.treeSize;
     entries.push(...page.entries.slice(0, total - entries.length));
@@ -57,12 +52,9 @@ export async function downloadLedger(
 }
 
 export async function fetchConsistency(from: number, to: number): Promise<LedgerConsistencyProof> {
-  return (await apiClient.get<Answer<LedgerConsistencyProof>>(`/ledger/consistency?from=${from}&to=${to}`))
-    .data;
+  return (await callApi(routes.ledger.consistencyProof, { query: { from, to } })).data;
 }
 
 export async function fetchInclusionProof(entryId: string): Promise<LedgerInclusionProof> {
-  return (
-    await apiClient.get<Answer<LedgerInclusionProof>>(`/ledger/entries/${encodeURIComponent(entryId)}/proof`)
-  ).data;
+  return (await callApi(routes.ledger.inclusionProof, { params: { id: entryId } })).data;
 }

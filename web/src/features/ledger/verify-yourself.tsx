@@ -1,4 +1,7 @@
+import { pathFor, routes } from '@arena/contracts/http.routes';
 import type { LedgerDownload } from './ledger.api';
+
+const exportCsv = pathFor(routes.ledger.exportCsv);
 
 /** The public key, and how to check the same things without this page. */
 export function VerifyYourself({ download }: { download: LedgerDownload }) {
@@ -17,8 +20,8 @@ export function VerifyYourself({ download }: { download: LedgerDownload }) {
       <p>
         The formats (canonical JSON, hashes, the Merkle tree and the signed message) are described in{' '}
         <code>docs/ledger.md</code> in the repository. A spreadsheet-friendly copy of the entries is at{' '}
-        <a href="/api/ledger/export.csv" download>
-          /api/ledger/export.csv
+        <a href={exportCsv} download>
+          {exportCsv}
         </a>
         .
       </p>

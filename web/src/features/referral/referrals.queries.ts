@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Answer } from '@arena/contracts';
-import type { MyReferrals, RewardMode } from '@arena/contracts/referrals.contract';
-import { apiClient } from '../../lib/api-client';
+import type { RewardMode } from '@arena/contracts/referrals.contract';
+import { routes } from '@arena/contracts/http.routes';
+import { callApi } from '../../lib/api-client';
 
 /**
- * The referral calls of issue 13 (`/api/referrals/*`) and their query keys. Keyed by member, so another
+ * The referral calls of issue 13 (`routes.referrals`) and their query keys. Keyed by member, so another
  * sign-in never sees the last member's rewards.
  */
 export const referralKeys = {
@@ -15,15 +15,14 @@ export const referralKeys = {
 export const myReferralsQuery = (memberId: string) =>
   queryOptions({
     queryKey: referralKeys.mine(memberId),
-    queryFn: async ({ signal }) => (await apiClient.get<Answer<MyReferrals>>('/referrals/me', signal)).data,
+    queryFn: async ({ signal }) => (await callApi(routes.referrals.mine, { signal })).data,
   });
 
 export const referralsApi = {
   setRewardMode: async (rewardMode: RewardMode) =>
-    (await apiClient.put<Answer<MyReferrals>>('/referrals/reward-mode', { rewardMode })).data,
+    (await callApi(routes.referrals.rewardMode, { body: { rewardMode } })).data,
   /** The hosted onboarding of the member's payout account, to go to. */
-  payoutAccount: async () =>
-    (await apiClient.post<Answer<{ url: string }>>('/referrals/payout-account')).data,
+  payoutAccount: async () => (await callApi(routes.referrals.payoutAccount)).data,
 };
 
 /** Link option 1 is the recurring reward, option 2 the one-time reward (spec §2). */

@@ -1,12 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ActiveSubscription, Answer, PaidPlan, Plan } from '@arena/contracts';
-import { apiClient } from '../../lib/api-client';
-
-/** Spec §7: the checkout's URL to go to, and its session. */
-export interface SubscriptionCheckout {
-  url: string;
-  sessionId: string;
-}
+import type { PaidPlan } from '@arena/contracts';
+import { routes } from '@arena/contracts/http.routes';
+import { callApi } from '../../lib/api-client';
 
 /**
  * The subscription calls of spec §7 and their query keys (`['subscriptions', noun, params]`). Every change
@@ -23,23 +18,21 @@ export const subscriptionKeys = {
 export const plansQuery = () =>
   queryOptions({
     queryKey: subscriptionKeys.plans(),
-    queryFn: async ({ signal }) => (await apiClient.get<Answer<Plan[]>>('/subscriptions/plans', signal)).data,
+    queryFn: async ({ signal }) => (await callApi(routes.subscriptions.plans, { signal })).data,
     staleTime: 5 * 60_000,
   });
 
 export const activeSubscriptionQuery = (memberId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.active(memberId),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<ActiveSubscription>>('/subscriptions/active', signal)).data,
+    queryFn: async ({ signal }) => (await callApi(routes.subscriptions.active, { signal })).data,
   });
 
 export const subscriptionsApi = {
   checkout: async (planType: PaidPlan) =>
-    (await apiClient.post<Answer<SubscriptionCheckout>>('/subscriptions/checkout', { planType })).data,
+    (await callApi(routes.subscriptions.checkout, { body: { planType } })).data,
   /** The whole answer: its message, when the server gives one, is what the toast says. */
-  upgrade: (planType: PaidPlan) =>
-    apiClient.post<Answer<ActiveSubscription>>('/subscriptions/update', { planType }),
-  cancel: () => apiClient.post<Answer<ActiveSubscription>>('/subscriptions/cancel'),
-  portal: async () => (await apiClient.post<Answer<{ url: string }>>('/subscriptions/portal')).data,
+  upgrade: (planType: PaidPlan) => callApi(routes.subscriptions.update, { body: { planType } }),
+  cancel: () => callApi(routes.subscriptions.cancel),
+  portal: async () => (await callApi(routes.subscriptions.portal)).data,
 };

@@ -4,7 +4,6 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TournamentDetail } from '@arena/contracts';
-import { tournamentRoom } from '@arena/contracts/realtime.contract';
 import {
   formatLabel,
   isHeadToHead,
@@ -15,7 +14,6 @@ import {
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
-import { useRoom } from '../../lib/socket';
 import { tokenStorage } from '../../lib/tokens';
 import { Alert, Badge, Button, buttonClass, Card, EmptyState, Skeleton } from '../../ui';
 import { BracketSection, formatInstant } from './bracket-section';
@@ -25,6 +23,7 @@ import { DetailMessages } from './challenge-detail.messages';
 import { Countdown } from './countdown';
 import { GameModal } from './game-modal';
 import { LeaderboardSection } from './leaderboard-section';
+import { useLiveTournament } from './live-tournament';
 import { PlayerStatsModal } from './player-stats-modal';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
 import { ShareModal } from './share-modal';
@@ -80,7 +79,7 @@ function LoadedChallenge({ id }: { id: string }) {
     void queryClient.invalidateQueries({ queryKey: tournamentKeys.detail(id) });
   }, [id, memberId, queryClient]);
 
-  useRoom(detail.data ? tournamentRoom(detail.data.id) : undefined);
+  useLiveTournament(id, detail.data !== undefined);
   useDocumentTitle(detail.data?.title ?? 'Challenge');
 
   if (detail.data) return <ChallengeView detail={detail.data} memberId={memberId} sessionKnown={!!session} />;

@@ -1,18 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  Answer,
-  JoinedTournament,
-  ListTournamentsParams,
-  MemberGameStats,
-  Nonprofit,
-  PlayerTournamentStats,
-  PlayResultBody,
-  StartedPlay,
-  VerifiedPlayResult,
-  TournamentDetail,
-  TournamentSummary,
-} from '@arena/contracts';
-import { apiClient } from '../../lib/api-client';
+import type { ListTournamentsParams, PlayResultBody } from '@arena/contracts';
+import { routes } from '@arena/contracts/http.routes';
+import { callApi } from '../../lib/api-client';
 
 /**
  * The tournament calls of spec §7 and their query keys (`['tournaments', noun, params]`). Socket
@@ -30,67 +19,49 @@ export const tournamentKeys = {
   nonprofits: (term: string) => ['tournaments', 'nonprofits', { term }] as const,
 };
 
-const encode = encodeURIComponent;
-
 export const tournamentListQuery = (params: ListTournamentsParams) =>
   queryOptions({
     queryKey: tournamentKeys.list(params),
-    queryFn: async ({ signal }) => {
-      const query = params.status ? `?status=${encode(params.status)}` : '';
-      const answer = await apiClient.get<Answer<{ tournaments: TournamentSummary[] }>>(
-        `/tournaments${query}`,
-        signal,
-      );
-      return answer.data.tournaments;
-    },
+    queryFn: async ({ signal }) =>
+      (await callApi(routes.tournaments.list, { query: { status: params.status }, signal })).data.tournaments,
   });
 
 export const tournamentDetailQuery = (tournamentId: string) =>
   queryOptions({
     queryKey: tournamentKeys.detail(tournamentId),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<TournamentDetail>>(`/tournaments/${encode(tournamentId)}`, signal)).data,
+      (await callApi(routes.tournaments.detail, { params: { id: tournamentId }, signal })).data,
   });
 
 export const playerStatsQuery = (tournamentId: string, playerId: string) =>
   queryOptions({
     queryKey: tournamentKeys.playerStats(tournamentId, playerId),
     queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<Answer<PlayerTournamentStats>>(
-          `/tournaments/${encode(tournamentId)}/players/${encode(playerId)}/stats`,
-          signal,
-        )
-      ).data,
+      (await callApi(routes.tournaments.playerStats, { params: { id: tournamentId, playerId }, signal }))
+        .data,
   });
 
 /** The signed-in member's own: the server reads the member from the token, the key only separates caches. */
 export const gameStatsQuery = (memberId: string) =>
   queryOptions({
     queryKey: tournamentKeys.gameStats(memberId),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<MemberGameStats>>('/users/game-stats', signal)).data,
+    queryFn: async ({ signal }) => (await callApi(routes.tournaments.myGameStats, { signal })).data,
   });
 
 export const nonprofitSearchQuery = (term: string) =>
   queryOptions({
     queryKey: tournamentKeys.nonprofits(term),
     queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<Answer<{ nonprofits: Nonprofit[] }>>(
-          `/nonprofits?term=${encode(term)}&limit=10`,
-          signal,
-        )
-      ).data.nonprofits,
+      (await callApi(routes.tournaments.nonprofits, { query: { term, limit: 10 }, signal })).data.nonprofits,
     staleTime: 5 * 60_000,
   });
 
 export const tournamentsApi = {
   join: async (tournamentId: string, charityId: string | null) =>
     (
-      await apiClient.post<Answer<JoinedTournament>>(`/tournaments/${encode(tournamentId)}/join`, {
-        id: tournamentId,
-        ...(charityId ? { charityId } : {}),
+      await callApi(routes.tournaments.join, {
+        params: { id: tournamentId },
+        body: charityId ? { charityId } : {},
       })
     ).data,
   /**
@@ -99,15 +70,13 @@ export const tournamentsApi = {
    */
   startPlay: async (tournamentId: string, matchId: string | null) =>
     (
-      await apiClient.post<Answer<StartedPlay>>(
-        matchId
-          ? `/tournaments/${encode(tournamentId)}/matches/${encode(matchId)}/plays`
-          : `/tournaments/${encode(tournamentId)}/plays`,
-      )
+      await (matchId
+        ? callApi(routes.plays.startMatch, { params: { id: tournamentId, matchId } })
+        : callApi(routes.plays.start, { params: { id: tournamentId } }))
     ).data,
   /** The play's input log: the server replays it and answers the score it computed. */
   submitPlayResult: async (playId: string, body: PlayResultBody) =>
-    (await apiClient.post<Answer<VerifiedPlayResult>>(`/plays/${encode(playId)}/result`, body)).data,
+    (await callApi(routes.plays.submitResult, { params: { playId }, body })).data,
   selectCharity: async (tournamentId: string, charityId: string | null) =>
-    apiClient.put<Answer<unknown>>(`/tournaments/${encode(tournamentId)}/charity`, { charityId }),
+    callApi(routes.tournaments.selectCharity, { params: { id: tournamentId }, body: { charityId } }),
 };

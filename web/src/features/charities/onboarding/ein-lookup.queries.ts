@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CharityGraphqlAnswer } from '@arena/contracts';
 // The query document's module carries the search schemas too: only the details step loads it.
 import { CHARITY_BY_EIN_QUERY } from '@arena/contracts/charity-search.document';
-import { apiClient } from '../../../lib/api-client';
+import { routes } from '@arena/contracts/http.routes';
+import { callApi } from '../../../lib/api-client';
 import { onboardingKeys } from './onboarding.queries';
 
 /**
@@ -13,10 +13,8 @@ export const nameByEinQuery = (ein: string) =>
   queryOptions({
     queryKey: onboardingKeys.nameByEin(ein),
     queryFn: async () => {
-      const answer = await apiClient.post<CharityGraphqlAnswer>('/charities/charity-navigator/graphql', {
-        query: CHARITY_BY_EIN_QUERY,
-        variables: { ein },
-        operationName: 'GetCharity',
+      const answer = await callApi(routes.charities.search, {
+        body: { query: CHARITY_BY_EIN_QUERY, variables: { ein }, operationName: 'GetCharity' },
       });
       const results = answer.data?.publicSearchFaceted?.results ?? [];
       return results.find((result) => result.ein.replace('-', '') === ein)?.name ?? null;

@@ -1,17 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  Answer,
-  ClientConfig,
-  ImpactStory,
-  ImpactStoryList,
-  ManagedCharities,
-  OnboardingCodeSent,
-  OnboardingStatus,
-  PublishStoryBody,
-  StripeLinkAnswer,
-  StripeLinkBody,
-} from '@arena/contracts';
-import { apiClient } from '../../../lib/api-client';
+import type { PublishStoryBody, StripeLinkBody } from '@arena/contracts';
+import { routes } from '@arena/contracts/http.routes';
+import { callApi } from '../../../lib/api-client';
 
 /**
  * The onboarding calls (spec §7, issue 11) and their query keys (`['charities', noun, params]`).
@@ -27,53 +17,42 @@ export const onboardingKeys = {
   paymentsMode: ['charities', 'payments-mode'] as const,
 };
 
-const encode = encodeURIComponent;
-
 export const managedCharitiesQuery = (memberId: string) =>
   queryOptions({
     queryKey: onboardingKeys.managed(memberId),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<ManagedCharities>>('/charities/managed', signal)).data.charities,
+    queryFn: async ({ signal }) => (await callApi(routes.charities.managed, { signal })).data.charities,
   });
 
 export const onboardingStatusQuery = (charityId: string) =>
   queryOptions({
     queryKey: onboardingKeys.status(charityId),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<OnboardingStatus>>(`/charities/onboarding/${encode(charityId)}`, signal))
-        .data,
+      (await callApi(routes.charities.onboardingStatus, { params: { charityId }, signal })).data,
   });
 
 export const impactStoriesQuery = (ein: string) =>
   queryOptions({
     queryKey: onboardingKeys.stories(ein),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<Answer<ImpactStoryList>>(`/charities/ein/${encode(ein)}/stories`, signal)).data
-        .stories,
+      (await callApi(routes.charities.stories, { params: { ein }, signal })).data.stories,
   });
 
-/** Whether payments run on the local driver (test mode) or the real provider, from `GET /api/config`. */
+/** Whether payments run on the local driver (test mode) or the real provider, from `routes.operations.clientConfig`. */
 export const paymentsModeQuery = queryOptions({
   queryKey: onboardingKeys.paymentsMode,
   queryFn: async ({ signal }) => {
-    const config = (await apiClient.get<Answer<ClientConfig>>('/config', signal)).data;
+    const config = (await callApi(routes.operations.clientConfig, { signal })).data;
     return config.payments.mode;
   },
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export const onboardingApi = {
-  linkPaymentAccount: (body: StripeLinkBody) =>
-    apiClient.post<StripeLinkAnswer>('/charities/stripe/link', body),
+  linkPaymentAccount: (body: StripeLinkBody) => callApi(routes.charities.stripeLink, { body }),
   sendCode: async (charityId: string) =>
-    (await apiClient.post<Answer<OnboardingCodeSent>>(`/charities/onboarding/${encode(charityId)}/code`))
-      .data,
+    (await callApi(routes.charities.sendOnboardingCode, { params: { charityId } })).data,
   verifyCode: async (charityId: string, otpCode: string) =>
-    (
-      await apiClient.post<Answer<OnboardingStatus>>(`/charities/onboarding/${encode(charityId)}/verify`, {
-        otpCode,
-      })
-    ).data,
+    (await callApi(routes.charities.verifyOnboardingCode, { params: { charityId }, body: { otpCode } })).data,
   publishStory: async (ein: string, body: PublishStoryBody) =>
-    (await apiClient.post<Answer<ImpactStory>>(`/charities/ein/${encode(ein)}/stories`, body)).data,
+    (await callApi(routes.charities.publishStory, { params: { ein }, body })).data,
 };

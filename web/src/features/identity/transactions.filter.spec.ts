@@ -7,7 +7,7 @@ import {
   filterTransactions,
   TYPE_FILTERS,
   typeLabel,
-} from '../../web/src/features/identity/transactions.filter';
+} from './transactions.filter';
 
 const row = (over: Partial<MemberTransaction>): MemberTransaction => ({
   id: 'tx',

@@ -3,7 +3,7 @@
  * (web/src/features/identity/auth.validation.ts) against the contract the API parses bodies with.
  */
 import { AuthMessages, isCode, loginBody, signUpBody, verifyLoginBody } from '@arena/contracts';
-import { loginPhone, signUpPhone } from '../../web/src/features/identity/auth.validation';
+import { loginPhone, signUpPhone } from './auth.validation';
 
 const serverSignUpPhone = (phoneNumber: string) => {
   const parsed = signUpBody.shape.phoneNumber.safeParse(phoneNumber);

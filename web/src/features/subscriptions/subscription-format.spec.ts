@@ -1,7 +1,7 @@
 /** The subscription screens' pure helpers (web/src/features/subscriptions/subscription-format.ts). */
 import type { ActiveSubscription } from '@arena/contracts';
 import { SubscriptionMessages as M } from '@arena/contracts/subscriptions.messages';
-import { ApiError } from '../../web/src/lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import {
   daysLabel,
   hasPaidSubscription,
@@ -10,7 +10,7 @@ import {
   safeRedirect,
   statusLabel,
   subscriptionFailure,
-} from '../../web/src/features/subscriptions/subscription-format';
+} from './subscription-format';
 
 const premium = {
   name: 'Premium',

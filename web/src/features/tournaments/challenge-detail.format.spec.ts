@@ -8,7 +8,7 @@ import {
   ruleParagraphs,
   shareText,
   timeLeft,
-} from '../../web/src/features/tournaments/challenge-detail.format';
+} from './challenge-detail.format';
 
 describe('challenge detail formatting', () => {
   it('shows scores with thousands separators and TIME_ATTACK times as m:ss.mmm', () => {

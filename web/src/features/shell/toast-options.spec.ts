@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS, toastOptions } from '../../web/src/features/shell/toast-options';
+import { TOAST_DURATION_MS, toastOptions } from './toast-options';
 
 describe('toasts', () => {
   it('last the app-wide 4,000 ms for every kind, success included; loading stays until dismissed', () => {

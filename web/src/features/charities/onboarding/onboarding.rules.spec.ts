@@ -11,8 +11,8 @@ import {
   displayEin,
   einDigits,
   type OrganizationDetails,
-} from '../../web/src/features/charities/onboarding/onboarding.rules';
-import { onboardingSearch } from '../../web/src/features/charities/onboarding/onboarding.search';
+} from './onboarding.rules';
+import { onboardingSearch } from './onboarding.search';
 
 const valid: OrganizationDetails = {
   ein: '12-3456789',

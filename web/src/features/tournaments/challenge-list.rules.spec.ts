@@ -12,8 +12,8 @@ import {
   matchesSearch,
   planDisplay,
   timeLeft,
-} from '../../web/src/features/tournaments/challenge-list.rules';
-import { challengeListSearch } from '../../web/src/features/tournaments/challenge-list.search';
+} from './challenge-list.rules';
+import { challengeListSearch } from './challenge-list.search';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const HOUR = 3600_000;
