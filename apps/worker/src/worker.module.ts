@@ -30,9 +30,10 @@ import {
   SmsDeliveryProcessor,
 } from '@arena/notifications';
 import { projectors } from '@arena/projections/registry';
+import { reactions } from '@arena/reactions/registry';
 import { RedisPolicyCheck } from './redis-policy.check';
 
-/** The worker's composition root: job processors and the projection runner. */
+/** The worker's composition root: job processors, the projection runner and the reactors. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -67,7 +68,7 @@ export class WorkerModule {
             PayReferralRewardsProcessor,
           ],
         }),
-        ProjectionRunnerModule.forRoot(projectors),
+        ProjectionRunnerModule.forRoot(projectors, reactions),
         DonationsWorkerModule,
         LedgerWorkerModule,
         ReferralsWorkerModule,
