@@ -8,7 +8,7 @@ import {
 } from '@arena/donations';
 import { EraseClosedAccountProcessor, IdentityModule, PurgeExpiredSignInsProcessor } from '@arena/identity';
 import { LedgerModule, LedgerWorkerModule, SignLedgerCheckpointProcessor } from '@arena/ledger';
-import { JobWorkersModule } from '@arena/jobs';
+import { JobName, JobWorkersModule } from '@arena/jobs';
 import { LocalPaymentEventDeliveryProcessor, PaymentDeliveryModule, PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
 import {
@@ -67,6 +67,7 @@ export class WorkerModule {
             EndRefundWindowProcessor,
             PayReferralRewardsProcessor,
           ],
+          requireHandlersFor: Object.values(JobName),
         }),
         ProjectionRunnerModule.forRoot(projectors, reactions),
         DonationsWorkerModule,
