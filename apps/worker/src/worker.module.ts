@@ -40,7 +40,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
-        PlatformModule.forRoot(config),
+        PlatformModule.forRoot({ ...config, DATABASE_POOL_SIZE: config.WORKER_DATABASE_POOL_SIZE }),
         PaymentsModule.forRoot(config),
         PaymentDeliveryModule,
         JobWorkersModule.register({
