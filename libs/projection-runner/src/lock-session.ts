@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { Client, type QueryResultRow } from 'pg';
 import { sleep } from './sleep';
 
 /** First key of every runner lock, so they never collide with other advisory locks. */
@@ -23,6 +23,8 @@ interface Connection {
   gone: AbortController;
   held: Map<string, AbortController>;
   heartbeat: NodeJS.Timeout;
+  /** The last query sent: pg wants one query at a time per client, so each waits for the one before. */
+  tail: Promise<unknown>;
 }
 
 /**
@@ -50,7 +52,8 @@ export class LockSession {
       try {
         const connection = await this.connect();
         if (!connection.held.has(key)) {
-          const { rows } = await connection.client.query<{ locked: boolean }>(
+          const { rows } = await this.query<{ locked: boolean }>(
+            connection,
             'SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked',
             [LOCK_CLASS | 0, key],
           );
@@ -80,9 +83,10 @@ export class LockSession {
         if (connection.held.get(key) !== lost) return;
         connection.held.delete(key);
         if (connection.gone.signal.aborted) return;
-        await connection.client
-          .query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [LOCK_CLASS | 0, key])
-          .catch(() => this.drop(connection));
+        await this.query(connection, 'SELECT pg_advisory_unlock($1::int, hashtext($2))', [
+          LOCK_CLASS | 0,
+          key,
+        ]).catch(() => this.drop(connection));
       },
     };
   }
@@ -106,8 +110,9 @@ export class LockSession {
       gone: new AbortController(),
       held: new Map(),
       heartbeat: setInterval(() => {
-        client.query('SELECT 1').catch(() => this.drop(connection));
+        this.query(connection, 'SELECT 1').catch(() => this.drop(connection));
       }, this.options.heartbeatMs),
+      tail: Promise.resolve(),
     };
     connection.heartbeat.unref();
     client.on('error', () => void this.drop(connection));
@@ -124,6 +129,16 @@ export class LockSession {
     }
     this.connection = connection;
     return connection;
+  }
+
+  private query<Row extends object>(
+    connection: Connection,
+    text: string,
+    values: unknown[] = [],
+  ): Promise<{ rows: Row[] }> {
+    const result = connection.tail.then(() => connection.client.query<Row & QueryResultRow>(text, values));
+    connection.tail = result.catch(() => undefined);
+    return result;
   }
 
   /** Reports every lock held on the connection as lost, and ends it (which releases them in PostgreSQL). */
