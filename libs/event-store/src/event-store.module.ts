@@ -16,9 +16,14 @@ import { EVENT_STORE, type EventStore } from './event-store.port';
     {
       provide: EVENT_STORE,
       inject: [APP_CONFIG, { token: PG_POOL, optional: true }],
+      // On a given pool, the connection string serves only the LISTEN connection, which needs a session.
       useFactory: (config: AppConfig, pool?: Pool) =>
         pool && config.EVENT_STORE === 'postgres'
-          ? createEventStore({ kind: 'postgres', connectionString: config.DATABASE_URL, pool })
+          ? createEventStore({
+              kind: 'postgres',
+              connectionString: config.DATABASE_SESSION_URL ?? config.DATABASE_URL,
+              pool,
+            })
           : createEventStore(config),
     },
   ],

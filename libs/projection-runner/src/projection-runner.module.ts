@@ -39,7 +39,7 @@ export function runnerDependencies(
   return {
     db,
     eventStore,
-    lockConnectionString: config.DATABASE_URL,
+    lockConnectionString: config.DATABASE_SESSION_URL ?? config.DATABASE_URL,
     locks,
     publisher: redis && redisChangePublisher(redis, config.REDIS_PREFIX),
     logger: new Logger('Projections'),
@@ -86,7 +86,7 @@ export class ProjectionRunnerModule implements OnApplicationBootstrap, OnApplica
           inject: [APP_CONFIG],
           useFactory: (config: AppConfig) =>
             new LockSession({
-              connectionString: config.DATABASE_URL,
+              connectionString: config.DATABASE_SESSION_URL ?? config.DATABASE_URL,
               applicationName: LOCK_SESSION_APPLICATION_NAME,
               heartbeatMs: defaultRunnerOptions.heartbeatMs,
             }),
