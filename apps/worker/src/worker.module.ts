@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import type { AppConfig } from '@arena/config';
 import {
   DirectUndirectedShareProcessor,
@@ -8,7 +8,7 @@ import {
 } from '@arena/donations';
 import { EraseClosedAccountProcessor, IdentityModule, PurgeExpiredSignInsProcessor } from '@arena/identity';
 import { LedgerModule, LedgerWorkerModule, SignLedgerCheckpointProcessor } from '@arena/ledger';
-import { JobName, JobWorkersModule } from '@arena/jobs';
+import { JobName, JobWorkersModule, type JobHandler } from '@arena/jobs';
 import { LocalPaymentEventDeliveryProcessor, PaymentDeliveryModule, PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
 import {
@@ -33,6 +33,23 @@ import { projectors } from '@arena/projections/registry';
 import { reactions } from '@arena/reactions/registry';
 import { RedisPolicyCheck } from './redis-policy.check';
 
+/** Every job's processor; the worker refuses to start while a JobName has none. */
+export const jobHandlers: Type<JobHandler>[] = [
+  StartTournamentProcessor,
+  EndTournamentProcessor,
+  MatchDeadlineProcessor,
+  EmailDeliveryProcessor,
+  SmsDeliveryProcessor,
+  PurgeExpiredSignInsProcessor,
+  EraseClosedAccountProcessor,
+  LocalPaymentEventDeliveryProcessor,
+  DirectUndirectedShareProcessor,
+  RunTransferWindowProcessor,
+  SignLedgerCheckpointProcessor,
+  EndRefundWindowProcessor,
+  PayReferralRewardsProcessor,
+];
+
 /** The worker's composition root: job processors, the projection runner and the reactors. */
 @Module({})
 export class WorkerModule {
@@ -52,21 +69,7 @@ export class WorkerModule {
             LedgerModule,
             ReferralsModule,
           ],
-          handlers: [
-            StartTournamentProcessor,
-            EndTournamentProcessor,
-            MatchDeadlineProcessor,
-            EmailDeliveryProcessor,
-            SmsDeliveryProcessor,
-            PurgeExpiredSignInsProcessor,
-            EraseClosedAccountProcessor,
-            LocalPaymentEventDeliveryProcessor,
-            DirectUndirectedShareProcessor,
-            RunTransferWindowProcessor,
-            SignLedgerCheckpointProcessor,
-            EndRefundWindowProcessor,
-            PayReferralRewardsProcessor,
-          ],
+          handlers: jobHandlers,
           requireHandlersFor: Object.values(JobName),
         }),
         ProjectionRunnerModule.forRoot(projectors, reactions),
