@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { sql } from 'kysely';
+import { loadConfig } from '@arena/config';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 import { WorkerModule } from '../../apps/worker/src/worker.module';
@@ -76,6 +77,16 @@ describe('connection budget: API + worker pairs on one PostgreSQL', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+
+  it('sizes the pools by default so that a pair holds at most 12 at its fullest', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://127.0.0.1/arena',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      JWT_ACCESS_SECRET: 'x'.repeat(32),
+    });
+    // The worker's lock session and its LISTEN connection come on top of the two pools.
+    expect(config.DATABASE_POOL_SIZE + config.WORKER_DATABASE_POOL_SIZE + 2).toBeLessThanOrEqual(PAIR_BUDGET);
+  });
 
   it('holds at most 12 connections per idle API + worker pair, and three pairs leave room under max_connections', async () => {
     await startPair();
