@@ -124,22 +124,32 @@ describe('ReactionRunner against PostgreSQL', () => {
     expect((await seen('ordered')).map((row) => row.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
-  it('retries a failing event with backoff and never skips it', async () => {
+  it('retries a failing event with backoff and never skips it, showing why meanwhile', async () => {
     let failures = 0;
+    let healed = false;
     start(
       'only',
       recorder('flaky', 'only', async (n) => {
-        if (n === 2 && failures < 3) {
+        if (n === 2 && !healed) {
           failures += 1;
           throw new Error('not yet');
         }
       }),
     );
     const last = await append('flaky', 1, 3);
+    const lastError = async () =>
+      (
+        await sql<{ last_error: string | null }>`
+          SELECT last_error FROM reactor_checkpoints WHERE name = 'flaky'`.execute(database.db)
+      ).rows[0]?.last_error;
+
+    await eventually(async () => failures >= 3 && ((await lastError()) ?? '').includes('not yet'));
+    expect((await seen('flaky')).map((row) => row.n)).toEqual([1]);
+    healed = true;
 
     await eventually(() => checkpointIs('flaky', last));
-    expect(failures).toBe(3);
     expect((await seen('flaky')).map((row) => row.n)).toEqual([1, 2, 3]);
+    expect(await lastError()).toBeNull();
   });
 
   it('stops at once when its lock connection is killed; another runner takes over; the checkpoint never moves back', async () => {

@@ -1,6 +1,10 @@
 import type { RecordedEvent } from '@arena/event-store';
 import type { LockSession } from './lock-session';
-import { advanceReactorCheckpoint, loadReactorCheckpoint } from './reactor-checkpoints.queries';
+import {
+  advanceReactorCheckpoint,
+  loadReactorCheckpoint,
+  recordReactorFailure,
+} from './reactor-checkpoints.queries';
 import type { Reactor } from './reactor';
 import { lockSessionOf, type RunnerDependencies } from './runner-options';
 import { sleep } from './sleep';
@@ -104,15 +108,16 @@ export class ReactionRunner {
     event: RecordedEvent,
     signal: AbortSignal,
   ): Promise<boolean> {
-    const { logger, options } = this.deps;
+    const { db, logger, options } = this.deps;
     for (let attempt = 0; !signal.aborted; attempt++) {
       try {
         await reactor.react(event);
         return true;
       } catch (error) {
-        logger.warn(
-          `${reactor.name}: ${event.type} ${event.id} failed (attempt ${attempt + 1}): ${describe(error)}`,
-        );
+        const failure = `${event.type} ${event.id} failed (attempt ${attempt + 1}): ${describe(error)}`;
+        logger.warn(`${reactor.name}: ${failure}`);
+        // Best effort: the database may be what fails.
+        await recordReactorFailure(db, reactor.name, failure).catch(() => undefined);
         await sleep(Math.min(options.retryBaseMs * 2 ** attempt, options.retryMaxMs), signal);
       }
     }

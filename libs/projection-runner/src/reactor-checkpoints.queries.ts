@@ -26,8 +26,21 @@ export async function advanceReactorCheckpoint(
     ON CONFLICT (name) DO UPDATE
       SET commit_position = excluded.commit_position,
           prepare_position = excluded.prepare_position,
-          updated_at = excluded.updated_at
+          updated_at = excluded.updated_at,
+          last_error = NULL,
+          last_error_at = NULL
       WHERE (stored.commit_position, stored.prepare_position)
           < (excluded.commit_position, excluded.prepare_position)`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** Why the reactor is stuck retrying an event, for operators (SELECT * FROM reactor_checkpoints). */
+export async function recordReactorFailure(db: Kysely<any>, name: string, error: string): Promise<void> {
+  await sql`
+    INSERT INTO reactor_checkpoints AS stored
+      (name, commit_position, prepare_position, updated_at, last_error, last_error_at)
+    VALUES (${name}, ${START.commit.toString()}, ${START.prepare.toString()}, now(), ${error}, now())
+    ON CONFLICT (name) DO UPDATE SET last_error = excluded.last_error, last_error_at = excluded.last_error_at`.execute(
+    db,
+  );
 }
