@@ -3,6 +3,7 @@ import { sleep } from './sleep';
 
 /** First key of every runner lock, so they never collide with other advisory locks. */
 const LOCK_CLASS = 0x5052_4a00;
+const UNLOCK_SQL = 'SELECT pg_advisory_unlock($1::int, hashtext($2))';
 
 export interface HeldLock {
   /** Aborted when the session's connection dies: another process may hold the lock from then on. */
@@ -57,7 +58,12 @@ export class LockSession {
             'SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked',
             [LOCK_CLASS | 0, key],
           );
-          if (rows[0]?.locked && !connection.gone.signal.aborted) return this.hold(connection, key);
+          if (rows[0]?.locked && !connection.gone.signal.aborted) {
+            if (!connection.held.has(key)) return this.hold(connection, key);
+            // Another runner of this process won the key while this try was in flight: give back the
+            // re-entrant count it took, so one unlock still releases the key.
+            await this.query(connection, UNLOCK_SQL, [LOCK_CLASS | 0, key]);
+          }
         }
       } catch {
         // The connection failed: it is dropped, and the next round reconnects.
@@ -83,10 +89,7 @@ export class LockSession {
         if (connection.held.get(key) !== lost) return;
         connection.held.delete(key);
         if (connection.gone.signal.aborted) return;
-        await this.query(connection, 'SELECT pg_advisory_unlock($1::int, hashtext($2))', [
-          LOCK_CLASS | 0,
-          key,
-        ]).catch(() => this.drop(connection));
+        await this.query(connection, UNLOCK_SQL, [LOCK_CLASS | 0, key]).catch(() => this.drop(connection));
       },
     };
   }

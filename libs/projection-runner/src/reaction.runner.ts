@@ -9,7 +9,7 @@ import type { Reactor } from './reactor';
 import { lockSessionOf, type RunnerDependencies } from './runner-options';
 import { sleep } from './sleep';
 
-export const reactorLockKey = (name: string) => `reactor:${name}`;
+const reactorLockKey = (name: string) => `reactor:${name}`;
 
 /**
  * Serves a set of reactors in the worker: for each, it waits for the reactor's advisory lock (one
