@@ -1,6 +1,7 @@
 const swc = ['@swc/jest', { swcrc: true }];
 const moduleNameMapper = {
   '^@arena/projections/(.*)$': '<rootDir>/projections/$1',
+  '^@arena/reactions/(.*)$': '<rootDir>/reactions/$1',
   '^@arena/contracts/(.*)$': '<rootDir>/libs/contracts/src/$1',
   '^@arena/([^/]+)$': '<rootDir>/libs/$1/src',
   // A context's events entry, and a lib's test support, which its runtime index does not export.

@@ -60,8 +60,19 @@ const policies = [
     message: 'Only apps and migrations load the projector registry.',
   },
   {
+    from: [{ element: { types: { noneOf: ['app', 'test-support'] } }, ...notTest }],
+    disallow: { to: { file: { categories: 'reactions-registry' } } },
+    message: 'Only apps load the reactions registry.',
+  },
+  {
     from: { file: { categories: 'index' } },
-    disallow: { to: [{ element: { type: 'read-model' } }, { file: { categories: 'registry' } }] },
+    disallow: {
+      to: [
+        { element: { type: 'read-model' } },
+        { file: { categories: 'registry' } },
+        { file: { categories: 'reactions-registry' } },
+      ],
+    },
     message: 'A package index never re-exports a read model: import it where it is used.',
   },
   {
@@ -124,6 +135,7 @@ export const dependencyRules = [
         { category: 'events-entry', pattern: 'libs/*/src/events.ts' },
         { category: 'queries', pattern: 'projections/*/*.queries.ts' },
         { category: 'registry', pattern: 'projections/registry.ts' },
+        { category: 'reactions-registry', pattern: 'reactions/registry.ts' },
         // Every file gets a category, so that `noneOf` selectors also match files with no other.
         { category: 'source', pattern: '**/*' },
       ],

@@ -53,6 +53,24 @@ const SNIPPETS: Snippet[] = [
     refusedWith: null,
   },
   {
+    rule: 'a context loads the reactions registry',
+    filePath: 'libs/tournaments/src/stray.ts',
+    code: "import { reactors } from '@arena/reactions/registry';\nexport const stray = reactors;\n",
+    refusedWith: 'Only apps load the reactions registry',
+  },
+  {
+    rule: 'a migration loads the reactions registry',
+    filePath: 'migrations/stray.ts',
+    code: "import { reactors } from '@arena/reactions/registry';\nexport const stray = reactors;\n",
+    refusedWith: 'Only apps load the reactions registry',
+  },
+  {
+    rule: 'an app loads the reactions registry',
+    filePath: 'apps/worker/src/stray.ts',
+    code: "import { reactors } from '@arena/reactions/registry';\nexport const stray = reactors;\n",
+    refusedWith: null,
+  },
+  {
     rule: 'a runtime index exports test support',
     filePath: 'libs/projection-runner/src/index.ts',
     code: "export { projectEvents } from './testing/project-events';\n",

@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import type { AppConfig } from '@arena/config';
 import {
   DirectUndirectedShareProcessor,
@@ -8,7 +8,7 @@ import {
 } from '@arena/donations';
 import { EraseClosedAccountProcessor, IdentityModule, PurgeExpiredSignInsProcessor } from '@arena/identity';
 import { LedgerModule, LedgerWorkerModule, SignLedgerCheckpointProcessor } from '@arena/ledger';
-import { JobWorkersModule } from '@arena/jobs';
+import { JobName, JobWorkersModule, type JobHandler } from '@arena/jobs';
 import { LocalPaymentEventDeliveryProcessor, PaymentDeliveryModule, PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
 import {
@@ -30,16 +30,34 @@ import {
   SmsDeliveryProcessor,
 } from '@arena/notifications';
 import { projectors } from '@arena/projections/registry';
+import { reactions } from '@arena/reactions/registry';
 import { RedisPolicyCheck } from './redis-policy.check';
 
-/** The worker's composition root: job processors and the projection runner. */
+/** Every job's processor; the worker refuses to start while a JobName has none. */
+export const jobHandlers: Type<JobHandler>[] = [
+  StartTournamentProcessor,
+  EndTournamentProcessor,
+  MatchDeadlineProcessor,
+  EmailDeliveryProcessor,
+  SmsDeliveryProcessor,
+  PurgeExpiredSignInsProcessor,
+  EraseClosedAccountProcessor,
+  LocalPaymentEventDeliveryProcessor,
+  DirectUndirectedShareProcessor,
+  RunTransferWindowProcessor,
+  SignLedgerCheckpointProcessor,
+  EndRefundWindowProcessor,
+  PayReferralRewardsProcessor,
+];
+
+/** The worker's composition root: job processors, the projection runner and the reactors. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
-        PlatformModule.forRoot(config),
+        PlatformModule.forRoot({ ...config, DATABASE_POOL_SIZE: config.WORKER_DATABASE_POOL_SIZE }),
         PaymentsModule.forRoot(config),
         PaymentDeliveryModule,
         JobWorkersModule.register({
@@ -51,23 +69,10 @@ export class WorkerModule {
             LedgerModule,
             ReferralsModule,
           ],
-          handlers: [
-            StartTournamentProcessor,
-            EndTournamentProcessor,
-            MatchDeadlineProcessor,
-            EmailDeliveryProcessor,
-            SmsDeliveryProcessor,
-            PurgeExpiredSignInsProcessor,
-            EraseClosedAccountProcessor,
-            LocalPaymentEventDeliveryProcessor,
-            DirectUndirectedShareProcessor,
-            RunTransferWindowProcessor,
-            SignLedgerCheckpointProcessor,
-            EndRefundWindowProcessor,
-            PayReferralRewardsProcessor,
-          ],
+          handlers: jobHandlers,
+          requireHandlersFor: Object.values(JobName),
         }),
-        ProjectionRunnerModule.forRoot(projectors),
+        ProjectionRunnerModule.forRoot(projectors, reactions),
         DonationsWorkerModule,
         LedgerWorkerModule,
         ReferralsWorkerModule,

@@ -30,7 +30,14 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
     DATABASE_URL: url(['postgres:', 'postgresql:']),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    // Each process has one pool, shared by the read side and the PostgreSQL event store. With the
+    // worker's two more (its lock session and its LISTEN connection) an API + worker pair holds at most
+    // DATABASE_POOL_SIZE + WORKER_DATABASE_POOL_SIZE + 2 connections: 12 by default (docs/operations.md).
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(6),
+    WORKER_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(4),
+    // Where the worker's session-bound connections go (advisory locks, LISTEN): behind PgBouncer, a
+    // session-mode pool while DATABASE_URL points at a transaction-mode one. Unset: DATABASE_URL.
+    DATABASE_SESSION_URL: optional(url(['postgres:', 'postgresql:'])),
     REDIS_URL: url(['redis:', 'rediss:']),
     REDIS_PREFIX: z.string().min(1).default('arena'),
     EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),

@@ -10,6 +10,7 @@ import { PayoutCharities } from './application/payout-charities';
 import { PayoutRequestService } from './application/payout-request.service';
 import { PlatformChoice } from './application/platform-choice';
 import { PrizeFlow } from './application/prize-flow';
+import { PrizeFlowReactor } from './application/reactions/prize-flow.reactor';
 import { RunTransferWindowProcessor } from './application/run-transfer-window.processor';
 import { TransferOutcomeHandler } from './application/transfer-outcome.handler';
 import { TransferWindowService } from './application/transfer-window.service';
@@ -17,7 +18,6 @@ import { CheckoutRateLimiter } from './infrastructure/checkout-rate-limiter';
 import { DonationTransfersRepository } from './infrastructure/donation-transfers.repository';
 import { GiftCheckoutController } from './infrastructure/gift-checkout.controller';
 import { PayoutRequestsController } from './infrastructure/payout-requests.controller';
-import { PrizeFlowFollower } from './infrastructure/prize-flow.follower';
 import { TransferWindowController } from './infrastructure/transfer-window.controller';
 import { TransferWindowPlansRepository } from './infrastructure/transfer-window-plans.repository';
 import { TransferWindowScheduler } from './infrastructure/transfer-window.scheduler';
@@ -62,9 +62,10 @@ export class DonationsModule implements OnModuleInit {
   }
 }
 
-/** The worker's part: the prize flow on the event log and the transfer window's schedule. */
+/** The worker's part: the prize flow's reactor (run by the reaction runner) and the transfer window's schedule. */
 @Module({
   imports: [DonationsModule],
-  providers: [PrizeFlowFollower, TransferWindowScheduler],
+  providers: [PrizeFlowReactor, TransferWindowScheduler],
+  exports: [PrizeFlowReactor],
 })
 export class DonationsWorkerModule {}

@@ -4,5 +4,4 @@ export { DirectUndirectedShareProcessor } from './application/direct-share.proce
 export { RunTransferWindowProcessor } from './application/run-transfer-window.processor';
 export { TransferWindowService, windowIdOf } from './application/transfer-window.service';
 export { seedDemoDonations, DEMO_WINDOW_ID } from './seed/demo-donations';
-// The event-log follower (checkpoint + one runner across processes), for other contexts' processors.
-export { EventLogFollower, type FollowerOptions } from './infrastructure/event-log-follower';
+export { PrizeFlowReactor } from './application/reactions/prize-flow.reactor';

@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule, type ModuleMetadata, type Type } fr
 import { JobsService } from './jobs.service';
 import { JOB_HANDLERS, JobWorkersService } from './job-workers.service';
 import type { JobHandler } from './job-handler';
+import type { JobName } from './jobs';
 
 /** Producers: import once (global) and inject JobsService. */
 @Global()
@@ -10,12 +11,15 @@ export class JobsModule {}
 
 /**
  * Consumers (the worker): `JobWorkersModule.register({ imports: [ModulesExportingHandlers], handlers: [...] })`.
+ * With `requireHandlersFor`, the module refuses to start (before any worker runs) when one of those job
+ * names has no handler: the worker passes every JobName, so a job added without its processor never ships.
  */
 @Module({})
 export class JobWorkersModule {
   static register(options: {
     imports: ModuleMetadata['imports'];
     handlers: Type<JobHandler>[];
+    requireHandlersFor?: readonly JobName[];
   }): DynamicModule {
     return {
       module: JobWorkersModule,
@@ -24,10 +28,23 @@ export class JobWorkersModule {
         {
           provide: JOB_HANDLERS,
           inject: options.handlers,
-          useFactory: (...handlers: JobHandler[]) => handlers,
+          useFactory: (...handlers: JobHandler[]) => {
+            assertEveryJobHandled(options.requireHandlersFor ?? [], handlers);
+            return handlers;
+          },
         },
         JobWorkersService,
       ],
     };
   }
+}
+
+/** Throws naming every required job name without a handler. */
+export function assertEveryJobHandled(required: readonly JobName[], handlers: readonly JobHandler[]): void {
+  const handled = handlers.map((handler) => handler.jobName);
+  const missing = required.filter((name) => !handled.includes(name));
+  if (missing.length > 0)
+    throw new Error(
+      `No handler registered for job ${missing.map((name) => `'${name}'`).join(', ')}: add its processor to the worker's handlers`,
+    );
 }

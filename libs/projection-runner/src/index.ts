@@ -1,6 +1,14 @@
 export type { Projector, TableNames, PublishedNotice } from './projector';
+export type { Reactor } from './reactor';
 export { ProjectionRunner } from './projection.runner';
-export { ProjectionRunnerModule, PROJECTORS, runnerDependencies } from './projection-runner.module';
+export { ReactionRunner } from './reaction.runner';
+export { LockSession, type HeldLock, type LockSessionOptions } from './lock-session';
+export {
+  ProjectionRunnerModule,
+  PROJECTORS,
+  runnerDependencies,
+  type Reactions,
+} from './projection-runner.module';
 export { rebuildProjection, type RebuildResult } from './rebuild';
 export {
   readProjectionStatuses,
@@ -10,5 +18,10 @@ export {
   type ProjectorTypes,
 } from './projection-status';
 export { redisChangePublisher, changesChannel, type ChangePublisher } from './change-publisher';
-export { defaultRunnerOptions, type RunnerOptions, type RunnerDependencies } from './runner-options';
+export {
+  defaultRunnerOptions,
+  LOCK_SESSION_APPLICATION_NAME,
+  type RunnerOptions,
+  type RunnerDependencies,
+} from './runner-options';
 export { ensureProjection } from './ensure-projection';

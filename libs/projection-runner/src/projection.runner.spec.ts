@@ -13,7 +13,13 @@ import { advanceCheckpoint, createGeneration, loadGenerations } from './generati
 import { ProjectionRunner } from './projection.runner';
 import { readProjectionStatuses } from './projection-status';
 import { defaultRunnerOptions, type RunnerDependencies } from './runner-options';
-import { eventually, silentLogger, testEventStore } from './testing/runner-test-kit';
+import {
+  eventually,
+  lockHolders,
+  silentLogger,
+  terminateLockHolder,
+  testEventStore,
+} from './testing/runner-test-kit';
 import { countingEventsProjector } from './testing/counting-events.projector';
 import { seenEventsProjector } from './testing/seen-events.projector';
 
@@ -169,12 +175,7 @@ describe('ProjectionRunner against PostgreSQL', () => {
     );
     await eventually(async () => (await count('locked')) === 40);
     expect(await count('locked', sql`label = 'first'`)).toBe(40);
-    const holders = await sql<{ n: string }>`
-      SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-      WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = 'lock:projection:locked:live'`.execute(
-      database.db,
-    );
-    expect(Number(holders.rows[0]!.n)).toBe(1);
+    expect(await lockHolders(database.db, 'projection:locked:live')).toHaveLength(1);
 
     await first.stop();
     await eventStore.appendToStream(
@@ -190,10 +191,7 @@ describe('ProjectionRunner against PostgreSQL', () => {
     start(deps(), { name: 'crashed', label: 'first' });
     await eventually(async () => (await count('crashed')) === 0);
     start(deps(), { name: 'crashed', label: 'second' });
-    // What a killed process looks like to PostgreSQL: its session ends, and the lock with it.
-    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'lock:projection:crashed:live'`.execute(
-      database.db,
-    );
+    await terminateLockHolder(database.db, 'projection:crashed:live');
     await eventStore.appendToStream(
       'crashed-a',
       Array.from({ length: 30 }, () => seen('crashed')),
@@ -237,9 +235,9 @@ describe('ProjectionRunner against PostgreSQL', () => {
     });
     const { rows } = await sql<{ events: number }>`SELECT events FROM counted`.execute(database.db);
     expect(rows).toEqual([{ events: 5 }]);
-    const attempts = await sql<{ n: string }>`SELECT last_value AS n FROM counted_checkpoint_attempts`.execute(
-      database.db,
-    );
+    const attempts = await sql<{
+      n: string;
+    }>`SELECT last_value AS n FROM counted_checkpoint_attempts`.execute(database.db);
     expect(Number(attempts.rows[0]!.n)).toBeGreaterThanOrEqual(2);
   });
 
@@ -373,7 +371,9 @@ describe('ProjectionRunner against PostgreSQL', () => {
   it('rebuilds a projector whose version is newer than its active generation, and leaves a newer generation to newer code', async () => {
     await eventStore.appendToStream('versioned', [seen('versioned'), seen('versioned'), seen('versioned')]);
     const run = async (version: number, until: () => Promise<boolean>) => {
-      const runner = new ProjectionRunner(deps(), [{ ...seenEventsProjector({ name: 'versioned' }), version }]);
+      const runner = new ProjectionRunner(deps(), [
+        { ...seenEventsProjector({ name: 'versioned' }), version },
+      ]);
       runner.start();
       await eventually(until);
       await runner.stop();
@@ -389,7 +389,9 @@ describe('ProjectionRunner against PostgreSQL', () => {
 
     // Code older than the serving generation must not write into tables whose schema it may not know.
     await eventStore.appendToStream('versioned', [seen('versioned')]);
-    const older = new ProjectionRunner(deps(), [{ ...seenEventsProjector({ name: 'versioned' }), version: 1 }]);
+    const older = new ProjectionRunner(deps(), [
+      { ...seenEventsProjector({ name: 'versioned' }), version: 1 },
+    ]);
     runners.push(older);
     older.start();
     await new Promise((resolve) => setTimeout(resolve, 500));

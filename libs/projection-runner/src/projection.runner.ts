@@ -1,10 +1,10 @@
 import type { EventSubscription } from '@arena/event-store';
-import { acquireAdvisoryLock } from './advisory-lock';
 import { applyLoop, type LoopHooks } from './apply-loop';
 import { createGeneration, loadGenerations } from './generations.queries';
 import type { Projector } from './projector';
 import { liveLockKey, rebuildProjection } from './rebuild';
-import type { RunnerDependencies } from './runner-options';
+import type { LockSession } from './lock-session';
+import { lockSessionOf, type RunnerDependencies } from './runner-options';
 import { sleep } from './sleep';
 
 /**
@@ -20,13 +20,18 @@ export class ProjectionRunner {
   private rings = 0;
   private subscription?: EventSubscription;
   private running: Promise<void>[] = [];
+  private readonly deps: RunnerDependencies & { locks: LockSession };
+  private readonly ownsLocks: boolean;
 
   constructor(
-    private readonly deps: RunnerDependencies,
+    deps: RunnerDependencies,
     private readonly projectors: readonly Projector[],
   ) {
     const names = new Set(projectors.map((projector) => projector.name));
     if (names.size !== projectors.length) throw new Error('Projector names must be unique');
+    const { locks, owned } = lockSessionOf(deps);
+    this.deps = { ...deps, locks };
+    this.ownsLocks = owned;
   }
 
   start(): void {
@@ -40,6 +45,7 @@ export class ProjectionRunner {
     this.wakeAll();
     await this.subscription?.unsubscribe().catch(() => undefined);
     await Promise.all(this.running);
+    if (this.ownsLocks) await this.deps.locks.close();
   }
 
   /** A subscription from the head is only a doorbell: batches are read with readAll from each checkpoint. */
@@ -101,13 +107,9 @@ export class ProjectionRunner {
     const { logger, options } = this.deps;
     let failures = 0;
     while (!this.stopping.signal.aborted) {
-      const lock = await acquireAdvisoryLock(
+      const lock = await this.deps.locks.acquire(
         liveLockKey(projector.name),
-        {
-          connectionString: this.deps.lockConnectionString,
-          retryMs: options.lockRetryMs,
-          heartbeatMs: options.heartbeatMs,
-        },
+        options.lockRetryMs,
         this.stopping.signal,
       );
       if (!lock) return;

@@ -1,5 +1,4 @@
 import { comparePositions } from '@arena/event-store';
-import { acquireAdvisoryLock } from './advisory-lock';
 import { applyLoop } from './apply-loop';
 import {
   createGeneration,
@@ -8,8 +7,9 @@ import {
   physicalNames,
   promoteGeneration,
 } from './generations.queries';
+import type { LockSession } from './lock-session';
 import type { Projector } from './projector';
-import type { RunnerDependencies } from './runner-options';
+import { lockSessionOf, type RunnerDependencies } from './runner-options';
 import { sleep } from './sleep';
 
 export interface RebuildResult {
@@ -33,16 +33,21 @@ export async function rebuildProjection(
   projector: Projector,
   signal: AbortSignal,
 ): Promise<RebuildResult | null> {
+  const { locks, owned } = lockSessionOf(deps);
+  try {
+    return await rebuildLocked({ ...deps, locks }, projector, signal);
+  } finally {
+    if (owned) await locks.close();
+  }
+}
+
+async function rebuildLocked(
+  deps: RunnerDependencies & { locks: LockSession },
+  projector: Projector,
+  signal: AbortSignal,
+): Promise<RebuildResult | null> {
   const { db, logger } = deps;
-  const lock = await acquireAdvisoryLock(
-    buildLockKey(projector.name),
-    {
-      connectionString: deps.lockConnectionString,
-      retryMs: deps.options.lockRetryMs,
-      heartbeatMs: deps.options.heartbeatMs,
-    },
-    signal,
-  );
+  const lock = await deps.locks.acquire(buildLockKey(projector.name), deps.options.lockRetryMs, signal);
   if (!lock) return null;
   const stop = AbortSignal.any([signal, lock.lost]);
   try {

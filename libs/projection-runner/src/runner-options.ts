@@ -2,6 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import type { EventStore } from '@arena/event-store';
 import type { ChangePublisher } from './change-publisher';
+import { LockSession } from './lock-session';
 
 export interface RunnerOptions {
   /** Most events read and applied in one transaction while serving live. */
@@ -38,9 +39,28 @@ export const defaultRunnerOptions: RunnerOptions = {
 export interface RunnerDependencies {
   db: Kysely<any>;
   eventStore: EventStore;
-  /** Advisory locks live on connections of their own, outside the pool. */
+  /** Where the lock session connects when none is given (its connection lives outside the pool). */
   lockConnectionString: string;
+  /** The process's one advisory-lock session, shared by its projectors and reactors. */
+  locks?: LockSession;
   publisher?: ChangePublisher;
   logger: LoggerService;
   options: RunnerOptions;
 }
+
+/**
+ * The lock session given in `deps`, or a session of its own for a runner or rebuild used alone
+ * (`owned`: the caller closes it when done).
+ */
+export function lockSessionOf(deps: RunnerDependencies): { locks: LockSession; owned: boolean } {
+  if (deps.locks) return { locks: deps.locks, owned: false };
+  const locks = new LockSession({
+    connectionString: deps.lockConnectionString,
+    applicationName: LOCK_SESSION_APPLICATION_NAME,
+    heartbeatMs: deps.options.heartbeatMs,
+  });
+  return { locks, owned: true };
+}
+
+/** pg_stat_activity's application_name of a process's lock session. */
+export const LOCK_SESSION_APPLICATION_NAME = 'arena-locks';

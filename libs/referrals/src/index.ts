@@ -4,6 +4,7 @@ export { PayReferralRewardsProcessor } from './application/pay-referral-rewards.
 export { ReferralPayouts, type MonthPayoutSummary } from './application/referral-payouts';
 export { ReferralClock, monthStartsCrossed, type ClockListener } from './application/referral-clock';
 export { ReferralAccrual } from './application/referral-accrual';
+export { ReferralAccrualReactor } from './application/reactions/referral-accrual.reactor';
 export { ReferralRegistrations } from './application/referral-registrations';
 export { ReferralStreams } from './application/referral-streams';
 export { ReferralError } from './domain/referral.errors';

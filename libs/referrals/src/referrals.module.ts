@@ -7,12 +7,12 @@ import { PayReferralRewardsProcessor } from './application/pay-referral-rewards.
 import { PayoutAccountUpdatedHandler } from './application/payout-account-updated.handler';
 import { PayoutAccountsService } from './application/payout-accounts.service';
 import { ReferralAccrual } from './application/referral-accrual';
+import { ReferralAccrualReactor } from './application/reactions/referral-accrual.reactor';
 import { ReferralClock } from './application/referral-clock';
 import { ReferralPayouts } from './application/referral-payouts';
 import { ReferralRegistrations } from './application/referral-registrations';
 import { ReferralStreams } from './application/referral-streams';
 import { PayoutAccountRateLimiter } from './infrastructure/payout-account-rate-limiter';
-import { ReferralAccrualFollower } from './infrastructure/referral-accrual.follower';
 import { ReferralPayoutScheduler } from './infrastructure/referral-payout.scheduler';
 import { ReferralsController } from './infrastructure/referrals.controller';
 import { ReferralsRepository } from './infrastructure/referrals.repository';
@@ -67,9 +67,10 @@ export class ReferralsModule implements OnModuleInit {
   }
 }
 
-/** The worker's part: the accrual on the event log and the monthly payout's schedule. */
+/** The worker's part: the accrual's reactor (run by the reaction runner) and the monthly payout's schedule. */
 @Module({
   imports: [ReferralsModule],
-  providers: [ReferralAccrualFollower, ReferralPayoutScheduler],
+  providers: [ReferralAccrualReactor, ReferralPayoutScheduler],
+  exports: [ReferralAccrualReactor],
 })
 export class ReferralsWorkerModule {}

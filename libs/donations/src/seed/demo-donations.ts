@@ -38,7 +38,7 @@ export interface DemoDonationsOutcome {
  * and CharityOnboardingModule). Safe to run again: every id is derived from a fixed name.
  * 1. The charities' account.updated webhooks are applied here, so the verified demo charity's payouts
  *    are enabled; every other webhook (transfers, gifts) is left to the worker, as in production.
- * 2. The prize flow runs over the log as the worker's follower does: directed prizes and credited shares.
+ * 2. The prize flow runs over the log as the worker's reactor does: directed prizes and credited shares.
  * 3. A member directs half their first prize share to the verified charity (a payout request).
  * 4. One transfer window: the payout-verified charities' held donations go pending (cleared when the worker
  *    delivers transfer.paid); the others stay held.

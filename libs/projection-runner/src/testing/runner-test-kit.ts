@@ -1,4 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
+import { sql, type Kysely } from 'kysely';
 import type { Pool } from 'pg';
 import { PostgresEventStore } from '@arena/event-store';
 
@@ -24,4 +25,19 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_0
  */
 export function testEventStore(database: { url: string; pool: Pool }): PostgresEventStore {
   return new PostgresEventStore({ connectionString: database.url, pool: database.pool, pollIntervalMs: 50 });
+}
+
+/** Backend pids holding the runner lock on `key` (at most one while locking works). */
+export async function lockHolders(db: Kysely<any>, key: string): Promise<number[]> {
+  const { rows } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_locks
+    WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND objid = hashtext(${key})::oid`.execute(db);
+  return rows.map((row) => row.pid);
+}
+
+/** What a killed process looks like to PostgreSQL: the session holding `key` ends, and its locks with it. */
+export async function terminateLockHolder(db: Kysely<any>, key: string): Promise<void> {
+  await sql`
+    SELECT pg_terminate_backend(pid) FROM pg_locks
+    WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND objid = hashtext(${key})::oid`.execute(db);
 }
