@@ -1,5 +1,5 @@
 import { deciderSpec } from '@arena/testing';
-import type { SubscriptionCommand } from './subscription.commands';
+import type { RecordPaymentFailure, SubscriptionCommand } from './subscription.commands';
 import { evolve, initialState, subscriptionDecider, type SubscriptionState } from './subscription.decider';
 import type { SubscriptionEvent } from './subscription.events';
 
@@ -153,7 +153,7 @@ describe('subscription decider: money', () => {
     });
 
     it('records every failed attempt of an invoice once per provider event', () => {
-      const failure = (id: string): SubscriptionCommand => ({
+      const failure = (id: string): RecordPaymentFailure => ({
         type: 'RecordPaymentFailure',
         data: {
           ...sub,
@@ -164,8 +164,10 @@ describe('subscription decider: money', () => {
           nextAttemptAt: t(34),
         },
       });
-      const failed = (id: string): SubscriptionEvent =>
-        ({ type: 'SubscriptionPaymentFailed', data: failure(id).data }) as SubscriptionEvent;
+      const failed = (id: string): SubscriptionEvent => ({
+        type: 'SubscriptionPaymentFailed',
+        data: failure(id).data,
+      });
       spec
         .given([started()])
         .when(failure('evt_f1'))
@@ -198,7 +200,7 @@ describe('subscription decider: money', () => {
       ]);
     });
 
-    it('refunds a single cent', () => {
+    it('records a partial refund as small as one cent', () => {
       spec
         .given([started(), paid()])
         .when(recordRefund('evt_r1', 1))
