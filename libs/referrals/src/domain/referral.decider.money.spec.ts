@@ -383,6 +383,15 @@ describe('referral decider: money', () => {
       );
     });
 
+    it('refuses a reward listed twice in one payout, as a conflict', () => {
+      const history = [registered('m1'), accrued('m1', 'in1', 2500, 250), released('in1', 250)];
+      expectRefusal(
+        refusalOf(history, pay('2026-02', ['reward-in1', 'reward-in1'], 500)),
+        'conflict',
+        `Referral payout payout-${referrerId}-2026-02: reward reward-in1 is listed more than once`,
+      );
+    });
+
     it('refuses a reward still inside its refund window', () => {
       expectRefusal(
         refusalOf([registered('m1'), accrued('m1', 'in1', 499, 49)], pay('2026-02', ['reward-in1'], 49)),

@@ -1,6 +1,12 @@
 import type { RewardMode, RewardStatus } from '@arena/contracts';
 import type { ReferralCommand } from './referral.commands';
-import { notPayable, payoutMismatch, rewardNotFound, windowNotOver } from './referral.errors';
+import {
+  notPayable,
+  payoutMismatch,
+  rewardListedTwice,
+  rewardNotFound,
+  windowNotOver,
+} from './referral.errors';
 import type { ReferralEvent, ReferralRewardAccrued, VoidReason } from './referral.events';
 
 /** The refund window of a subscription payment (referral terms): a reward is pending this long. */
@@ -130,6 +136,9 @@ export function decide(command: ReferralCommand, state: ReferralState): Referral
       const { referrerId, month, rewardIds, grossCents, clawbackCents, amountCents } = command.data;
       const payoutId = payoutIdOf(referrerId, month);
       if (state.payoutIds.includes(payoutId)) return [];
+      // A reward listed twice would be summed, and paid, twice.
+      const repeated = rewardIds.find((id, index) => rewardIds.indexOf(id) !== index);
+      if (repeated !== undefined) throw rewardListedTwice(payoutId, repeated);
       const sum = rewardIds.reduce((total, id) => total + (state.rewards[id]?.accrued.amountCents ?? 0), 0);
       if (
         sum !== grossCents ||

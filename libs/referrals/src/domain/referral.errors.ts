@@ -22,6 +22,8 @@ export const notPayable = (rewardId: string) =>
   new ReferralError('conflict', `Referral reward ${rewardId} is not released and unpaid`);
 export const payoutMismatch = (payoutId: string) =>
   new ReferralError('conflict', `Referral payout ${payoutId}: its amounts do not add up`);
+export const rewardListedTwice = (payoutId: string, rewardId: string) =>
+  new ReferralError('conflict', `Referral payout ${payoutId}: reward ${rewardId} is listed more than once`);
 export const memberNotFound = () => new ReferralError('not_found', 'Member not found');
 export const tooManyPayoutAccountRequests = () =>
   new ReferralError('too_many', 'Too many payout account requests: please try again later');
