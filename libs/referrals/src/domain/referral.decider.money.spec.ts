@@ -375,6 +375,27 @@ describe('referral decider: money', () => {
       );
     });
 
+    it('refuses a clawback larger than the clawback owed, as a conflict', () => {
+      const history = [registered('m1'), accrued('m1', 'in1', 2500, 250), released('in1', 250)];
+      expectRefusal(
+        refusalOf(history, pay('2026-02', ['reward-in1'], 250, 250)),
+        'conflict',
+        `Referral payout payout-${referrerId}-2026-02: a clawback of 250 cents is more than the 0 cents owed`,
+      );
+      const owing49 = [
+        ...releasedIn1,
+        paid('2026-02', ['reward-in1'], 49),
+        clawedBack('in1', 49),
+        accrued('m1', 'in2', 2500, 250),
+        released('in2', 250),
+      ];
+      expectRefusal(
+        refusalOf(owing49, pay('2026-03', ['reward-in2'], 250, 50)),
+        'conflict',
+        `Referral payout payout-${referrerId}-2026-03: a clawback of 50 cents is more than the 49 cents owed`,
+      );
+    });
+
     it('refuses a reward id it does not know, as not found', () => {
       expectRefusal(
         refusalOf(releasedIn1, pay('2026-02', ['reward-in1', 'reward-nope'], 49)),

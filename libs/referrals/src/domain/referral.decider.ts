@@ -1,6 +1,7 @@
 import type { RewardMode, RewardStatus } from '@arena/contracts';
 import type { ReferralCommand } from './referral.commands';
 import {
+  clawbackNotOwed,
   notPayable,
   payoutMismatch,
   rewardListedTwice,
@@ -147,6 +148,9 @@ export function decide(command: ReferralCommand, state: ReferralState): Referral
         clawbackCents < 0
       )
         throw payoutMismatch(payoutId);
+      // Taking more than is owed keeps money the referrer earned (the clawback owed would go below zero).
+      if (clawbackCents > state.clawbackOwedCents)
+        throw clawbackNotOwed(payoutId, clawbackCents, Math.max(0, state.clawbackOwedCents));
       for (const id of rewardIds) {
         const reward = state.rewards[id];
         if (!reward) throw rewardNotFound(id);
