@@ -440,6 +440,21 @@ describe('referral decider: money', () => {
       );
     });
 
+    it('refuses a reward refunded while still pending, which was never released', () => {
+      expectRefusal(
+        refusalOf(
+          [
+            registered('m1'),
+            accrued('m1', 'in1', 499, 49),
+            voided('in1', 49, 'payment-refunded', '2026-01-20T00:00:00.000Z'),
+          ],
+          pay('2026-02', ['reward-in1'], 49),
+        ),
+        'conflict',
+        'Referral reward reward-in1 is not released and unpaid',
+      );
+    });
+
     it('pays a released reward refunded after the payout was fixed, and owes it back', () => {
       const history = [...releasedIn1, voided('in1', 49, 'payment-refunded', '2026-02-28T00:00:00.000Z')];
       spec

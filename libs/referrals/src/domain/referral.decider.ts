@@ -39,6 +39,8 @@ export interface Reward {
   status: RewardStatus | 'clawed-back';
   voidReason: VoidReason | null;
   payoutId: string | null;
+  /** Its refund window ended with ReferralRewardReleased (it stays true if it is voided after). */
+  released: boolean;
 }
 
 /**
@@ -154,8 +156,10 @@ export function decide(command: ReferralCommand, state: ReferralState): Referral
       for (const id of rewardIds) {
         const reward = state.rewards[id];
         if (!reward) throw rewardNotFound(id);
-        // A reward refunded after the payout was fixed (its transfer made) is paid anyway, and clawed back.
-        const refundedSince = reward.status === 'voided' && reward.voidReason === 'payment-refunded';
+        // A reward refunded after the payout was fixed (its transfer made) is paid anyway, and clawed back;
+        // one refunded while still pending was never due.
+        const refundedSince =
+          reward.released && reward.status === 'voided' && reward.voidReason === 'payment-refunded';
         if (reward.status !== 'released' && !refundedSince) throw notPayable(id);
       }
       return [{ type: 'ReferralRewardPaid', data: { payoutId, ...command.data } }];
@@ -230,12 +234,18 @@ export function evolve(state: ReferralState, event: ReferralEvent): ReferralStat
             : state.referred,
         rewards: {
           ...state.rewards,
-          [event.data.rewardId]: { accrued: event.data, status: 'pending', voidReason: null, payoutId: null },
+          [event.data.rewardId]: {
+            accrued: event.data,
+            status: 'pending',
+            voidReason: null,
+            payoutId: null,
+            released: false,
+          },
         },
       };
     }
     case 'ReferralRewardReleased':
-      return withReward(state, event.data.rewardId, { status: 'released' });
+      return withReward(state, event.data.rewardId, { status: 'released', released: true });
     case 'ReferralRewardVoided':
       return withReward(state, event.data.rewardId, { status: 'voided', voidReason: event.data.reason });
     case 'ReferralRewardClawedBack':
