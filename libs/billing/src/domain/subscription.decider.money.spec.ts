@@ -238,6 +238,25 @@ describe('subscription decider: money', () => {
         ]);
     });
 
+    it("counts the refunds recorded under the charge's other id, so the events add up to its refunded total", () => {
+      const viaIntent: Paid = { ...paid(), data: { ...paid().data, chargeId: 'pi_7' } };
+      // Recorded under ch_7: the payment (known by its payment intent) was not known yet, or the
+      // refund's report did not name the payment intent.
+      const firstUnderCharge: Refunded = {
+        type: 'PaymentRefunded',
+        data: { ...refunded('evt_r1', 100, 100).data, invoiceId: null },
+      };
+      const rest: Refunded = {
+        type: 'PaymentRefunded',
+        data: { ...refunded('evt_r2', 200, 300).data, chargeId: 'pi_7' },
+      };
+      const secondReport = recordRefund('evt_r2', 300, { chargeId: 'ch_7', paymentIntentId: 'pi_7' });
+      // The refund arrived before the payment.
+      spec.given([started(), firstUnderCharge, viaIntent]).when(secondReport).then([rest]);
+      // The payment arrived first; the first refund's report had no payment intent.
+      spec.given([started(), viaIntent, firstUnderCharge]).when(secondReport).then([rest]);
+    });
+
     it('records a refund of a charge it does not know against the current subscription, with no invoice', () => {
       spec
         .given([started()])
