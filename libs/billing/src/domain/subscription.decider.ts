@@ -123,8 +123,10 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
           (data.paymentIntentId !== null && p.chargeId === data.paymentIntentId),
       );
       const chargeId = payment?.chargeId ?? data.chargeId;
+      // A refund is recorded under the id its payment was known by then (ch_… or pi_…): count both.
+      const idsOfCharge = [data.chargeId, ...(data.paymentIntentId === null ? [] : [data.paymentIntentId])];
       const refundedSoFar = state.facts
-        .filter((fact) => fact.type === 'PaymentRefunded' && fact.data.chargeId === chargeId)
+        .filter((fact) => fact.type === 'PaymentRefunded' && idsOfCharge.includes(fact.data.chargeId))
         .reduce(
           (sum, fact) => sum + (fact.type === 'PaymentRefunded' ? fact.data.amountRefundedCents : 0),
           0,

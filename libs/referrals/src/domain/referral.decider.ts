@@ -1,6 +1,13 @@
 import type { RewardMode, RewardStatus } from '@arena/contracts';
 import type { ReferralCommand } from './referral.commands';
-import { notPayable, payoutMismatch, rewardNotFound, windowNotOver } from './referral.errors';
+import {
+  clawbackNotOwed,
+  notPayable,
+  payoutMismatch,
+  rewardListedTwice,
+  rewardNotFound,
+  windowNotOver,
+} from './referral.errors';
 import type { ReferralEvent, ReferralRewardAccrued, VoidReason } from './referral.events';
 
 /** The refund window of a subscription payment (referral terms): a reward is pending this long. */
@@ -32,6 +39,8 @@ export interface Reward {
   status: RewardStatus | 'clawed-back';
   voidReason: VoidReason | null;
   payoutId: string | null;
+  /** Its refund window ended with ReferralRewardReleased (it stays true if it is voided after). */
+  released: boolean;
 }
 
 /**
@@ -130,6 +139,9 @@ export function decide(command: ReferralCommand, state: ReferralState): Referral
       const { referrerId, month, rewardIds, grossCents, clawbackCents, amountCents } = command.data;
       const payoutId = payoutIdOf(referrerId, month);
       if (state.payoutIds.includes(payoutId)) return [];
+      // A reward listed twice would be summed, and paid, twice.
+      const repeated = rewardIds.find((id, index) => rewardIds.indexOf(id) !== index);
+      if (repeated !== undefined) throw rewardListedTwice(payoutId, repeated);
       const sum = rewardIds.reduce((total, id) => total + (state.rewards[id]?.accrued.amountCents ?? 0), 0);
       if (
         sum !== grossCents ||
@@ -138,11 +150,16 @@ export function decide(command: ReferralCommand, state: ReferralState): Referral
         clawbackCents < 0
       )
         throw payoutMismatch(payoutId);
+      // Taking more than is owed keeps money the referrer earned (the clawback owed would go below zero).
+      if (clawbackCents > state.clawbackOwedCents)
+        throw clawbackNotOwed(payoutId, clawbackCents, Math.max(0, state.clawbackOwedCents));
       for (const id of rewardIds) {
         const reward = state.rewards[id];
         if (!reward) throw rewardNotFound(id);
-        // A reward refunded after the payout was fixed (its transfer made) is paid anyway, and clawed back.
-        const refundedSince = reward.status === 'voided' && reward.voidReason === 'payment-refunded';
+        // A reward refunded after the payout was fixed (its transfer made) is paid anyway, and clawed back;
+        // one refunded while still pending was never due.
+        const refundedSince =
+          reward.released && reward.status === 'voided' && reward.voidReason === 'payment-refunded';
         if (reward.status !== 'released' && !refundedSince) throw notPayable(id);
       }
       return [{ type: 'ReferralRewardPaid', data: { payoutId, ...command.data } }];
@@ -217,12 +234,18 @@ export function evolve(state: ReferralState, event: ReferralEvent): ReferralStat
             : state.referred,
         rewards: {
           ...state.rewards,
-          [event.data.rewardId]: { accrued: event.data, status: 'pending', voidReason: null, payoutId: null },
+          [event.data.rewardId]: {
+            accrued: event.data,
+            status: 'pending',
+            voidReason: null,
+            payoutId: null,
+            released: false,
+          },
         },
       };
     }
     case 'ReferralRewardReleased':
-      return withReward(state, event.data.rewardId, { status: 'released' });
+      return withReward(state, event.data.rewardId, { status: 'released', released: true });
     case 'ReferralRewardVoided':
       return withReward(state, event.data.rewardId, { status: 'voided', voidReason: event.data.reason });
     case 'ReferralRewardClawedBack':

@@ -16,6 +16,13 @@ export const notPayable = (rewardId: string) =>
   new ReferralError('conflict', `Referral reward ${rewardId} is not released and unpaid`);
 export const payoutMismatch = (payoutId: string) =>
   new ReferralError('conflict', `Referral payout ${payoutId}: its amounts do not add up`);
+export const rewardListedTwice = (payoutId: string, rewardId: string) =>
+  new ReferralError('conflict', `Referral payout ${payoutId}: reward ${rewardId} is listed more than once`);
+export const clawbackNotOwed = (payoutId: string, clawbackCents: number, owedCents: number) =>
+  new ReferralError(
+    'conflict',
+    `Referral payout ${payoutId}: a clawback of ${clawbackCents} cents is more than the ${owedCents} cents owed`,
+  );
 export const memberNotFound = () => new ReferralError('not_found', 'Member not found');
 export const tooManyPayoutAccountRequests = () =>
   new ReferralError('too_many', 'Too many payout account requests: please try again later');
