@@ -11,7 +11,7 @@ import { createTestDatabase, InMemoryEventStore, testAppConfig, type TestDatabas
 import { seedAllDemoTournaments } from '@arena/tournaments';
 import type { JobsService } from '@arena/jobs';
 import { DonationStreams } from '../../libs/donations/src/application/donation-streams';
-import { PrizeFlow } from '../../libs/donations/src/application/prize-flow';
+import { PrizeFlow } from '../../libs/donations/src/application/reactions/prize-flow';
 
 /** `npm start`'s demo: favorites, an invitation, and charity cards fed by the seeded tournaments. */
 describe('the charity demo seed', () => {
@@ -52,7 +52,12 @@ describe('the charity demo seed', () => {
     await seedAllDemoTournaments({ players: members, eventStore, now: new Date('2026-11-22T12:00:00.000Z') });
     // The worker's prize flow turns each allocated prize into a directed donation (or a winner's balance).
     const jobs = { enqueue: async () => undefined } as unknown as JobsService;
-    const flow = new PrizeFlow(testAppConfig(database.url), eventStore, new DonationStreams(eventStore), jobs);
+    const flow = new PrizeFlow(
+      testAppConfig(database.url),
+      eventStore,
+      new DonationStreams(eventStore),
+      jobs,
+    );
     for (const event of await eventStore.readAll()) await flow.apply(event);
     await projectEvents(database.db, charityDonationsProjector, await eventStore.readAll());
     const ledger = await charityLedger(database.db, '530196605', { search: '', limit: 5, offset: 0 });

@@ -6,15 +6,15 @@ import type { Payments, TransferInput } from '@arena/payments';
 import type { NotificationsService } from '@arena/notifications';
 import type { AppConfig } from '@arena/config';
 import { DonationStreams } from '../../libs/donations/src/application/donation-streams';
-import { GiftPaidHandler } from '../../libs/donations/src/application/gift-paid.handler';
+import { GiftPaidHandler } from '../../libs/donations/src/application/reactions/gift-paid.handler';
 import { DonationLog } from '../../libs/donations/src/application/donation-log';
 import type { PayoutCharities } from '../../libs/donations/src/application/payout-charities';
 import type { PlatformChoice } from '../../libs/donations/src/application/platform-choice';
-import { TransferWindowService } from '../../libs/donations/src/application/transfer-window.service';
+import { TransferWindowService } from '../../libs/donations/src/application/reactions/transfer-window.service';
 import { DonationTransfersRepository } from '../../libs/donations/src/infrastructure/donation-transfers.repository';
 import { TransferWindowPlansRepository } from '../../libs/donations/src/infrastructure/transfer-window-plans.repository';
-import { PrizeFlow } from '../../libs/donations/src/application/prize-flow';
-import { TransferOutcomeHandler } from '../../libs/donations/src/application/transfer-outcome.handler';
+import { PrizeFlow } from '../../libs/donations/src/application/reactions/prize-flow';
+import { TransferOutcomeHandler } from '../../libs/donations/src/application/reactions/transfer-outcome.handler';
 import type { JobsService } from '@arena/jobs';
 import {
   derivedEventIds,

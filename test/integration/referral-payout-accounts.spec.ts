@@ -1,8 +1,8 @@
 import type { AppConfig } from '@arena/config';
 import { MemberAccounts } from '@arena/identity';
 import type { PaymentEvent, Payments } from '@arena/payments';
-import { PayoutAccountUpdatedHandler } from '../../libs/referrals/src/application/payout-account-updated.handler';
-import { PayoutAccountsService } from '../../libs/referrals/src/application/payout-accounts.service';
+import { PayoutAccountUpdatedHandler } from '../../libs/referrals/src/application/reactions/payout-account-updated.handler';
+import { PayoutAccountsService } from '../../libs/referrals/src/application/commands/payout-accounts.service';
 import { ReferralError } from '@arena/referrals';
 import { member, PayoutAccountsDouble, referralsHarness, type ReferralsHarness } from './referrals.harness';
 

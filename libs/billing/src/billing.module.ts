@@ -1,10 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { MemberAccounts } from '@arena/identity';
 import { PaymentEventHandlers } from '@arena/payments';
-import { SubscriptionPlans } from './application/subscription-plans';
+import { SubscriptionPlans } from './application/queries/subscription-plans';
 import { SubscriptionStreams } from './application/subscription-streams';
-import { SubscriptionWebhooksHandler } from './application/subscription-webhooks.handler';
-import { SubscriptionsService } from './application/subscriptions.service';
+import { SubscriptionWebhooksHandler } from './application/reactions/subscription-webhooks.handler';
+import { SubscriptionsService } from './application/commands/subscriptions.service';
 import { SubscriptionCheckoutRateLimiter } from './infrastructure/subscription-checkout-rate-limiter';
 import { SubscriptionsController } from './infrastructure/subscriptions.controller';
 

@@ -1,4 +1,4 @@
 export { BillingModule, BillingPlansModule } from './billing.module';
-export { SubscriptionPlans } from './application/subscription-plans';
+export { SubscriptionPlans } from './application/queries/subscription-plans';
 // For the demo seed: the member's subscription calls, as the API makes them.
-export { SubscriptionsService } from './application/subscriptions.service';
+export { SubscriptionsService } from './application/commands/subscriptions.service';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '@arena/notifications';
-import { CharityDonationsReader } from './application/charity-donations.reader';
-import { CharityFavoritesService } from './application/charity-favorites.service';
-import { CharityInvitationsService } from './application/charity-invitations.service';
+import { CharityDonationsReader } from './application/queries/charity-donations.reader';
+import { CharityFavoritesService } from './application/commands/charity-favorites.service';
+import { CharityInvitationsService } from './application/commands/charity-invitations.service';
 import { CharityDonationsController } from './infrastructure/charity-donations.controller';
 import { CharityFavoritesController } from './infrastructure/charity-favorites.controller';
 import { CharityFavoritesRepository } from './infrastructure/charity-favorites.repository';

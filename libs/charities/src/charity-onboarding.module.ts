@@ -1,12 +1,12 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { NotificationsModule } from '@arena/notifications';
 import { PaymentEventHandlers } from '@arena/payments';
-import { AccountUpdatedHandler } from './application/account-updated.handler';
-import { CharityOnboardingService } from './application/charity-onboarding.service';
-import { CharityProfilesService } from './application/charity-profiles.service';
+import { AccountUpdatedHandler } from './application/reactions/account-updated.handler';
+import { CharityOnboardingService } from './application/commands/charity-onboarding.service';
+import { CharityProfilesService } from './application/queries/charity-profiles.service';
 import { CharityStreamRepository } from './application/charity-stream.repository';
-import { FeaturedStoriesService } from './application/featured-stories.service';
-import { ImpactStoriesService } from './application/impact-stories.service';
+import { FeaturedStoriesService } from './application/queries/featured-stories.service';
+import { ImpactStoriesService } from './application/commands/impact-stories.service';
 import { CharitiesModule } from './charities.module';
 import { CharitiesController } from './infrastructure/charities.controller';
 import { CharityOnboardingsRepository } from './infrastructure/charity-onboardings.repository';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { DATABASE } from '@arena/database';
-import { CharitySearchService } from './application/charity-search.service';
+import { CharitySearchService } from './application/queries/charity-search.service';
 import { CharityData } from './application/ports/charity-data';
 import { CharitySearchCache } from './application/ports/charity-search-cache';
 import { CharityNavigatorData } from './infrastructure/charity-navigator/charity-navigator-data';

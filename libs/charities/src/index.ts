@@ -13,6 +13,6 @@ export {
   type CharityDirectoryLoad,
 } from './infrastructure/local/charity-directory.loader';
 export { CharityOnboardingModule } from './charity-onboarding.module';
-export { CharityOnboardingService } from './application/charity-onboarding.service';
+export { CharityOnboardingService } from './application/commands/charity-onboarding.service';
 export { seedDemoCharityCommunity } from './seed/demo-community';
 export { seedDemoCharities } from './seed/demo-charities';

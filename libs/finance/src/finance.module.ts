@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DonationEventsReader } from './application/donation-events.reader';
-import { ReconciliationService } from './application/reconciliation.service';
+import { DonationEventsReader } from './application/queries/donation-events.reader';
+import { ReconciliationService } from './application/queries/reconciliation.service';
 import { FinanceController } from './infrastructure/finance.controller';
 import { ExportRateLimiter } from './infrastructure/export-rate-limiter';
 import { LedgerExportController } from './infrastructure/ledger-export.controller';

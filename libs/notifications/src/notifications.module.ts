@@ -1,10 +1,10 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
-import { DevMailboxQuery } from './application/dev-mailbox.query';
-import { EmailDeliveryProcessor } from './application/email-delivery.processor';
-import { NotificationsService } from './application/notifications.service';
-import { OutboxRelayService } from './application/outbox-relay.service';
-import { SmsDeliveryProcessor } from './application/sms-delivery.processor';
+import { DevMailboxQuery } from './application/queries/dev-mailbox.query';
+import { EmailDeliveryProcessor } from './application/reactions/email-delivery.processor';
+import { NotificationsService } from './application/commands/notifications.service';
+import { OutboxRelayService } from './application/reactions/outbox-relay.service';
+import { SmsDeliveryProcessor } from './application/reactions/sms-delivery.processor';
 import { EMAIL_SENDER, SMS_SENDER, type EmailSender } from './domain/message-senders';
 import { DevMailboxController } from './infrastructure/dev-mailbox.controller';
 import { HttpSmsSender } from './infrastructure/http-sms.sender';

@@ -9,7 +9,7 @@ import {
 } from '@arena/contracts';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
-import { PLANS, SubscriptionsService } from '../application/subscriptions.service';
+import { PLANS, SubscriptionsService } from '../application/commands/subscriptions.service';
 import { SubscriptionCheckoutRateLimiter } from './subscription-checkout-rate-limiter';
 
 /** /api/subscriptions/* (spec §7): the plans, and the member's own subscription. */

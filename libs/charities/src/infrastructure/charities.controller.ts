@@ -11,9 +11,9 @@ import {
   type StripeLinkBody,
   type VerifyOnboardingCodeBody,
 } from '@arena/contracts';
-import { CharityOnboardingService } from '../application/charity-onboarding.service';
-import { CharityProfilesService } from '../application/charity-profiles.service';
-import { ImpactStoriesService } from '../application/impact-stories.service';
+import { CharityOnboardingService } from '../application/commands/charity-onboarding.service';
+import { CharityProfilesService } from '../application/queries/charity-profiles.service';
+import { ImpactStoriesService } from '../application/commands/impact-stories.service';
 import { charityIdParam, einParam, onboardingIdParam } from './charity-params';
 
 /** Onboarded charities, their profiles and stories, and the onboarding of a charity by its manager. */

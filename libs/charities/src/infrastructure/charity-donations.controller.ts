@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ZodValidationPipe } from '@arena/http';
 import { charityLedgerParams, ein, type CharityLedgerParams } from '@arena/contracts';
-import { CharityDonationsReader } from '../application/charity-donations.reader';
+import { CharityDonationsReader } from '../application/queries/charity-donations.reader';
 
 const einParam = new ZodValidationPipe(ein, { fieldInMessage: false });
 

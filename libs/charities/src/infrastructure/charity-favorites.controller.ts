@@ -8,7 +8,7 @@ import {
   type AddFavoriteBody,
   type RemoveFavoriteBody,
 } from '@arena/contracts';
-import { CharityFavoritesService } from '../application/charity-favorites.service';
+import { CharityFavoritesService } from '../application/commands/charity-favorites.service';
 import { SignedInGuard } from './signed-in.guard';
 
 /** A member's favorite charities; adding and removing answer with the spec's own 401 messages. */

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ZodValidationPipe } from '@arena/http';
 import { ClientIp, CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
 import { inviteCharityBody, type InviteCharityBody } from '@arena/contracts';
-import { CharityInvitationsService } from '../application/charity-invitations.service';
+import { CharityInvitationsService } from '../application/commands/charity-invitations.service';
 import { InvitationRateLimiter } from './invitation-rate-limiter';
 
 /** Anyone may invite a charity; a signed-in member's username signs the email. */

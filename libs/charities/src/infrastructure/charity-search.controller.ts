@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { CharityGraphqlAnswer } from '@arena/contracts';
-import { CharitySearchService } from '../application/charity-search.service';
+import { CharitySearchService } from '../application/queries/charity-search.service';
 import { CharitySearchRateLimiter } from './charity-search-rate-limiter';
 
 /**

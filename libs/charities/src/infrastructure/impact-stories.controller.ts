@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { AccessTokenGuard, CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
-import { FeaturedStoriesService } from '../application/featured-stories.service';
+import { FeaturedStoriesService } from '../application/queries/featured-stories.service';
 
 /** The home carousel's stories and their likes (a member's, once each). */
 @Controller('impact-stories')

@@ -2,8 +2,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
 import { LocalPayments, Payments } from '@arena/payments';
-import { CharityOnboardingService } from '../application/charity-onboarding.service';
-import { ImpactStoriesService } from '../application/impact-stories.service';
+import { CharityOnboardingService } from '../application/commands/charity-onboarding.service';
+import { ImpactStoriesService } from '../application/commands/impact-stories.service';
 import { CharityError } from '../domain/charity.errors';
 
 interface DemoMember {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '@arena/config';
 import type { NotificationsService } from '@arena/notifications';
-import { CharityFavoritesService } from '../application/charity-favorites.service';
-import { CharityInvitationsService } from '../application/charity-invitations.service';
+import { CharityFavoritesService } from '../application/commands/charity-favorites.service';
+import { CharityInvitationsService } from '../application/commands/charity-invitations.service';
 import { NonprofitDirectory } from '../domain/nonprofit-directory';
 import { CharityFavoritesRepository } from '../infrastructure/charity-favorites.repository';
 import { CharityInvitationsRepository } from '../infrastructure/charity-invitations.repository';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { donationCheckoutBody, type DonationCheckoutAnswer } from '@arena/contracts';
 import { ZodValidationPipe } from '@arena/http';
 import { CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
-import { GiftCheckoutService } from '../application/gift-checkout.service';
+import { GiftCheckoutService } from '../application/commands/gift-checkout.service';
 import { CheckoutRateLimiter } from './checkout-rate-limiter';
 
 type CheckoutBody = { amount_cents: number; email?: string; charityEin?: string };

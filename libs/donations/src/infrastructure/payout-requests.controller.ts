@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { payoutRequestBody, type PayoutRequestBody } from '@arena/contracts';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
-import { PayoutRequestService } from '../application/payout-request.service';
+import { PayoutRequestService } from '../application/commands/payout-request.service';
 
 /** POST /api/donations/payout-requests: the member directs part of their prize balance (spec §5). */
 @Controller('donations')

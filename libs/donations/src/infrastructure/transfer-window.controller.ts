@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { FinanceGuard } from '@arena/identity';
-import { TransferWindowService, windowIdOf } from '../application/transfer-window.service';
+import { TransferWindowService, windowIdOf } from '../application/reactions/transfer-window.service';
 
 /** POST /api/finance/transfer-window (finance role): runs today's window now; a second run pays nothing twice. */
 @Controller('finance')

@@ -3,10 +3,10 @@ import { EVENT_STORE, type EventStore, type GlobalPosition } from '@arena/event-
 import { LocalEventsInProcess, LocalPayments, Payments } from '@arena/payments';
 import { donationsUuid } from '../application/donation-ids';
 import { DonationStreams } from '../application/donation-streams';
-import { GiftCheckoutService } from '../application/gift-checkout.service';
-import { PayoutRequestService } from '../application/payout-request.service';
-import { PrizeFlow } from '../application/prize-flow';
-import { TransferWindowService } from '../application/transfer-window.service';
+import { GiftCheckoutService } from '../application/commands/gift-checkout.service';
+import { PayoutRequestService } from '../application/commands/payout-request.service';
+import { PrizeFlow } from '../application/reactions/prize-flow';
+import { TransferWindowService } from '../application/reactions/transfer-window.service';
 import { TransferWindowPlansRepository } from '../infrastructure/transfer-window-plans.repository';
 
 interface DemoMember {

@@ -1,6 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { FinanceGuard } from '@arena/identity';
-import { ReconciliationService } from '../application/reconciliation.service';
+import { ReconciliationService } from '../application/queries/reconciliation.service';
 
 /** The finance role's routes (an operator grants the role: `npm run finance:grant`). */
 @Controller('finance')

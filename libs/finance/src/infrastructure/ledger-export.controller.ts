@@ -5,7 +5,7 @@ import { ledgerExportParams } from '@arena/contracts';
 import { DATABASE } from '@arena/database';
 import { ZodValidationPipe } from '@arena/http';
 import { CurrentMember, memberRoles, OptionalAccessTokenGuard, type Member } from '@arena/identity';
-import { DonationEventsReader } from '../application/donation-events.reader';
+import { DonationEventsReader } from '../application/queries/donation-events.reader';
 import { ledgerCsv } from '../domain/ledger-csv';
 import { ExportRateLimiter } from './export-rate-limiter';
 

@@ -1,5 +1,5 @@
 import { Controller, Get, NotFoundException } from '@nestjs/common';
-import { DevMailboxQuery, type MailboxView } from '../application/dev-mailbox.query';
+import { DevMailboxQuery, type MailboxView } from '../application/queries/dev-mailbox.query';
 
 /** `/api/dev/mailbox`: what the local outbox driver kept. A 404 whenever every channel has a real provider. */
 @Controller('dev/mailbox')

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { monthOf, startOfNextMonth } from '../domain/referral.decider';
 import { ReferralsRepository } from '../infrastructure/referrals.repository';
-import { EndRefundWindowProcessor } from './end-refund-window.processor';
-import { ReferralPayouts } from './referral-payouts';
+import { EndRefundWindowProcessor } from './reactions/end-refund-window.processor';
+import { ReferralPayouts } from './reactions/referral-payouts';
 
 /** What the payments clock's listeners are called with: the clock moved from `from` to `to`. */
 export type ClockListener = (from: Date, to: Date) => Promise<void>;

@@ -4,9 +4,9 @@ import { SubscriptionsService } from '@arena/billing';
 import { DATABASE } from '@arena/database';
 import { EVENT_STORE, type EventStore, type GlobalPosition } from '@arena/event-store';
 import { LocalEventsInProcess, LocalPayments, Payments, PaymentsError } from '@arena/payments';
-import { PayoutAccountsService } from '../application/payout-accounts.service';
-import { ReferralAccrual } from '../application/referral-accrual';
-import { ReferralRegistrations } from '../application/referral-registrations';
+import { PayoutAccountsService } from '../application/commands/payout-accounts.service';
+import { ReferralAccrual } from '../application/reactions/referral-accrual';
+import { ReferralRegistrations } from '../application/reactions/referral-registrations';
 import { ReferralsRepository } from '../infrastructure/referrals.repository';
 
 interface DemoMember {

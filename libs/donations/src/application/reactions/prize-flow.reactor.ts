@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '@arena/event-store';
 import type { Reactor } from '@arena/projection-runner';
-import { PrizeFlow } from '../prize-flow';
+import { PrizeFlow } from './prize-flow';
 
 /** When a prize is allocated or a balance directed, the money flow follows (run by the worker's reaction runner). */
 @Injectable()

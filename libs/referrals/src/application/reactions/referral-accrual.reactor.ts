@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '@arena/event-store';
 import type { Reactor } from '@arena/projection-runner';
-import { ReferralAccrual } from '../referral-accrual';
+import { ReferralAccrual } from './referral-accrual';
 
 /** When a referred member pays (or is refunded), the referrer's reward accrues (or is voided). */
 @Injectable()

@@ -1,0 +1,78 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { APP_CONFIG, type AppConfig } from '@arena/config';
+import { NotificationsService } from '@arena/notifications';
+import type { PaymentEvent, PaymentEventHandler } from '@arena/payments';
+import { giftReceiptEmail } from '../../domain/gift-receipt.email';
+import { derivedEventIds, donationIdFrom, receiptCodeOf } from '../donation-ids';
+import { DonationStreams } from '../donation-streams';
+import { PayoutCharities } from '../payout-charities';
+
+/**
+ * `checkout.session.completed` of a paid gift → DonationReceived (+ DonationDirected by the donor when the
+ * gift named a charity). The donation id derives from the session id and the event ids from it, so the
+ * same webhook delivered any number of times, concurrently or not, receives one donation; the receipt is
+ * emailed by the delivery that appended it.
+ */
+@Injectable()
+export class GiftPaidHandler implements PaymentEventHandler {
+  readonly eventTypes = ['checkout.session.completed'] as const;
+  private readonly logger = new Logger('GiftPaid');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly streams: DonationStreams,
+    private readonly charities: PayoutCharities,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  async handle(event: PaymentEvent): Promise<void> {
+    const session = event.data.object as Stripe.Checkout.Session;
+    if (session.metadata?.kind !== 'gift' || session.payment_status !== 'paid') return;
+    const amountCents = session.amount_total;
+    if (amountCents === null || !Number.isInteger(amountCents) || amountCents <= 0) {
+      this.logger.warn({ session: session.id }, 'paid gift without an amount');
+      return;
+    }
+    const charityEin = session.metadata.charityEin ?? null;
+    // Checked when the checkout started; the name is what the ledger shows.
+    const charity = charityEin === null ? null : await this.charities.find(charityEin);
+    const donationId = donationIdFrom(`checkout:${session.id}`);
+    const receiptCode = receiptCodeOf(donationId);
+    const donorEmail = session.customer_details?.email ?? session.customer_email ?? null;
+    const donorMemberId = session.metadata.memberId ?? null;
+    const paymentIntent = session.payment_intent;
+    const { events } = await this.streams.donation(
+      {
+        type: 'ReceiveGift',
+        data: {
+          donationId,
+          amountCents,
+          currency: 'usd',
+          donorEmail,
+          donorMemberId,
+          charityEin: charity ? charity.ein : null,
+          charityName: charity?.name ?? null,
+          directedBy: { kind: 'donor', memberId: donorMemberId, displayName: null },
+          checkoutSessionId: session.id,
+          paymentIntentId: typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null),
+          providerEventId: event.id,
+          receiptCode,
+          receivedAt: new Date(event.created * 1000).toISOString(),
+        },
+      },
+      derivedEventIds(`checkout:${session.id}`),
+    );
+    if (events.length > 0 && donorEmail) {
+      await this.notifications.sendEmail({
+        to: donorEmail,
+        ...giftReceiptEmail({
+          amountCents,
+          receiptCode,
+          receiptUrl: `${this.config.PUBLIC_URL}/donate/receipt/${receiptCode}`,
+          charityName: charity?.name ?? null,
+        }),
+      });
+    }
+  }
+}
