@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import {
   EXPIRED_SIGN_IN_RETENTION_MS,
   PurgeExpiredSignInsProcessor,
-} from '../../libs/identity/src/application/purge-expired-sign-ins.processor';
+} from '../../libs/identity/src/application/reactions/purge-expired-sign-ins.processor';
 import { RefreshTokenFamiliesRepository } from '../../libs/identity/src/infrastructure/refresh-token-families.repository';
 import { SignInSessionsRepository } from '../../libs/identity/src/infrastructure/sign-in-sessions.repository';
 

@@ -11,8 +11,8 @@ export { signAccessToken, verifyAccessToken, ACCESS_TOKEN_TTL_SECONDS } from './
 export { memberRoles, type MemberRole, type RoleChange } from './infrastructure/member-roles';
 export { ClientIp } from './infrastructure/client-ip.decorator';
 export { CLOCK, type Clock } from './domain/clock';
-export { PurgeExpiredSignInsProcessor } from './application/purge-expired-sign-ins.processor';
-export { EraseClosedAccountProcessor } from './application/erase-closed-account.processor';
+export { PurgeExpiredSignInsProcessor } from './application/reactions/purge-expired-sign-ins.processor';
+export { EraseClosedAccountProcessor } from './application/reactions/erase-closed-account.processor';
 export { seedDemoMembers, type DemoMember, type DemoMemberKey } from './seed/demo-members';
 // The one-time code rules (6 digits, hashed at rest, expiry, attempt limit), shared with charity onboarding's email code.
 export {

@@ -7,8 +7,8 @@ import {
   memberTransactions,
   type MemberTransactionsTables,
 } from '@arena/projections/member-transactions/member-transactions.queries';
-import { AccountClosureService } from '../application/account-closure.service';
-import { AccountSessionsService } from '../application/account-sessions.service';
+import { AccountClosureService } from '../application/commands/account-closure.service';
+import { AccountSessionsService } from '../application/commands/account-sessions.service';
 import { AccountMessages as M } from '../domain/account.messages';
 import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
 

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { keptUserAgent } from '../domain/sign-in-device';
 import { AuthMessages as M } from '../domain/auth.messages';
-import { CodeResendService } from '../application/code-resend.service';
-import { LoginService } from '../application/login.service';
-import { MemberProfileQuery } from '../application/member-profile.query';
-import { RefreshTokensService } from '../application/refresh-tokens.service';
-import { SignUpService } from '../application/sign-up.service';
+import { CodeResendService } from '../application/commands/code-resend.service';
+import { LoginService } from '../application/commands/login.service';
+import { MemberProfileQuery } from '../application/queries/member-profile.query';
+import { RefreshTokensService } from '../application/commands/refresh-tokens.service';
+import { SignUpService } from '../application/commands/sign-up.service';
 import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
 import { AuthBodyPipe } from './auth-body.pipe';
 import {

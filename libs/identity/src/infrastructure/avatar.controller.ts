@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Put, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AvatarService } from '../application/avatar.service';
+import { AvatarService } from '../application/commands/avatar.service';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
 import { AuthBodyPipe } from './auth-body.pipe';

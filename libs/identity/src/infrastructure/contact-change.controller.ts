@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { CodeResendService } from '../application/code-resend.service';
-import { ContactChangeService } from '../application/contact-change.service';
+import { CodeResendService } from '../application/commands/code-resend.service';
+import { ContactChangeService } from '../application/commands/contact-change.service';
 import { AuthMessages as M } from '../domain/auth.messages';
 import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
 import { AuthBodyPipe } from './auth-body.pipe';

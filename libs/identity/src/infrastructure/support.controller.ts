@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { supportMessageBody, type SupportMessageBody } from '@arena/contracts';
 import { ZodValidationPipe } from '@arena/http';
-import { SupportMessagesService } from '../application/support-messages.service';
+import { SupportMessagesService } from '../application/commands/support-messages.service';
 import { AccountMessages as M } from '../domain/account.messages';
 import { AccessTokenGuard, CurrentMember, type Member } from './access-token.guard';
 

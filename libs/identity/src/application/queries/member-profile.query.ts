@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { avatarUrl, type MemberProfile } from '@arena/contracts';
-import { unauthorized } from '../domain/identity.errors';
-import { AccountAvatarsRepository } from '../infrastructure/account-avatars.repository';
-import { AccountsRepository } from '../infrastructure/accounts.repository';
+import { unauthorized } from '../../domain/identity.errors';
+import { AccountAvatarsRepository } from '../../infrastructure/account-avatars.repository';
+import { AccountsRepository } from '../../infrastructure/accounts.repository';
 
 export type { MemberProfile };
 

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthMessages as M } from '../domain/auth.messages';
-import { redrawAvatar, type AvatarContentType } from '../domain/avatar-image';
-import { CLOCK, type Clock } from '../domain/clock';
-import { invalid, notFound } from '../domain/identity.errors';
+import { AuthMessages as M } from '../../domain/auth.messages';
+import { redrawAvatar, type AvatarContentType } from '../../domain/avatar-image';
+import { CLOCK, type Clock } from '../../domain/clock';
+import { invalid, notFound } from '../../domain/identity.errors';
 import { isUuid } from '@arena/text';
-import { AccountAvatarsRepository } from '../infrastructure/account-avatars.repository';
-import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
-import type { AvatarUpload } from './auth.requests';
-import { MemberProfileQuery, type MemberProfile } from './member-profile.query';
+import { AccountAvatarsRepository } from '../../infrastructure/account-avatars.repository';
+import { AuthRateLimiter } from '../../infrastructure/auth-rate-limiter';
+import type { AvatarUpload } from '../auth.requests';
+import { MemberProfileQuery, type MemberProfile } from '../queries/member-profile.query';
 
 /** A member's avatar: replaced by its member, shown to anyone who has the profile's link. */
 @Injectable()

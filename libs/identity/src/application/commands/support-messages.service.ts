@@ -3,12 +3,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import type { SupportMessageBody } from '@arena/contracts';
 import { NotificationsService } from '@arena/notifications';
-import { CLOCK, type Clock } from '../domain/clock';
-import { unauthorized } from '../domain/identity.errors';
-import { supportConfirmationEmail, supportInboxEmail } from '../domain/support-message.email';
-import type { SupportTopic } from '../domain/support-topic';
-import { AccountsRepository } from '../infrastructure/accounts.repository';
-import { SupportRateLimiter } from '../infrastructure/support-rate-limiter';
+import { CLOCK, type Clock } from '../../domain/clock';
+import { unauthorized } from '../../domain/identity.errors';
+import { supportConfirmationEmail, supportInboxEmail } from '../../domain/support-message.email';
+import type { SupportTopic } from '../../domain/support-topic';
+import { AccountsRepository } from '../../infrastructure/accounts.repository';
+import { SupportRateLimiter } from '../../infrastructure/support-rate-limiter';
 
 const TICKET_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

@@ -1,18 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
-import { AuthMessages } from '../domain/auth.messages';
-import { CLOCK, type Clock } from '../domain/clock';
-import { unauthorized } from '../domain/identity.errors';
-import { openSuccessor, sealSuccessor, type TokenPair } from '../domain/sealed-successor';
-import { signAccessToken } from '../infrastructure/access-token';
-import { EndedSignIns } from '../infrastructure/ended-sign-ins';
-import { IdentityTransaction } from '../infrastructure/identity.transaction';
+import { AuthMessages } from '../../domain/auth.messages';
+import { CLOCK, type Clock } from '../../domain/clock';
+import { unauthorized } from '../../domain/identity.errors';
+import { openSuccessor, sealSuccessor, type TokenPair } from '../../domain/sealed-successor';
+import { signAccessToken } from '../../infrastructure/access-token';
+import { EndedSignIns } from '../../infrastructure/ended-sign-ins';
+import { IdentityTransaction } from '../../infrastructure/identity.transaction';
 import type {
   RefreshTokenFamiliesRepository,
   RefreshTokenRecord,
   SignInDevice,
-} from '../infrastructure/refresh-token-families.repository';
+} from '../../infrastructure/refresh-token-families.repository';
 
 export type { TokenPair };
 

@@ -2,17 +2,17 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { NotificationsService } from '@arena/notifications';
-import { AuthMessages } from '../domain/auth.messages';
-import { checkCode, type CodeCheck } from '../domain/code-check';
-import { invalid, type IdentityError } from '../domain/identity.errors';
+import { AuthMessages } from '../../domain/auth.messages';
+import { checkCode, type CodeCheck } from '../../domain/code-check';
+import { invalid, type IdentityError } from '../../domain/identity.errors';
 import {
   CODE_TTL_MS,
   generateOneTimeCode,
   hashOneTimeCode,
   oneTimeCodeMatches,
   type CodeChannel,
-} from '../domain/one-time-code';
-import type { OneTimeCodesRepository } from '../infrastructure/one-time-codes.repository';
+} from '../../domain/one-time-code';
+import type { OneTimeCodesRepository } from '../../infrastructure/one-time-codes.repository';
 
 export type CodeAttempt = CodeCheck | { outcome: 'missing' };
 

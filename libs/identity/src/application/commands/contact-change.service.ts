@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { NotificationsService } from '@arena/notifications';
-import { CLOCK, type Clock } from '../domain/clock';
-import { unauthorized, type IdentityError } from '../domain/identity.errors';
-import type { CodeChannel } from '../domain/one-time-code';
-import type { Member } from '../infrastructure/member';
-import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
-import { EndedSignIns } from '../infrastructure/ended-sign-ins';
-import { AccountsRepository } from '../infrastructure/accounts.repository';
-import type { AccountRow } from '../infrastructure/identity.tables';
-import { IdentityTransaction } from '../infrastructure/identity.transaction';
-import type { CodeEntry } from './auth.requests';
+import { CLOCK, type Clock } from '../../domain/clock';
+import { unauthorized, type IdentityError } from '../../domain/identity.errors';
+import type { CodeChannel } from '../../domain/one-time-code';
+import type { Member } from '../../infrastructure/member';
+import { AuthRateLimiter } from '../../infrastructure/auth-rate-limiter';
+import { EndedSignIns } from '../../infrastructure/ended-sign-ins';
+import { AccountsRepository } from '../../infrastructure/accounts.repository';
+import type { AccountRow } from '../../infrastructure/identity.tables';
+import { IdentityTransaction } from '../../infrastructure/identity.transaction';
+import type { CodeEntry } from '../auth.requests';
 import {
   CONTACT_CHANGE_PURPOSE,
   contactChangeProblem,
   contactValueProblem,
   otherAddressFixedProblem,
-} from './contact-change-session';
-import { conflictFor } from './identifier-conflict';
-import { MemberProfileQuery, type MemberProfile } from './member-profile.query';
-import { sessionAddress } from './session-address';
+} from '../contact-change-session';
+import { conflictFor } from '../identifier-conflict';
+import { MemberProfileQuery, type MemberProfile } from '../queries/member-profile.query';
+import { sessionAddress } from '../session-address';
 import { OneTimeCodesService, refusal } from './one-time-codes.service';
 import { SESSION_TTL_MS } from './sign-up.service';
 

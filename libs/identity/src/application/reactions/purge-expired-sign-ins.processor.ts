@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JobName, type JobHandler } from '@arena/jobs';
-import { CLOCK, type Clock } from '../domain/clock';
-import { RefreshTokenFamiliesRepository } from '../infrastructure/refresh-token-families.repository';
-import { SignInSessionsRepository } from '../infrastructure/sign-in-sessions.repository';
+import { CLOCK, type Clock } from '../../domain/clock';
+import { RefreshTokenFamiliesRepository } from '../../infrastructure/refresh-token-families.repository';
+import { SignInSessionsRepository } from '../../infrastructure/sign-in-sessions.repository';
 
 /** Kept a day past expiry, then deleted: a late attempt still gets the expired-session answer meanwhile. */
 export const EXPIRED_SIGN_IN_RETENTION_MS = 24 * 60 * 60 * 1000;

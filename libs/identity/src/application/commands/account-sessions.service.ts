@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { signInSessions } from '@arena/contracts';
 import type { z } from 'zod';
-import { CLOCK, type Clock } from '../domain/clock';
-import { deviceName, maskedAddress } from '../domain/sign-in-device';
-import { EndedSignIns } from '../infrastructure/ended-sign-ins';
-import type { Member } from '../infrastructure/member';
-import { RefreshTokenFamiliesRepository } from '../infrastructure/refresh-token-families.repository';
+import { CLOCK, type Clock } from '../../domain/clock';
+import { deviceName, maskedAddress } from '../../domain/sign-in-device';
+import { EndedSignIns } from '../../infrastructure/ended-sign-ins';
+import type { Member } from '../../infrastructure/member';
+import { RefreshTokenFamiliesRepository } from '../../infrastructure/refresh-token-families.repository';
 
 export type SignInSessions = z.infer<typeof signInSessions>;
 

@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthMessages as M } from '../domain/auth.messages';
-import { CLOCK, type Clock } from '../domain/clock';
-import { conflict, invalid, notFound, tooManyRequests } from '../domain/identity.errors';
-import type { CodeChannel } from '../domain/one-time-code';
-import { AuthRateLimiter } from '../infrastructure/auth-rate-limiter';
-import { AccountsRepository } from '../infrastructure/accounts.repository';
-import type { AuthSessionRow } from '../infrastructure/identity.tables';
-import { IdentityTransaction } from '../infrastructure/identity.transaction';
-import { SignInSessionsRepository } from '../infrastructure/sign-in-sessions.repository';
-import type { ContactResendRequest, ResendCodeRequest } from './auth.requests';
-import { contactChangeChannel, contactChangeProblem } from './contact-change-session';
-import { sessionAddress } from './session-address';
+import { AuthMessages as M } from '../../domain/auth.messages';
+import { CLOCK, type Clock } from '../../domain/clock';
+import { conflict, invalid, notFound, tooManyRequests } from '../../domain/identity.errors';
+import type { CodeChannel } from '../../domain/one-time-code';
+import { AuthRateLimiter } from '../../infrastructure/auth-rate-limiter';
+import { AccountsRepository } from '../../infrastructure/accounts.repository';
+import type { AuthSessionRow } from '../../infrastructure/identity.tables';
+import { IdentityTransaction } from '../../infrastructure/identity.transaction';
+import { SignInSessionsRepository } from '../../infrastructure/sign-in-sessions.repository';
+import type { ContactResendRequest, ResendCodeRequest } from '../auth.requests';
+import { contactChangeChannel, contactChangeProblem } from '../contact-change-session';
+import { sessionAddress } from '../session-address';
 import { OneTimeCodesService } from './one-time-codes.service';
 
 export const RESEND_INTERVAL_MS = 60 * 1000;

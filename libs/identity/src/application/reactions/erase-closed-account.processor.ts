@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JobName, type JobHandler, type JobPayloads } from '@arena/jobs';
-import { CLOCK, type Clock } from '../domain/clock';
-import { AccountErasureRepository } from '../infrastructure/account-erasure.repository';
-import { AccountsRepository } from '../infrastructure/accounts.repository';
+import { CLOCK, type Clock } from '../../domain/clock';
+import { AccountErasureRepository } from '../../infrastructure/account-erasure.repository';
+import { AccountsRepository } from '../../infrastructure/accounts.repository';
 
 /**
  * A closed account's 30 days are over: its personal data is erased. Safe to run again (the account row

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JobName, JobsService } from '@arena/jobs';
-import { AccountMessages as M, ERASE_AFTER_DAYS } from '../domain/account.messages';
-import { CLOCK, type Clock } from '../domain/clock';
-import { invalid, unauthorized } from '../domain/identity.errors';
-import { AccountErasureRepository } from '../infrastructure/account-erasure.repository';
-import { AccountsRepository } from '../infrastructure/accounts.repository';
-import { EndedSignIns } from '../infrastructure/ended-sign-ins';
+import { AccountMessages as M, ERASE_AFTER_DAYS } from '../../domain/account.messages';
+import { CLOCK, type Clock } from '../../domain/clock';
+import { invalid, unauthorized } from '../../domain/identity.errors';
+import { AccountErasureRepository } from '../../infrastructure/account-erasure.repository';
+import { AccountsRepository } from '../../infrastructure/accounts.repository';
+import { EndedSignIns } from '../../infrastructure/ended-sign-ins';
 
 const DAY_MS = 24 * 3600 * 1000;
 
