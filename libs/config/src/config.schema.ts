@@ -16,6 +16,9 @@ const url = (protocols: string[]) =>
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/** An HTTP token (RFC 9110 §5.6.2): a header's name, an authentication scheme. */
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** The value .env.example ships with: fine on a laptop, refused in production. */
 export const LOCAL_DEVELOPMENT_SECRET = 'local-development-access-secret-change-me';
 
@@ -82,7 +85,14 @@ export const configSchema = z
     // Projection runner: events per transaction live and while rebuilding, idle poll, longest retry backoff.
     /** Charity search: Charity Navigator's GraphQL API when a key is set, else the bundled IRS data set. */
     CHARITY_NAVIGATOR_API_KEY: optional(z.string().min(8)),
-    CHARITY_NAVIGATOR_URL: url(['http:', 'https:']).default('https://data.charitynavigator.org'),
+    CHARITY_NAVIGATOR_URL: url(['http:', 'https:']).default('https://api.charitynavigator.org/graphql'),
+    // The header the key is sent in (Charity Navigator's documentation: Authorization, the key as its value)
+    // and an optional scheme before the key (e.g. Bearer). Neither is secret; the key comes from the environment only.
+    CHARITY_NAVIGATOR_API_KEY_HEADER: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().regex(HTTP_TOKEN, 'must be an HTTP header name').default('Authorization'),
+    ),
+    CHARITY_NAVIGATOR_API_KEY_SCHEME: optional(z.string().regex(HTTP_TOKEN, 'must be one word, like Bearer')),
     CHARITY_SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     CHARITY_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Charity invitations one member or one IP may send per hour. */

@@ -22,6 +22,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...valid, REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
   });
 
+  it('sends the Charity Navigator key to the current host in Authorization unless told otherwise', () => {
+    const config = loadConfig(valid);
+    expect(config.CHARITY_NAVIGATOR_URL).toBe('https://api.charitynavigator.org/graphql');
+    expect(config.CHARITY_NAVIGATOR_API_KEY_HEADER).toBe('Authorization');
+    expect(config.CHARITY_NAVIGATOR_API_KEY_SCHEME).toBeUndefined();
+    expect(
+      loadConfig({ ...valid, CHARITY_NAVIGATOR_API_KEY_HEADER: '' }).CHARITY_NAVIGATOR_API_KEY_HEADER,
+    ).toBe('Authorization');
+    const custom = loadConfig({
+      ...valid,
+      CHARITY_NAVIGATOR_API_KEY_HEADER: 'Stellate-Api-Token',
+      CHARITY_NAVIGATOR_API_KEY_SCHEME: 'Bearer',
+    });
+    expect(custom.CHARITY_NAVIGATOR_API_KEY_HEADER).toBe('Stellate-Api-Token');
+    expect(custom.CHARITY_NAVIGATOR_API_KEY_SCHEME).toBe('Bearer');
+    expect(() => loadConfig({ ...valid, CHARITY_NAVIGATOR_API_KEY_HEADER: 'Bad: header' })).toThrow(
+      /CHARITY_NAVIGATOR_API_KEY_HEADER/,
+    );
+    expect(() => loadConfig({ ...valid, CHARITY_NAVIGATOR_API_KEY_SCHEME: 'Bearer x' })).toThrow(
+      /CHARITY_NAVIGATOR_API_KEY_SCHEME/,
+    );
+  });
+
   it('requires a connection string when EventStoreDB is selected', () => {
     expect(() => loadConfig({ ...valid, EVENT_STORE: 'eventstoredb' })).toThrow(
       /EVENTSTORE_CONNECTION_STRING/,
