@@ -5,7 +5,10 @@ import { DATABASE } from '@arena/database';
 import { CharitySearchService } from './application/queries/charity-search.service';
 import { CharityData } from './application/ports/charity-data';
 import { CharitySearchCache } from './application/ports/charity-search-cache';
-import { CharityNavigatorData } from './infrastructure/charity-navigator/charity-navigator-data';
+import {
+  CharityNavigatorData,
+  charityNavigatorOptions,
+} from './infrastructure/charity-navigator/charity-navigator-data';
 import { CharitySearchRateLimiter } from './infrastructure/charity-search-rate-limiter';
 import { CharitySearchController } from './infrastructure/charity-search.controller';
 import { LocalCharityData } from './infrastructure/local/local-charity-data';
@@ -22,13 +25,10 @@ import { RedisCharitySearchCache } from './infrastructure/redis-charity-search-c
     {
       provide: CharityData,
       inject: [APP_CONFIG, DATABASE],
-      useFactory: (config: AppConfig, db: Kysely<CharityDirectoryTables>) =>
-        config.CHARITY_NAVIGATOR_API_KEY
-          ? new CharityNavigatorData({
-              url: config.CHARITY_NAVIGATOR_URL,
-              apiKey: config.CHARITY_NAVIGATOR_API_KEY,
-            })
-          : new LocalCharityData(db),
+      useFactory: (config: AppConfig, db: Kysely<CharityDirectoryTables>) => {
+        const charityNavigator = charityNavigatorOptions(config);
+        return charityNavigator ? new CharityNavigatorData(charityNavigator) : new LocalCharityData(db);
+      },
     },
     { provide: CharitySearchCache, useClass: RedisCharitySearchCache },
     CharitySearchService,

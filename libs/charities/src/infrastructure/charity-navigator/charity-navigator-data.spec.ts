@@ -61,7 +61,7 @@ async function fakeCharityNavigator(
     req.on('end', () => {
       const entry = { headers: req.headers, body: JSON.parse(raw) };
       received.push(entry);
-      if (req.headers['stellate-api-token'] !== KEY) {
+      if (req.headers.authorization !== KEY) {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ errors: [{ message: 'Unauthorized' }] }));
         return;
@@ -122,13 +122,14 @@ describe('CharityNavigatorData', () => {
   const ask = (overrides: Partial<CharitySearchVariables> = {}) =>
     charitySearchVariables.parse({ term: 'red', ...overrides });
 
-  it('sends its key in Stellate-Api-Token and its own copy of the published document, without our city and ZIP filters', async () => {
+  it('sends its key in Authorization and its own copy of the published document, without our city and ZIP filters', async () => {
     const server = await fakeCharityNavigator(searchRecorded);
     try {
       const driver = new CharityNavigatorData({ url: server.url, apiKey: KEY });
       await driver.search(ask({ states: ['DC'], ratings: ['4'], cities: ['Washington'], zips: ['20006'] }));
       expect(server.received).toHaveLength(1);
-      expect(server.received[0]!.headers['stellate-api-token']).toBe(KEY);
+      expect(server.received[0]!.headers.authorization).toBe(KEY);
+      expect(server.received[0]!.headers['stellate-api-token']).toBeUndefined();
       expect(server.received[0]!.body.query).toBe(PUBLIC_SEARCH_FACETED_QUERY);
       expect(server.received[0]!.body.variables).toEqual({
         term: 'red',

@@ -5,6 +5,7 @@ import {
   type CharitySearchResult,
   type CharitySearchVariables,
 } from '@arena/contracts';
+import type { AppConfig } from '@arena/config';
 import {
   CharityData,
   einDigits,
@@ -15,13 +16,36 @@ import {
 export interface CharityNavigatorOptions {
   url: string;
   apiKey: string;
+  /** The header the key is sent in; Charity Navigator's documentation says Authorization (the default). */
+  keyHeader?: string;
+  /** A word sent before the key in that header (e.g. Bearer); none by default: the key alone. */
+  keyScheme?: string;
   /** How long one call may take before the page is told Charity Navigator did not answer. */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
-/** Charity Navigator's GraphQL API (behind Stellate) takes the key in this header. */
-export const CHARITY_NAVIGATOR_KEY_HEADER = 'Stellate-Api-Token';
+/** Charity Navigator's GraphQL API takes the key as the value of this header (its current documentation). */
+export const CHARITY_NAVIGATOR_KEY_HEADER = 'Authorization';
+
+/** The driver's options from the configuration, or null when no key is set (the local data set answers). */
+export function charityNavigatorOptions(
+  config: Pick<
+    AppConfig,
+    | 'CHARITY_NAVIGATOR_API_KEY'
+    | 'CHARITY_NAVIGATOR_URL'
+    | 'CHARITY_NAVIGATOR_API_KEY_HEADER'
+    | 'CHARITY_NAVIGATOR_API_KEY_SCHEME'
+  >,
+): CharityNavigatorOptions | null {
+  if (!config.CHARITY_NAVIGATOR_API_KEY) return null;
+  return {
+    url: config.CHARITY_NAVIGATOR_URL,
+    apiKey: config.CHARITY_NAVIGATOR_API_KEY,
+    keyHeader: config.CHARITY_NAVIGATOR_API_KEY_HEADER,
+    keyScheme: config.CHARITY_NAVIGATOR_API_KEY_SCHEME,
+  };
+}
 
 export const CharityNavigatorFailures = {
   timeout: 'Charity Navigator did not answer in time',
@@ -109,11 +133,15 @@ export class CharityNavigatorData extends CharityData {
   readonly ratingsAvailable = true;
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
+  private readonly keyHeader: string;
+  private readonly keyValue: string;
 
   constructor(private readonly options: CharityNavigatorOptions) {
     super();
     this.timeoutMs = options.timeoutMs ?? 8000;
     this.fetch = options.fetch ?? globalThis.fetch;
+    this.keyHeader = options.keyHeader ?? CHARITY_NAVIGATOR_KEY_HEADER;
+    this.keyValue = options.keyScheme ? `${options.keyScheme} ${options.apiKey}` : options.apiKey;
   }
 
   search(variables: CharitySearchVariables): Promise<CharityDataAnswer> {
@@ -153,7 +181,7 @@ export class CharityNavigatorData extends CharityData {
         headers: {
           'content-type': 'application/json',
           accept: 'application/json',
-          [CHARITY_NAVIGATOR_KEY_HEADER]: this.options.apiKey,
+          [this.keyHeader]: this.keyValue,
         },
         body: JSON.stringify({ query, variables }),
         signal: controller.signal,
