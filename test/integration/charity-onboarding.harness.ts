@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { PostgresEventStore } from '@arena/event-store';
 import { signAccessToken } from '@arena/identity';
-import { webhookSecret } from '@arena/payments';
+import { WEBHOOK_PATHS, webhookEndpointOf, webhookSecretOf } from '@arena/payments';
 import { ProjectionRunner, defaultRunnerOptions, ensureProjection } from '@arena/projection-runner';
 import { silentLogger } from '@arena/projection-runner/testing';
 import { projectors } from '@arena/projections/registry';
@@ -119,11 +119,13 @@ export async function startCharityOnboardingHarness(): Promise<CharityOnboarding
       if (submitted.statusCode !== 303) throw new Error(`onboarding submit answered ${submitted.statusCode}`);
       return String(submitted.headers.location);
     },
-    async postWebhook(event, secret = webhookSecret(api.config)) {
-      const { payload, signature } = signedEvent(secret, event);
+    async postWebhook(event, secret) {
+      // To the endpoint Stripe sends it to (Connect when it carries `account`), signed with its secret.
+      const endpoint = webhookEndpointOf(event);
+      const { payload, signature } = signedEvent(secret ?? webhookSecretOf(endpoint, api.config), event);
       const response = await inject({
         method: 'POST',
-        url: '/api/stripe/webhooks',
+        url: WEBHOOK_PATHS[endpoint],
         payload,
         headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
       });

@@ -1,6 +1,7 @@
 import { seedDemoCharities } from '@arena/charities';
 import { CharityMessages } from '@arena/contracts';
 import { seedDemoMembers } from '@arena/identity';
+import { STRIPE_API_VERSION } from '@arena/payments';
 import {
   startCharityOnboardingHarness,
   type CharityOnboardingHarness,
@@ -34,7 +35,7 @@ describe('charity onboarding (POST /api/charities/stripe/link → account.update
 
   const eventsOf = (ein: string) => h.eventsOf(ein);
 
-  /** An account.updated event as the provider sends it. */
+  /** An account.updated event as the provider sends it to the Connect endpoint: `account` is the account. */
   const accountEvent = (input: {
     id?: string;
     accountId: string;
@@ -44,6 +45,8 @@ describe('charity onboarding (POST /api/charities/stripe/link → account.update
   }) => ({
     id: input.id ?? `evt_test_${Math.random().toString(36).slice(2)}${Date.now()}`,
     object: 'event',
+    api_version: STRIPE_API_VERSION,
+    account: input.accountId,
     type: 'account.updated',
     created: input.created ?? Math.floor(Date.now() / 1000),
     livemode: false,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { DonationMessages } from '@arena/contracts';
-import { webhookSecret } from '@arena/payments';
+import { STRIPE_API_VERSION, webhookSecret } from '@arena/payments';
 import { signedEvent } from './payments.harness';
 import { startIdentityHarness, type IdentityHarness } from './identity-harness';
 import { newMember, type TestMember } from './charity-members.harness';
@@ -92,6 +92,7 @@ describe('donation checkout and payout requests', () => {
     const paidGift = (sessionId: string) => ({
       id: `evt_storm_${randomUUID().replace(/-/g, '')}`,
       object: 'event',
+      api_version: STRIPE_API_VERSION,
       type: 'checkout.session.completed',
       created: Math.floor(Date.now() / 1000),
       livemode: false,

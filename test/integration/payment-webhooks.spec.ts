@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { LocalEventRelay, Payments, webhookSecret } from '@arena/payments';
+import {
+  connectWebhookSecret,
+  LocalEventRelay,
+  Payments,
+  STRIPE_API_VERSION,
+  webhookSecret,
+} from '@arena/payments';
 import { LocalEventOutbox } from '../../libs/payments/src/local/local-event-outbox';
 import {
   accountUpdated,
@@ -11,6 +18,7 @@ import {
   startPaymentsWorker,
   type PaymentsHarness,
 } from './payments.harness';
+import fixtures from './fixtures/stripe-fixtures.json';
 
 const evtId = () => `evt_test_${randomUUID().replace(/-/g, '')}`;
 
@@ -18,16 +26,21 @@ describe('POST /api/stripe/webhooks', () => {
   let harness: PaymentsHarness;
   let second: PaymentsHarness;
   let secret: string;
+  let connectSecret: string;
   const handler = new RecordingHandler(['account.updated', 'account.application.deauthorized']);
   const otherHandler = new RecordingHandler(['account.updated']);
+  /** A platform event's handler (balance.available: no context handles it, so only this one runs). */
+  const platformHandler = new RecordingHandler(['balance.available']);
 
   beforeAll(async () => {
     harness = await startPaymentsApi();
     // A second API process on the same database, as in a deployment with several.
     second = await startPaymentsApi({}, { database: harness.database, config: harness.config });
     secret = webhookSecret(harness.config);
+    connectSecret = connectWebhookSecret(harness.config);
     harness.handlers.register(handler);
     harness.handlers.register(otherHandler);
+    harness.handlers.register(platformHandler);
     second.handlers.register(handler);
     second.handlers.register(otherHandler);
   });
@@ -38,17 +51,22 @@ describe('POST /api/stripe/webhooks', () => {
   });
 
   beforeEach(() => {
-    for (const recorder of [handler, otherHandler]) {
+    for (const recorder of [handler, otherHandler, platformHandler]) {
       recorder.received.length = 0;
       recorder.failNext = 0;
       recorder.delayMs = 0;
     }
   });
 
-  const post = (payload: string, headers: Record<string, string>, app = harness) =>
+  const post = (
+    payload: string,
+    headers: Record<string, string>,
+    app = harness,
+    url = '/api/stripe/webhooks',
+  ) =>
     app.api.inject({
       method: 'POST',
-      url: '/api/stripe/webhooks',
+      url,
       payload,
       headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
     });
@@ -103,7 +121,12 @@ describe('POST /api/stripe/webhooks', () => {
     expect(submitted.statusCode).toBe(303);
 
     const [event] = await harness.database.db.selectFrom('payment_local_events').selectAll().execute();
-    expect(event).toMatchObject({ type: 'account.updated' });
+    // A connected account's event, as Stripe sends it: `account` set, the pinned version; it goes to the
+    // Connect endpoint signed with the Connect secret.
+    expect(event).toMatchObject({
+      type: 'account.updated',
+      payload: { account: account.id, api_version: STRIPE_API_VERSION },
+    });
     // The API queued its delivery; a worker POSTs it to PUBLIC_URL, this API.
     const worker = await startPaymentsWorker(harness.config);
     try {
@@ -124,7 +147,12 @@ describe('POST /api/stripe/webhooks', () => {
     expect(handler.received).toHaveLength(1);
     expect(otherHandler.received).toHaveLength(1);
     const object = handler.received[0]!.data.object as Stripe.Account;
-    expect(handler.received[0]).toMatchObject({ id: event!.id, type: 'account.updated', object: 'event' });
+    expect(handler.received[0]).toMatchObject({
+      id: event!.id,
+      type: 'account.updated',
+      object: 'event',
+      account: account.id,
+    });
     expect(object).toMatchObject({
       id: account.id,
       charges_enabled: true,
@@ -318,5 +346,154 @@ describe('POST /api/stripe/webhooks', () => {
     expect(answer.statusCode).toBe(200);
     expect(handler.received).toHaveLength(0);
     expect(await recorded(id)).toMatchObject({ status: 'applied', handler_count: 0 });
+  });
+
+  describe('the two endpoints (platform and Connect) and the pinned API version', () => {
+    const CONNECT = '/api/stripe/connect-webhooks';
+    const PLATFORM = '/api/stripe/webhooks';
+
+    /** Stripe's own fixtures (stripe/openapi fixtures3.json), as an endpoint on the pinned version gets them. */
+    const platformEvent = (id = evtId()) => ({
+      ...fixtures.event,
+      id,
+      api_version: STRIPE_API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      type: 'balance.available',
+      data: { object: fixtures.balance },
+    });
+    const connectedAccountUpdated = (id = evtId()) => {
+      const accountId = `acct_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+      return {
+        ...fixtures.event,
+        id,
+        account: accountId,
+        api_version: STRIPE_API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        type: 'account.updated',
+        data: {
+          object: { ...fixtures.account, id: accountId, metadata: { charityId: randomUUID() } },
+          previous_attributes: { payouts_enabled: false },
+        },
+      };
+    };
+
+    it('applies a platform event signed with the platform secret once, however often it is delivered', async () => {
+      const event = platformEvent();
+      const { payload, signature } = signedEvent(secret, event);
+      expect((await post(payload, { 'stripe-signature': signature }, harness, PLATFORM)).statusCode).toBe(
+        200,
+      );
+      const again = signedEvent(secret, event);
+      const second = await post(again.payload, { 'stripe-signature': again.signature }, harness, PLATFORM);
+      expect(second.statusCode).toBe(200);
+      expect(platformHandler.received.map((e) => e.id)).toEqual([event.id]);
+      expect(await recorded(event.id)).toMatchObject({ status: 'applied', handler_count: 1, attempts: 1 });
+    });
+
+    it("applies a connected account's account.updated signed with the Connect secret once, at the Connect endpoint", async () => {
+      const event = connectedAccountUpdated();
+      const { payload, signature } = signedEvent(connectSecret, event);
+      const answers = await Promise.all([
+        post(payload, { 'stripe-signature': signature }, harness, CONNECT),
+        post(payload, { 'stripe-signature': signature }, harness, CONNECT),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const retried = signedEvent(connectSecret, event);
+      expect(
+        (await post(retried.payload, { 'stripe-signature': retried.signature }, harness, CONNECT)).statusCode,
+      ).toBe(200);
+      expect(handler.received.map((e) => e.id)).toEqual([event.id]);
+      expect(handler.received[0]).toMatchObject({
+        account: event.account,
+        data: { object: { id: event.account } },
+      });
+      expect(await recorded(event.id)).toMatchObject({ status: 'applied', attempts: 1 });
+    });
+
+    it.each([
+      [
+        "a connected account's event signed with the platform secret at the platform endpoint (misrouted)",
+        () => ({ url: PLATFORM, ...signedEvent(secret, connectedAccountUpdated()) }),
+        /belongs at the Connect endpoint \/api\/stripe\/connect-webhooks/,
+      ],
+      [
+        'a platform event signed with the Connect secret at the Connect endpoint (misrouted)',
+        () => ({ url: CONNECT, ...signedEvent(connectSecret, platformEvent()) }),
+        /platform's and belongs at \/api\/stripe\/webhooks/,
+      ],
+      [
+        "a connected account's event signed with the platform secret at the Connect endpoint",
+        () => ({ url: CONNECT, ...signedEvent(secret, connectedAccountUpdated()) }),
+        /^Webhook signature verification failed$/,
+      ],
+      [
+        'a platform event signed with the Connect secret at the platform endpoint',
+        () => ({ url: PLATFORM, ...signedEvent(connectSecret, platformEvent()) }),
+        /^Webhook signature verification failed$/,
+      ],
+      [
+        'a Connect event signed with a third secret',
+        () => ({ url: CONNECT, ...signedEvent('whsec_someoneelsessecret0000', connectedAccountUpdated()) }),
+        /^Webhook signature verification failed$/,
+      ],
+    ])('refuses %s with 400 and applies nothing', async (_what, make, message) => {
+      const before = await recordedCount();
+      const { url, payload, signature } = make();
+      const answer = await post(payload, { 'stripe-signature': signature }, harness, url);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({
+        success: false,
+        statusCode: 400,
+        message: expect.stringMatching(message),
+      });
+      expect(handler.received).toHaveLength(0);
+      expect(platformHandler.received).toHaveLength(0);
+      expect(await recordedCount()).toBe(before);
+    });
+
+    it('refuses an event of another api_version with 400 on either endpoint, logged once per version, changing nothing', async () => {
+      const logged = jest.spyOn(Logger.prototype, 'error');
+      try {
+        const before = await recordedCount();
+        const other = '2024-06-20';
+        const answers = [];
+        for (let i = 0; i < 3; i += 1) {
+          const platform = signedEvent(secret, { ...platformEvent(), api_version: other });
+          answers.push(
+            await post(platform.payload, { 'stripe-signature': platform.signature }, harness, PLATFORM),
+          );
+          const connect = signedEvent(connectSecret, { ...connectedAccountUpdated(), api_version: other });
+          answers.push(
+            await post(connect.payload, { 'stripe-signature': connect.signature }, harness, CONNECT),
+          );
+        }
+        // Stripe's fixture as it stands (api_version null) is no event of the pinned version either.
+        const unversioned = signedEvent(secret, {
+          ...fixtures.event,
+          id: evtId(),
+          type: 'balance.available',
+        });
+        answers.push(
+          await post(unversioned.payload, { 'stripe-signature': unversioned.signature }, harness, PLATFORM),
+        );
+
+        expect(answers.map((answer) => answer.statusCode)).toEqual(Array(7).fill(400));
+        expect(answers[0]!.json().message).toBe(
+          `Webhook event api_version 2024-06-20 is not ${STRIPE_API_VERSION}, the version this endpoint reads`,
+        );
+        expect(handler.received).toHaveLength(0);
+        expect(platformHandler.received).toHaveLength(0);
+        expect(await recordedCount()).toBe(before);
+        const versionLogs = logged.mock.calls.filter((call) =>
+          String(call[1]).startsWith('payment event of another API version'),
+        );
+        expect(versionLogs.map((call) => (call[0] as { apiVersion: string }).apiVersion)).toEqual([
+          other,
+          'null',
+        ]);
+      } finally {
+        logged.mockRestore();
+      }
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createApiApp } from '../../apps/api/src/bootstrap';
-import { Payments } from '@arena/payments';
+import { Payments, STRIPE_API_VERSION } from '@arena/payments';
 import { createTestDatabase, testAppConfig } from '@arena/testing';
 import { startPaymentsApi, type PaymentsHarness } from './payments.harness';
 
@@ -103,6 +103,9 @@ describe("the local payment driver's hosted onboarding (GET|POST /api/payments/l
       payload: {
         object: 'event',
         type: 'account.updated',
+        // A connected account's event: `account` names it, and it is stamped with the pinned version.
+        account: account.id,
+        api_version: STRIPE_API_VERSION,
         data: {
           object: { id: account.id, object: 'account', payouts_enabled: true, details_submitted: true },
         },

@@ -11,6 +11,7 @@ import {
   PaymentDeliveryModule,
   PaymentEventHandlers,
   PaymentsModule,
+  STRIPE_API_VERSION,
   type PaymentEvent,
   type PaymentEventHandler,
 } from '@arena/payments';
@@ -100,6 +101,7 @@ export function signedEvent(
 export const accountUpdated = (id: string, charityId = 'charity-1') => ({
   id,
   object: 'event',
+  api_version: STRIPE_API_VERSION,
   type: 'account.updated',
   created: Math.floor(Date.now() / 1000),
   livemode: false,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SubscriptionMessages as M } from '@arena/contracts';
-import { Payments, webhookSecret } from '@arena/payments';
+import { Payments, STRIPE_API_VERSION, webhookSecret } from '@arena/payments';
 import { newMember, type TestMember } from './charity-members.harness';
 import { startIdentityHarness, type IdentityHarness } from './identity-harness';
 import { signedEvent } from './payments.harness';
@@ -17,6 +17,7 @@ function webhooks(memberId: string) {
   const event = (type: string, object: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
     id: `evt_${randomUUID().replace(/-/g, '')}`,
     object: 'event',
+    api_version: STRIPE_API_VERSION,
     type,
     created: start,
     livemode: false,

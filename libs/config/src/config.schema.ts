@@ -109,6 +109,13 @@ export const configSchema = z
       z.string().regex(/^whsec_\w{16,}$/, 'must be a webhook signing secret (whsec_…)'),
     ),
     /**
+     * The Connect webhook endpoint's signing secret (connected accounts' account.updated, payout.*):
+     * required with STRIPE_SECRET_KEY in production; derived from JWT_ACCESS_SECRET otherwise when unset.
+     */
+    STRIPE_CONNECT_WEBHOOK_SECRET: optional(
+      z.string().regex(/^whsec_\w{16,}$/, 'must be a webhook signing secret (whsec_…)'),
+    ),
+    /**
      * Donations and the ledger (issue 12, docs/ledger.md). The ledger's Ed25519 signing key: a PKCS#8 PEM
      * or the 32-byte seed in hex; derived from JWT_ACCESS_SECRET for local development when unset.
      */
@@ -145,6 +152,18 @@ export const configSchema = z
         code: 'custom',
         path: ['STRIPE_WEBHOOK_SECRET'],
         message: "is required with STRIPE_SECRET_KEY (the webhook endpoint's signing secret)",
+      });
+    }
+    if (
+      config.NODE_ENV === 'production' &&
+      config.STRIPE_SECRET_KEY &&
+      !config.STRIPE_CONNECT_WEBHOOK_SECRET
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_CONNECT_WEBHOOK_SECRET'],
+        message:
+          "is required with STRIPE_SECRET_KEY in production (the Connect webhook endpoint's signing secret: connected accounts' account.updated and payout.* arrive only there)",
       });
     }
     if (config.EVENT_STORE === 'eventstoredb' && !config.EVENTSTORE_CONNECTION_STRING) {

@@ -63,4 +63,25 @@ describe('loadConfig in production', () => {
     ).toThrow(/JWT_ACCESS_SECRET/);
     expect(loadConfig({ ...valid, NODE_ENV: 'production' }).NODE_ENV).toBe('production');
   });
+
+  it('requires the Connect webhook secret with a Stripe key, naming it; development may leave it unset', () => {
+    const stripe = {
+      ...valid,
+      STRIPE_SECRET_KEY: 'sk_test_arena000',
+      STRIPE_WEBHOOK_SECRET: `whsec_${'a'.repeat(32)}`,
+    };
+    expect(() => loadConfig({ ...stripe, NODE_ENV: 'production' })).toThrow(
+      /STRIPE_CONNECT_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY in production/,
+    );
+    const connect = `whsec_${'c'.repeat(32)}`;
+    expect(
+      loadConfig({ ...stripe, NODE_ENV: 'production', STRIPE_CONNECT_WEBHOOK_SECRET: connect })
+        .STRIPE_CONNECT_WEBHOOK_SECRET,
+    ).toBe(connect);
+    expect(loadConfig({ ...stripe, NODE_ENV: 'development' }).STRIPE_CONNECT_WEBHOOK_SECRET).toBeUndefined();
+    expect(loadConfig({ ...valid, NODE_ENV: 'production' }).STRIPE_CONNECT_WEBHOOK_SECRET).toBeUndefined();
+    expect(() => loadConfig({ ...valid, STRIPE_CONNECT_WEBHOOK_SECRET: 'nope' })).toThrow(
+      /STRIPE_CONNECT_WEBHOOK_SECRET/,
+    );
+  });
 });

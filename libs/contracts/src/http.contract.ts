@@ -616,7 +616,15 @@ const documentedRoutes = [
   {
     ...routes.payments.stripeWebhook,
     summary:
-      "The payment provider's webhooks, verified on the raw body with the Stripe-Signature header (400 unsigned, forged or stale; each event applied once)",
+      "The payment provider's platform webhooks, verified on the raw body with the Stripe-Signature header and STRIPE_WEBHOOK_SECRET (400 unsigned, forged, stale, a connected account's event or another API version; each event applied once)",
+    tag: 'payments',
+    access: publicRoute,
+    answer: { contentType: 'application/json', description: '{ received: true }' },
+  },
+  {
+    ...routes.payments.stripeConnectWebhook,
+    summary:
+      "The payment provider's Connect webhooks (connected accounts' account.updated, payout.*), verified on the raw body with STRIPE_CONNECT_WEBHOOK_SECRET (400 unsigned, forged, stale, an event without account or another API version; each event applied once)",
     tag: 'payments',
     access: publicRoute,
     answer: { contentType: 'application/json', description: '{ received: true }' },

@@ -121,6 +121,7 @@ export const routes = {
   },
   payments: {
     stripeWebhook: route('post', '/api/stripe/webhooks'),
+    stripeConnectWebhook: route('post', '/api/stripe/connect-webhooks'),
     localConnectPage: route('get', '/api/payments/local/connect/{accountId}'),
     localConnectSubmit: route('post', '/api/payments/local/connect/{accountId}'),
     localCheckoutPage: route('get', '/api/payments/local/checkout/{sessionId}'),

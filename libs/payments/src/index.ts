@@ -25,7 +25,15 @@ export { PaymentsModule, PaymentDeliveryModule } from './payments.module';
 export { PaymentsError, type PaymentsErrorKind } from './payments.errors';
 export { LocalPaymentEventDeliveryProcessor } from './local/local-event-delivery.processor';
 export { LocalEventRelay } from './local/local-event-relay.service';
-export { webhookSecret } from './webhooks/webhook-secret';
+export {
+  webhookSecret,
+  connectWebhookSecret,
+  webhookSecretOf,
+  webhookEndpointOf,
+  WEBHOOK_PATHS,
+  type WebhookEndpoint,
+} from './webhooks/webhook-secret';
+export { STRIPE_API_VERSION } from './webhooks/webhook-api-version';
 export { connectedAccountOf } from './webhooks/payment-events';
 // The local driver itself, for the demo seed: it submits the hosted onboarding form as a person would.
 export { LocalPayments, LocalPaymentsClock, type SubmittedOnboarding } from './local/local-payments';

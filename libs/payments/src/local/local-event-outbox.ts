@@ -2,7 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { JobName, JobsService, QueueName } from '@arena/jobs';
-import { webhookSecret } from '../webhooks/webhook-secret';
+import {
+  WEBHOOK_PATHS,
+  webhookEndpointOf,
+  webhookSecretOf,
+  type WebhookEndpoint,
+} from '../webhooks/webhook-secret';
 import { LocalPaymentsQueries } from './local-payments.queries';
 
 /** A webhook that does not answer in this time counts as failed; the job retries it. */
@@ -11,22 +16,29 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 /**
  * The local driver's webhooks: each event is a row of payment_local_events (written in the same
  * transaction as the change it reports), delivered by a job that POSTs it to our own webhook endpoint
- * signed exactly as Stripe signs (`Stripe-Signature: t=…,v1=…`, HMAC-SHA256 of `${t}.${payload}`).
+ * signed exactly as Stripe signs (`Stripe-Signature: t=…,v1=…`, HMAC-SHA256 of `${t}.${payload}`): a
+ * connected account's event (it carries `account`) to the Connect endpoint with the Connect secret, any
+ * other to the platform endpoint with the platform secret.
  * BullMQ retries a failed delivery with backoff; LocalEventRelay re-queues rows whose job was lost.
  */
 @Injectable()
 export class LocalEventOutbox {
   private readonly logger = new Logger('LocalPaymentEvents');
-  private readonly secret: string;
-  private readonly endpoint: string;
+  private readonly config: AppConfig;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly queries: LocalPaymentsQueries,
     private readonly jobs: JobsService,
   ) {
-    this.secret = webhookSecret(config);
-    this.endpoint = new URL('/api/stripe/webhooks', config.PUBLIC_URL).toString();
+    this.config = config;
+  }
+
+  private target(endpoint: WebhookEndpoint): { url: string; secret: string } {
+    return {
+      url: new URL(WEBHOOK_PATHS[endpoint], this.config.PUBLIC_URL).toString(),
+      secret: webhookSecretOf(endpoint, this.config),
+    };
   }
 
   /**
@@ -61,9 +73,10 @@ export class LocalEventOutbox {
     if (!event) return `no payment event ${eventId}: nothing to do`;
     if (event.delivered_at) return `payment event ${eventId} was already delivered`;
     const payload = JSON.stringify(event.payload);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.secret });
+    const { url, secret } = this.target(webhookEndpointOf(event.payload as { account?: unknown }));
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
     try {
-      const response = await fetch(this.endpoint, {
+      const response = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature },
         body: payload,

@@ -230,7 +230,7 @@ export class LocalPayments extends Payments {
         routingNumber: details.routingNumber,
         accountLast4: details.accountNumber.slice(-4),
       });
-      const event = localEvent('account.updated', localAccountObject(account));
+      const event = localEvent('account.updated', localAccountObject(account), new Date(), account.id);
       await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
       return { redirectTo: link.return_url, eventId: event.id };
     });

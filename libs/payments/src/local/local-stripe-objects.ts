@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
+import { STRIPE_API_VERSION } from '../webhooks/webhook-api-version';
 import type { LocalAccountRow, LocalCheckoutSessionRow, LocalTransferRow } from './local-payments.queries';
 
-/** The API version the local driver's objects follow (the stripe package's own pinned version). */
-export const LOCAL_API_VERSION: string = Stripe.API_VERSION;
+/** The API version the local driver's objects follow and its events are stamped with: the pinned one. */
+export const LOCAL_API_VERSION: string = STRIPE_API_VERSION;
 
 /** Ids shaped like the provider's (`acct_…`, `evt_…`), marked local so they are never mistaken for real ones. */
 export const localId = (prefix: 'acct' | 'evt' | 'pi' | 'tr' | 'txn') =>
@@ -58,10 +58,16 @@ function localMemberAccountObject(row: LocalAccountRow) {
   };
 }
 
-/** An event object as Stripe sends it to a webhook endpoint. */
-export function localEvent(type: string, object: unknown, at = new Date()) {
+/**
+ * An event object as Stripe sends it to a webhook endpoint. A connected account's event (`account.updated`
+ * of a charity's or a member's account, its `payout.*`) carries `account`, the account's id, at the top
+ * level, and goes to the Connect endpoint (LocalEventOutbox reads `account` to choose it); the platform's
+ * own events (Checkout, transfers, subscriptions) have none.
+ */
+export function localEvent(type: string, object: unknown, at = new Date(), account?: string) {
   return {
     id: localId('evt'),
+    ...(account ? { account } : {}),
     object: 'event' as const,
     api_version: LOCAL_API_VERSION,
     created: seconds(at),

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { PaymentsError } from '../payments.errors';
+import { STRIPE_API_VERSION } from '../webhooks/webhook-api-version';
 import {
   Payments,
   type AccountLinkInput,
@@ -42,6 +43,8 @@ export class StripePayments extends Payments {
     super();
     this.stripe = new Stripe(secretKey, {
       ...endpoint,
+      // The version the webhook handlers read too: requests and events agree on every object's shape.
+      apiVersion: STRIPE_API_VERSION,
       // Retries reuse the idempotency key the call carries (Stripe adds one to every POST otherwise).
       maxNetworkRetries: 2,
       timeout: 20_000,

@@ -5,7 +5,8 @@ import { PaymentsError } from '../payments.errors';
 import type { PaymentEvent } from '../payments.port';
 import { PaymentEventRegistry } from './payment-event-registry';
 import { WebhookEventsQueries } from './webhook-events.queries';
-import { webhookSecret } from './webhook-secret';
+import { STRIPE_API_VERSION } from './webhook-api-version';
+import { WEBHOOK_PATHS, webhookEndpointOf, webhookSecretOf, type WebhookEndpoint } from './webhook-secret';
 
 /** Seconds a signature stays acceptable: Stripe's own default, so a captured request cannot be replayed later. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -13,14 +14,18 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export type WebhookOutcome = 'applied' | 'duplicate';
 
 /**
- * Verifies a webhook on its raw bytes and applies its event once: claimed by id in PostgreSQL,
- * dispatched to every registered handler of its type, marked applied only after all of them finished.
- * Both drivers' webhooks come through here, signed the same way.
+ * Verifies a webhook on its raw bytes with the secret of the endpoint it came to (platform or Connect),
+ * refuses an event sent to the wrong endpoint or written in another API version than STRIPE_API_VERSION,
+ * and applies its event once: claimed by id in PostgreSQL, dispatched to every registered handler of its
+ * type, marked applied only after all of them finished. Both drivers' webhooks come through here, signed
+ * the same way.
  */
 @Injectable()
 export class StripeWebhooksService {
   private readonly logger = new Logger('PaymentWebhooks');
-  private readonly secret: string;
+  private readonly secrets: Record<WebhookEndpoint, string>;
+  /** API versions already logged as refused: each is logged once per process, not once per retry. */
+  private readonly refusedVersions = new Set<string>();
   /** Deliveries of one event arriving together in this process share one apply. */
   private readonly inFlight = new Map<string, Promise<WebhookOutcome>>();
 
@@ -29,18 +34,33 @@ export class StripeWebhooksService {
     private readonly registry: PaymentEventRegistry,
     private readonly events: WebhookEventsQueries,
   ) {
-    this.secret = webhookSecret(config);
+    this.secrets = {
+      platform: webhookSecretOf('platform', config),
+      connect: webhookSecretOf('connect', config),
+    };
   }
 
-  /** Throws PaymentsError 'invalid' (400) for anything not signed by the provider within the tolerance. */
-  verify(rawBody: Buffer | undefined, signature: string | string[] | undefined): PaymentEvent {
+  /**
+   * Throws PaymentsError 'invalid' (400) for anything not signed with this endpoint's secret within the
+   * tolerance, an event of the other endpoint, or one of another API version.
+   */
+  verify(
+    rawBody: Buffer | undefined,
+    signature: string | string[] | undefined,
+    endpoint: WebhookEndpoint,
+  ): PaymentEvent {
     if (typeof signature !== 'string' || signature.length === 0) {
       throw new PaymentsError('invalid', 'Missing Stripe-Signature header');
     }
     if (!rawBody || rawBody.length === 0) throw new PaymentsError('invalid', 'Missing webhook body');
     let event: PaymentEvent;
     try {
-      event = Stripe.webhooks.constructEvent(rawBody, signature, this.secret, SIGNATURE_TOLERANCE_SECONDS);
+      event = Stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.secrets[endpoint],
+        SIGNATURE_TOLERANCE_SECONDS,
+      );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
         throw new PaymentsError('invalid', 'Webhook signature verification failed');
@@ -58,14 +78,60 @@ export class StripeWebhooksService {
     ) {
       throw new PaymentsError('invalid', 'Webhook body is not an event (no id or type)');
     }
+    this.checkRoute(event, endpoint);
+    this.checkApiVersion(event);
     return event;
+  }
+
+  /**
+   * Stripe sends a connected account's events (with `account`) only to a Connect endpoint and the
+   * platform's own only to a platform endpoint; one that came the other way was misconfigured (an
+   * endpoint created with the wrong `connect` flag, or its secret put in the other setting), so it is
+   * refused and logged rather than applied by handlers that read the account from the wrong place.
+   */
+  private checkRoute(event: PaymentEvent, endpoint: WebhookEndpoint): void {
+    const belongs = webhookEndpointOf(event);
+    if (belongs === endpoint) return;
+    this.logger.warn(
+      { eventId: event.id, type: event.type, account: event.account ?? null, endpoint },
+      'payment event sent to the wrong webhook endpoint, refused',
+    );
+    throw new PaymentsError(
+      'invalid',
+      belongs === 'connect'
+        ? `A connected account's event (account ${event.account}) belongs at the Connect endpoint ${WEBHOOK_PATHS.connect}`
+        : `An event without account is the platform's and belongs at ${WEBHOOK_PATHS.platform}`,
+    );
+  }
+
+  /**
+   * The handlers read payloads in STRIPE_API_VERSION's shapes; an event of another version (an endpoint
+   * created with another version, or left on the account's default) is refused with 400, so it is neither
+   * misread nor lost: Stripe keeps retrying it for three days while the endpoint is fixed.
+   */
+  private checkApiVersion(event: PaymentEvent): void {
+    const version = (event as { api_version?: unknown }).api_version;
+    if (version === STRIPE_API_VERSION) return;
+    const named = typeof version === 'string' ? version : String(version ?? null);
+    if (!this.refusedVersions.has(named)) {
+      this.refusedVersions.add(named);
+      this.logger.error(
+        { eventId: event.id, type: event.type, apiVersion: named, pinned: STRIPE_API_VERSION },
+        'payment event of another API version refused; set the webhook endpoint to the pinned version',
+      );
+    }
+    throw new PaymentsError(
+      'invalid',
+      `Webhook event api_version ${named} is not ${STRIPE_API_VERSION}, the version this endpoint reads`,
+    );
   }
 
   async receive(
     rawBody: Buffer | undefined,
     signature: string | string[] | undefined,
+    endpoint: WebhookEndpoint,
   ): Promise<WebhookOutcome> {
-    const event = this.verify(rawBody, signature);
+    const event = this.verify(rawBody, signature, endpoint);
     const running = this.inFlight.get(event.id);
     if (running) return running;
     const applying = this.applyOnce(event).finally(() => this.inFlight.delete(event.id));
