@@ -28,5 +28,9 @@ module.exports = {
   // @fastify/static requires content-disposition, which ships only as ESM; jest's CommonJS runtime needs it compiled.
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   testTimeout: 30000,
+  // Run the files in a worker that is replaced once it holds this much after a file. In one process the
+  // heap that 200-odd files leave behind grew past 4 GB: garbage collection then took most of the CPU,
+  // late files timed out, and jest never exited. A memory limit also makes jest use a worker with one CPU.
+  workerIdleMemoryLimit: '1536MB',
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyReferrals, ReferralReward, RewardMode } from '@arena/contracts/referrals.contract';
 import toast from 'react-hot-toast';
@@ -123,8 +124,12 @@ function PayoutAccount({ status }: { status: MyReferrals['payoutAccount'] }) {
 export function ReferralProgramSection({ memberId }: { memberId: string }) {
   const queryClient = useQueryClient();
   const mine = useQuery(myReferralsQuery(memberId));
+  // The choice being saved, set in the click's own render: the mutation's pending state arrives a tick
+  // later, and until then the controlled radio would snap back to the saved mode.
+  const [choosing, setChoosing] = useState<RewardMode | null>(null);
   const changeMode = useMutation({
     mutationFn: referralsApi.setRewardMode,
+    onSettled: () => setChoosing(null),
     onSuccess: (answer) => {
       queryClient.setQueryData(referralKeys.mine(memberId), answer);
       toast.success(
@@ -176,7 +181,7 @@ export function ReferralProgramSection({ memberId }: { memberId: string }) {
               Copy Link
             </Button>
           </div>
-          <fieldset className="referral-program__modes" disabled={changeMode.isPending}>
+          <fieldset className="referral-program__modes" disabled={choosing !== null}>
             <legend className="referral-program__legend">Payout mode for new referrals</legend>
             {MODES.map((choice) => (
               <label key={choice.mode} className="referral-program__mode">
@@ -184,10 +189,11 @@ export function ReferralProgramSection({ memberId }: { memberId: string }) {
                   type="radio"
                   name="referral-reward-mode"
                   value={choice.mode}
-                  checked={
-                    (changeMode.isPending ? changeMode.variables : mine.data.rewardMode) === choice.mode
-                  }
-                  onChange={() => changeMode.mutate(choice.mode)}
+                  checked={(choosing ?? mine.data.rewardMode) === choice.mode}
+                  onChange={() => {
+                    setChoosing(choice.mode);
+                    changeMode.mutate(choice.mode);
+                  }}
                 />
                 <span>
                   <strong>{choice.label}</strong>
