@@ -8,4 +8,4 @@ export type { EventStoreDbEventStore } from './eventstoredb-event-store';
 // The write-side kit every context configures: a decider, its streams, ids from causes.
 export type { Decider, Decision } from './kit/decider';
 export { DeciderStreams, type DeciderStreamsOptions } from './kit/decider-streams';
-export { idNamespace, nameBasedUuid, randomEventIds, type EventIds, type IdNamespace } from './kit/event-ids';
+export { idNamespace, randomEventIds, type EventIds, type IdNamespace } from './kit/event-ids';

@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DeciderStreams, EVENT_STORE, type Decision, type EventStore } from '@arena/event-store';
+import { DeciderStreams, EVENT_STORE, type EventStore } from '@arena/event-store';
 import type { CharityCommand } from '../domain/charity.commands';
 import { charityDecider, type CharityState } from '../domain/charity.decider';
 import { streamBusy } from '../domain/charity.errors';
 import { charityStreamId, type CharityEvent } from '../domain/charity.events';
-
-export type CharityDecision = Decision<CharityEvent, CharityState>;
 
 /**
  * A charity's `charity-{ein}` stream, keyed by EIN. It sees a handful of events in its life, so nothing

@@ -13,7 +13,7 @@ export const randomEventIds: EventIds = () => randomUUID();
  * Name-based UUID (the version 5 layout: SHA-1 over a namespace and the name). The same namespace and
  * name always give the same id.
  */
-export function nameBasedUuid(namespace: string, name: string): string {
+function nameBasedUuid(namespace: string, name: string): string {
   const bytes = createHash('sha1').update(namespace).update('\0').update(name).digest().subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x50;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
