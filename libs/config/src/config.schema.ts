@@ -116,6 +116,11 @@ export const configSchema = z
       z.string().regex(/^whsec_\w{16,}$/, 'must be a webhook signing secret (whsec_…)'),
     ),
     /**
+     * Where the Stripe client sends its API calls, when not Stripe's own host: a stand-in or stripe-mock in
+     * tests and local runs (`http://127.0.0.1:12111`). Refused in production, where only Stripe is Stripe.
+     */
+    STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })),
+    /**
      * Donations and the ledger (issue 12, docs/ledger.md). The ledger's Ed25519 signing key: a PKCS#8 PEM
      * or the 32-byte seed in hex; derived from JWT_ACCESS_SECRET for local development when unset.
      */
@@ -164,6 +169,13 @@ export const configSchema = z
         path: ['STRIPE_CONNECT_WEBHOOK_SECRET'],
         message:
           "is required with STRIPE_SECRET_KEY in production (the Connect webhook endpoint's signing secret: connected accounts' account.updated and payout.* arrive only there)",
+      });
+    }
+    if (config.NODE_ENV === 'production' && config.STRIPE_API_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_API_URL'],
+        message: "must not be set in production (it points the Stripe client away from Stripe's API)",
       });
     }
     if (config.EVENT_STORE === 'eventstoredb' && !config.EVENTSTORE_CONNECTION_STRING) {

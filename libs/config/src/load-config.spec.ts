@@ -84,4 +84,14 @@ describe('loadConfig in production', () => {
       /STRIPE_CONNECT_WEBHOOK_SECRET/,
     );
   });
+
+  it('points the Stripe client at STRIPE_API_URL outside production only, and refuses a non-HTTP one', () => {
+    expect(loadConfig({ ...valid, STRIPE_API_URL: 'http://127.0.0.1:12111' }).STRIPE_API_URL).toBe(
+      'http://127.0.0.1:12111',
+    );
+    expect(() => loadConfig({ ...valid, STRIPE_API_URL: 'ftp://127.0.0.1:12111' })).toThrow(/STRIPE_API_URL/);
+    expect(() =>
+      loadConfig({ ...valid, NODE_ENV: 'production', STRIPE_API_URL: 'http://127.0.0.1:12111' }),
+    ).toThrow(/STRIPE_API_URL: must not be set in production/);
+  });
 });

@@ -13,7 +13,7 @@ import { DevPaymentsClockController } from './local/dev-payments-clock.controlle
 import { PaymentsClock, PaymentsClockListeners, WallPaymentsClock } from './payments-clock';
 import { LocalPaymentsQueries } from './local/local-payments.queries';
 import { PaymentEventHandlers, Payments } from './payments.port';
-import { StripePayments } from './stripe/stripe-payments';
+import { StripePayments, stripeEndpointOf } from './stripe/stripe-payments';
 import { PaymentEventRegistry } from './webhooks/payment-event-registry';
 import { StripeWebhooksController } from './webhooks/stripe-webhooks.controller';
 import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
@@ -58,7 +58,7 @@ export class PaymentsModule {
             listeners: PaymentsClockListeners,
           ): Payments =>
             config.STRIPE_SECRET_KEY
-              ? new StripePayments(config.STRIPE_SECRET_KEY)
+              ? new StripePayments(config.STRIPE_SECRET_KEY, stripeEndpointOf(config.STRIPE_API_URL))
               : new LocalPayments(queries, outbox, config.PUBLIC_URL, billing, listeners),
         },
         {

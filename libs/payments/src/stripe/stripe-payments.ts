@@ -23,6 +23,15 @@ export interface StripeEndpoint {
   protocol: 'http' | 'https';
 }
 
+/** STRIPE_API_URL as the Stripe client's host options; undefined: Stripe's own API. */
+export function stripeEndpointOf(url: string | undefined): StripeEndpoint | undefined {
+  if (!url) return undefined;
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  const port = parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443;
+  return { host: parsed.hostname, port, protocol };
+}
+
 const toAccount = (account: Stripe.Account): ConnectedAccount => ({
   id: account.id,
   chargesEnabled: account.charges_enabled ?? false,
