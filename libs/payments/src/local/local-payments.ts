@@ -525,6 +525,9 @@ export class LocalPayments extends Payments {
     );
   }
 
+  /** The local portal (local-portal.page.ts) needs no configuration: always ready. */
+  async checkBillingPortal(): Promise<void> {}
+
   /** A member's Express account for referral payouts, onboarded through createAccountLink like a charity's. */
   async createMemberPayoutAccount(input: MemberPayoutAccountInput): Promise<ConnectedAccount> {
     if (!input.idempotencyKey) throw new PaymentsError('invalid', 'An idempotency key is required');
