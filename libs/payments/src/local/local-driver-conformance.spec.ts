@@ -15,6 +15,7 @@ import {
   localEvent,
   localTransferObject,
 } from './local-stripe-objects';
+import { stripeFixtures } from '../testing/fixture-events';
 
 /**
  * The local driver conforms to Stripe (issue 20, "Done when"): it never emits an event type missing from
@@ -22,10 +23,7 @@ import {
  * Stripe's fixture of that object has and our handlers read.
  */
 
-const FIXTURES = '/work/shared/data/conformance/stripe-fixtures3.json';
-const fixtures = JSON.parse(readFileSync(FIXTURES, 'utf8')) as {
-  resources: Record<string, Record<string, unknown>>;
-};
+const fixtures = { resources: stripeFixtures() };
 
 /**
  * Every event type the installed package knows, read from the declaration of `Stripe.Event.Type` (the
