@@ -1,4 +1,5 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { CharityAccountsWorkerModule, RecheckPaymentAccountsProcessor } from '@arena/charities';
 import type { AppConfig } from '@arena/config';
 import {
   DirectUndirectedShareProcessor,
@@ -48,6 +49,7 @@ export const jobHandlers: Type<JobHandler>[] = [
   SignLedgerCheckpointProcessor,
   EndRefundWindowProcessor,
   PayReferralRewardsProcessor,
+  RecheckPaymentAccountsProcessor,
 ];
 
 /** The worker's composition root: job processors, the projection runner and the reactors. */
@@ -68,6 +70,7 @@ export class WorkerModule {
             DonationsModule,
             LedgerModule,
             ReferralsModule,
+            CharityAccountsWorkerModule,
           ],
           handlers: jobHandlers,
           requireHandlersFor: Object.values(JobName),
