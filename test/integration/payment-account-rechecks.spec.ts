@@ -1,5 +1,7 @@
 import { Payments, PaymentsError } from '@arena/payments';
 import { RecheckPaymentAccountsProcessor } from '@arena/charities';
+import { PayoutAccountsService, RecheckPayoutAccountsProcessor } from '@arena/referrals';
+import { PayoutAccountUpdatedHandler } from '../../libs/referrals/src/application/reactions/payout-account-updated.handler';
 import { CharityPaymentAccounts } from '../../libs/charities/src/application/commands/charity-payment-accounts.service';
 import { AccountUpdatedHandler } from '../../libs/charities/src/application/reactions/account-updated.handler';
 import { CharityOnboardingsRepository } from '../../libs/charities/src/infrastructure/charity-onboardings.repository';
@@ -193,5 +195,60 @@ describe('charity payout accounts asked about on return and by the re-check job'
     expect(await status(first.member, first.charityId)).toBe('VERIFIED');
     expect(await job.handle()).toBe('0 pending account(s) taken');
     expect(await updates(first.ein)).toBe(1);
+  });
+
+  describe("members' referral payout accounts", () => {
+    beforeEach(() => {
+      // Their account.updated is lost too.
+      jest
+        .spyOn(h.api.get(PayoutAccountUpdatedHandler, { strict: false }), 'handle')
+        .mockResolvedValue(undefined);
+    });
+
+    const onboardedMember = async (name: string) => {
+      const member = await h.member(name);
+      const service = h.api.get(PayoutAccountsService, { strict: false });
+      const url = await service.onboardingUrl(member.id);
+      await h.completeLocalOnboarding(url);
+      const row = await h.database.db
+        .selectFrom('member_payout_accounts')
+        .select(['status'])
+        .where('member_id', '=', member.id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('onboarding');
+      return member;
+    };
+    const statusOf = async (memberId: string) =>
+      (
+        await h.database.db
+          .selectFrom('member_payout_accounts')
+          .select(['status'])
+          .where('member_id', '=', memberId)
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    it('makes an onboarded account ready by asking the provider, in bounded batches, stopping while it is down', async () => {
+      const ivy = await onboardedMember('ivy');
+      const jo = await onboardedMember('jo');
+      const job = h.api.get(RecheckPayoutAccountsProcessor, { strict: false });
+      job.batchSize = 1;
+
+      const down = jest
+        .spyOn(payments, 'retrieveConnectedAccount')
+        .mockRejectedValue(new PaymentsError('provider_failed', 'The payment provider failed: down'));
+      expect(await job.handle()).toBe(
+        '1 onboarding payout account(s) taken: 0 ready, provider failing: run ended',
+      );
+      expect(down).toHaveBeenCalledTimes(1);
+      down.mockRestore();
+      expect([await statusOf(ivy.id), await statusOf(jo.id)]).toEqual(['onboarding', 'onboarding']);
+
+      // Ivy was asked (and failed) just now: Jo, never asked, comes first.
+      expect(await job.handle()).toBe('1 onboarding payout account(s) taken: 1 ready');
+      expect([await statusOf(ivy.id), await statusOf(jo.id)]).toEqual(['onboarding', 'ready']);
+      expect(await job.handle()).toBe('1 onboarding payout account(s) taken: 1 ready');
+      expect(await statusOf(ivy.id)).toBe('ready');
+      expect(await job.handle()).toBe('0 onboarding payout account(s) taken: 0 ready');
+    });
   });
 });

@@ -15,6 +15,7 @@ import { PlatformModule } from '@arena/platform';
 import {
   EndRefundWindowProcessor,
   PayReferralRewardsProcessor,
+  RecheckPayoutAccountsProcessor,
   ReferralsModule,
   ReferralsWorkerModule,
 } from '@arena/referrals';
@@ -50,6 +51,7 @@ export const jobHandlers: Type<JobHandler>[] = [
   EndRefundWindowProcessor,
   PayReferralRewardsProcessor,
   RecheckPaymentAccountsProcessor,
+  RecheckPayoutAccountsProcessor,
 ];
 
 /** The worker's composition root: job processors, the projection runner and the reactors. */

@@ -40,6 +40,8 @@ export enum JobName {
    * never depends on one account.updated webhook arriving (issue 20).
    */
   RecheckPaymentAccounts = 'charities.recheck-payment-accounts',
+  /** Members' referral payout accounts still onboarding asked about again (every 15 minutes; issue 20). */
+  RecheckPayoutAccounts = 'referrals.recheck-payout-accounts',
 }
 
 export interface JobPayloads {
@@ -62,6 +64,7 @@ export interface JobPayloads {
   [JobName.PayReferralRewards]: { month?: string };
   [JobName.EraseClosedAccount]: { accountId: string };
   [JobName.RecheckPaymentAccounts]: Record<string, never>;
+  [JobName.RecheckPayoutAccounts]: Record<string, never>;
 }
 
 export const jobQueue: Record<JobName, QueueName> = {
@@ -79,13 +82,15 @@ export const jobQueue: Record<JobName, QueueName> = {
   [JobName.PayReferralRewards]: QueueName.Referrals,
   [JobName.EraseClosedAccount]: QueueName.Account,
   [JobName.RecheckPaymentAccounts]: QueueName.Maintenance,
+  [JobName.RecheckPayoutAccounts]: QueueName.Referrals,
 };
 
 /** Jobs the worker runs on a fixed period (BullMQ job schedulers, one per name, so restarts never double them). */
 export const periodicJobs: ReadonlyArray<{
-  name: JobName.PurgeExpiredSignIns | JobName.RecheckPaymentAccounts;
+  name: JobName.PurgeExpiredSignIns | JobName.RecheckPaymentAccounts | JobName.RecheckPayoutAccounts;
   everyMs: number;
 }> = [
   { name: JobName.PurgeExpiredSignIns, everyMs: 60 * 60 * 1000 },
   { name: JobName.RecheckPaymentAccounts, everyMs: 15 * 60 * 1000 },
+  { name: JobName.RecheckPayoutAccounts, everyMs: 15 * 60 * 1000 },
 ];
