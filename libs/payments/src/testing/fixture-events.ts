@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Stripe from 'stripe';
@@ -77,10 +78,8 @@ export interface FixtureEventInput {
   livemode?: boolean;
 }
 
-let sequence = 0;
-/** An `evt_` id of this run, unique per call. */
-export const fixtureEventId = () =>
-  `evt_fixture_${Date.now().toString(36)}${(sequence += 1).toString(36).padStart(4, '0')}`;
+/** A fresh `evt_` id. */
+export const fixtureEventId = () => `evt_fixture_${randomBytes(12).toString('hex')}`;
 
 /** Stripe's event fixture wrapping the object, as a webhook endpoint on the pinned version receives it. */
 export function fixtureEvent(input: FixtureEventInput): Json {

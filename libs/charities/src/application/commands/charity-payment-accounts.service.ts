@@ -119,7 +119,9 @@ export class CharityPaymentAccounts {
       return 'unchanged';
     }
     // An answer's id names what it says and what it follows: the same answer to the same state is one
-    // event however many processes record it; a later change back is another.
+    // event however many processes record it; a later change back is another. It is dated when asked, on
+    // our clock (an account has no "updated at"): a webhook created before it, delivered late, is older
+    // and never overrides it; one of a later change is newer (servers' clocks agree within a second).
     const flags = `${+account.chargesEnabled}${+account.payoutsEnabled}${+account.detailsSubmitted}`;
     return this.record(
       { ...account, charityId: row.charity_id },
