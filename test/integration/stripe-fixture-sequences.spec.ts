@@ -129,6 +129,31 @@ describe('Stripe fixture sequences through the webhook endpoints', () => {
     });
   });
 
+  describe('an event of the other mode (livemode true at a test-mode deployment)', () => {
+    it('is refused with 400 and recorded nowhere', async () => {
+      const eve = await h.member('eve');
+      const { charityId, stripeAccountId } = await linkedCharity(eve);
+      const event = fixtureEvent({
+        type: 'account.updated',
+        account: stripeAccountId,
+        livemode: true,
+        object: fixtureObject('account', {
+          id: stripeAccountId,
+          payouts_enabled: true,
+          charges_enabled: true,
+          metadata: { charityId },
+        }),
+      });
+      const answer = await send(event);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(
+        "Webhook event livemode true does not match this deployment's test-mode key",
+      );
+      expect(await recorded(event.id as string)).toBeUndefined();
+      expect(await paymentAccountStatus(eve, charityId)).toBe('PENDING');
+    });
+  });
+
   describe('a subscription created, renewed, upgraded and cancelled (platform endpoint)', () => {
     const DAY = 24 * 60 * 60;
     const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
