@@ -60,7 +60,7 @@ export abstract class Payments {
    * Resolves when the provider's billing portal can open sessions: on Stripe, a default
    * `billing_portal.configuration` is saved and active (without one, every portal session fails). Throws
    * PaymentsError 'invalid' naming what to do when there is none; 'provider_failed' when it could not ask.
-   * The local driver's portal needs nothing. Checked at API start (apps/api BillingPortalCheck).
+   * The local driver's portal needs nothing. Checked at API start (BillingPortalCheck, in apps/api's AppModule).
    */
   abstract checkBillingPortal(): Promise<void>;
 
