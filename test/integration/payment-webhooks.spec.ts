@@ -495,5 +495,43 @@ describe('POST /api/stripe/webhooks', () => {
         logged.mockRestore();
       }
     });
+
+    it('refuses a live-mode event in test mode (the local driver) with 400 on either endpoint, logged once, recording nothing', async () => {
+      const logged = jest.spyOn(Logger.prototype, 'error');
+      try {
+        const before = await recordedCount();
+        const answers = [];
+        for (let i = 0; i < 3; i += 1) {
+          const platform = signedEvent(secret, { ...platformEvent(), livemode: true });
+          answers.push(
+            await post(platform.payload, { 'stripe-signature': platform.signature }, harness, PLATFORM),
+          );
+          const connect = signedEvent(connectSecret, { ...connectedAccountUpdated(), livemode: true });
+          answers.push(
+            await post(connect.payload, { 'stripe-signature': connect.signature }, harness, CONNECT),
+          );
+        }
+        expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(400));
+        expect(answers[0]!.json().message).toBe(
+          "Webhook event livemode true does not match this deployment's test-mode key",
+        );
+        expect(handler.received).toHaveLength(0);
+        expect(platformHandler.received).toHaveLength(0);
+        expect(await recordedCount()).toBe(before);
+        const modeLogs = logged.mock.calls.filter((call) =>
+          String(call[1]).startsWith('payment event of the other mode'),
+        );
+        expect(modeLogs).toHaveLength(1);
+        // The same event in test mode is applied as usual.
+        const event = connectedAccountUpdated();
+        const own = signedEvent(connectSecret, event);
+        expect(
+          (await post(own.payload, { 'stripe-signature': own.signature }, harness, CONNECT)).statusCode,
+        ).toBe(200);
+        expect(handler.received.map((e) => e.id)).toEqual([event.id]);
+      } finally {
+        logged.mockRestore();
+      }
+    });
   });
 });

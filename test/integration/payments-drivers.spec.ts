@@ -4,7 +4,7 @@ import {
   type PaymentsDriverUnderTest,
 } from '../../libs/payments/src/testing/payments-driver.contract';
 import { StripeStandIn } from '../../libs/payments/src/testing/stripe-stand-in';
-import { StripePayments } from '../../libs/payments/src/stripe/stripe-payments';
+import { BILLING_PORTAL_MISSING, StripePayments } from '../../libs/payments/src/stripe/stripe-payments';
 import { Payments, PaymentsError } from '@arena/payments';
 import { startPaymentsApi, type PaymentsHarness } from './payments.harness';
 
@@ -307,6 +307,27 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
       .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(PaymentsError);
     expect(refusal).toMatchObject({ kind: 'invalid', message: 'The tax ID you provided is invalid.' });
+  });
+
+  it('asks Stripe for one active default billing portal configuration, and names what to do when there is none', async () => {
+    stripe.requests.length = 0;
+    await driver.payments.checkBillingPortal();
+    expect(stripe.requests).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        path: '/v1/billing_portal/configurations',
+        query: { is_default: 'true', active: 'true', limit: '1' },
+      }),
+    ]);
+    stripe.billingPortalConfigured = false;
+    try {
+      const refusal = await driver.payments.checkBillingPortal().catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(PaymentsError);
+      expect(refusal).toMatchObject({ kind: 'invalid', message: BILLING_PORTAL_MISSING });
+      expect(BILLING_PORTAL_MISSING).toMatch(/Settings → Billing → Customer portal/);
+    } finally {
+      stripe.billingPortalConfigured = true;
+    }
   });
 
   it("turns Stripe's failures, after its retries, into a 'provider_failed' PaymentsError", async () => {

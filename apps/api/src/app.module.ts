@@ -7,7 +7,7 @@ import { DonationsModule, DonationsReadModule } from '@arena/donations';
 import { FinanceModule } from '@arena/finance';
 import { IdentityModule } from '@arena/identity';
 import { LedgerModule } from '@arena/ledger';
-import { PaymentsModule } from '@arena/payments';
+import { BillingPortalCheck, PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
 import { ReferralsModule } from '@arena/referrals';
 import { TournamentsModule } from '@arena/tournaments';
@@ -45,7 +45,12 @@ export class AppModule {
         ...(devToolsEnabled(config) ? [DevToolsController] : []),
       ],
       // In the root module, so its shutdown hook runs before the deeper modules close their connections.
-      providers: [InFlightRequests, { provide: APP_INTERCEPTOR, useExisting: InFlightRequests }],
+      providers: [
+        InFlightRequests,
+        { provide: APP_INTERCEPTOR, useExisting: InFlightRequests },
+        // With Stripe: a default billing portal configuration, or no start in production.
+        BillingPortalCheck,
+      ],
     };
   }
 }

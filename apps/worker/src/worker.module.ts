@@ -1,4 +1,5 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { CharityAccountsWorkerModule, RecheckPaymentAccountsProcessor } from '@arena/charities';
 import type { AppConfig } from '@arena/config';
 import {
   DirectUndirectedShareProcessor,
@@ -14,6 +15,7 @@ import { PlatformModule } from '@arena/platform';
 import {
   EndRefundWindowProcessor,
   PayReferralRewardsProcessor,
+  RecheckPayoutAccountsProcessor,
   ReferralsModule,
   ReferralsWorkerModule,
 } from '@arena/referrals';
@@ -48,6 +50,8 @@ export const jobHandlers: Type<JobHandler>[] = [
   SignLedgerCheckpointProcessor,
   EndRefundWindowProcessor,
   PayReferralRewardsProcessor,
+  RecheckPaymentAccountsProcessor,
+  RecheckPayoutAccountsProcessor,
 ];
 
 /** The worker's composition root: job processors, the projection runner and the reactors. */
@@ -68,6 +72,7 @@ export class WorkerModule {
             DonationsModule,
             LedgerModule,
             ReferralsModule,
+            CharityAccountsWorkerModule,
           ],
           handlers: jobHandlers,
           requireHandlersFor: Object.values(JobName),

@@ -3,6 +3,7 @@ import { NotificationsModule } from '@arena/notifications';
 import { PaymentEventHandlers } from '@arena/payments';
 import { AccountUpdatedHandler } from './application/reactions/account-updated.handler';
 import { CharityOnboardingService } from './application/commands/charity-onboarding.service';
+import { CharityPaymentAccounts } from './application/commands/charity-payment-accounts.service';
 import { CharityProfilesService } from './application/queries/charity-profiles.service';
 import { CharityStreamRepository } from './application/charity-stream.repository';
 import { FeaturedStoriesService } from './application/queries/featured-stories.service';
@@ -34,6 +35,7 @@ import { OnboardingCodesRepository } from './infrastructure/onboarding-codes.rep
     ImpactStoryLikesRepository,
     FeaturedStoriesService,
     AccountUpdatedHandler,
+    CharityPaymentAccounts,
   ],
   exports: [CharityOnboardingService, CharityStreamRepository, ImpactStoriesService],
 })

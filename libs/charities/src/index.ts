@@ -13,6 +13,11 @@ export {
   type CharityDirectoryLoad,
 } from './infrastructure/local/charity-directory.loader';
 export { CharityOnboardingModule } from './charity-onboarding.module';
+export { CharityAccountsWorkerModule } from './charity-accounts-worker.module';
+export {
+  RecheckPaymentAccountsProcessor,
+  RECHECK_BATCH,
+} from './application/reactions/recheck-payment-accounts.processor';
 export { CharityOnboardingService } from './application/commands/charity-onboarding.service';
 export { seedDemoCharityCommunity } from './seed/demo-community';
 export { seedDemoCharities } from './seed/demo-charities';

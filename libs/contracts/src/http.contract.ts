@@ -545,6 +545,17 @@ const documentedRoutes = [
     answer: answerOf(onboardingStatus),
   },
   {
+    ...routes.charities.onboardingReturn,
+    summary:
+      "Where the payment provider's hosted onboarding returns: asks the provider about the charity's account, records its answer as account.updated would, then redirects to the web's step 4",
+    tag: 'charities',
+    access: publicRoute,
+    answer: {
+      contentType: 'text/html',
+      description: 'A redirect (303) to /charity-onboarding?step=4&fromStripe=true',
+    },
+  },
+  {
     ...routes.charities.sendOnboardingCode,
     summary: "Send a 6-digit code to the charity's email (one a minute)",
     tag: 'charities',

@@ -109,6 +109,7 @@ export const routes = {
     stripeLink: route('post', '/api/charities/stripe/link'),
     managed: route('get', '/api/charities/managed'),
     onboardingStatus: route('get', '/api/charities/onboarding/{charityId}'),
+    onboardingReturn: route('get', '/api/charities/onboarding/{charityId}/stripe-return'),
     sendOnboardingCode: route('post', '/api/charities/onboarding/{charityId}/code'),
     verifyOnboardingCode: route('post', '/api/charities/onboarding/{charityId}/verify'),
     profile: route('get', '/api/charities/ein/{ein}'),

@@ -35,6 +35,13 @@ export enum JobName {
   PayReferralRewards = 'referrals.monthly-payout',
   /** A closed account's personal data is erased 30 days after closing (a delayed job per account). */
   EraseClosedAccount = 'account.erase-closed',
+  /**
+   * Charities' connected accounts still pending asked about again (every 15 minutes), so a verification
+   * never depends on one account.updated webhook arriving (issue 20).
+   */
+  RecheckPaymentAccounts = 'charities.recheck-payment-accounts',
+  /** Members' referral payout accounts still onboarding asked about again (every 15 minutes; issue 20). */
+  RecheckPayoutAccounts = 'referrals.recheck-payout-accounts',
 }
 
 export interface JobPayloads {
@@ -56,6 +63,8 @@ export interface JobPayloads {
   /** `month` ('YYYY-MM') when run by hand, by a test or after the test clock moved; else the clock's month before now. */
   [JobName.PayReferralRewards]: { month?: string };
   [JobName.EraseClosedAccount]: { accountId: string };
+  [JobName.RecheckPaymentAccounts]: Record<string, never>;
+  [JobName.RecheckPayoutAccounts]: Record<string, never>;
 }
 
 export const jobQueue: Record<JobName, QueueName> = {
@@ -72,9 +81,16 @@ export const jobQueue: Record<JobName, QueueName> = {
   [JobName.EndRefundWindow]: QueueName.Referrals,
   [JobName.PayReferralRewards]: QueueName.Referrals,
   [JobName.EraseClosedAccount]: QueueName.Account,
+  [JobName.RecheckPaymentAccounts]: QueueName.Maintenance,
+  [JobName.RecheckPayoutAccounts]: QueueName.Referrals,
 };
 
 /** Jobs the worker runs on a fixed period (BullMQ job schedulers, one per name, so restarts never double them). */
-export const periodicJobs: ReadonlyArray<{ name: JobName.PurgeExpiredSignIns; everyMs: number }> = [
+export const periodicJobs: ReadonlyArray<{
+  name: JobName.PurgeExpiredSignIns | JobName.RecheckPaymentAccounts | JobName.RecheckPayoutAccounts;
+  everyMs: number;
+}> = [
   { name: JobName.PurgeExpiredSignIns, everyMs: 60 * 60 * 1000 },
+  { name: JobName.RecheckPaymentAccounts, everyMs: 15 * 60 * 1000 },
+  { name: JobName.RecheckPayoutAccounts, everyMs: 15 * 60 * 1000 },
 ];

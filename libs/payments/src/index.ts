@@ -22,6 +22,7 @@ export {
   type PaymentsClockListener,
 } from './payments-clock';
 export { PaymentsModule, PaymentDeliveryModule } from './payments.module';
+export { BillingPortalCheck, checkBillingPortalAtStart } from './billing-portal.check';
 export { PaymentsError, type PaymentsErrorKind } from './payments.errors';
 export { LocalPaymentEventDeliveryProcessor } from './local/local-event-delivery.processor';
 export { LocalEventRelay } from './local/local-event-relay.service';

@@ -57,6 +57,14 @@ export abstract class Payments {
   }): Promise<{ url: string }>;
 
   /**
+   * Resolves when the provider's billing portal can open sessions: on Stripe, a default
+   * `billing_portal.configuration` is saved and active (without one, every portal session fails). Throws
+   * PaymentsError 'invalid' naming what to do when there is none; 'provider_failed' when it could not ask.
+   * The local driver's portal needs nothing. Checked at API start (BillingPortalCheck, in apps/api's AppModule).
+   */
+  abstract checkBillingPortal(): Promise<void>;
+
+  /**
    * A Stripe Connect (Express) account for a member's referral payouts (issue 13). The same idempotency key
    * answers the same account. Onboarded through `createAccountLink`, like a charity's.
    */

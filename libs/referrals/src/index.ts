@@ -1,6 +1,10 @@
 export { ReferralsModule, ReferralsWorkerModule } from './referrals.module';
 export { EndRefundWindowProcessor } from './application/reactions/end-refund-window.processor';
 export { PayReferralRewardsProcessor } from './application/reactions/pay-referral-rewards.processor';
+export {
+  RecheckPayoutAccountsProcessor,
+  PAYOUT_ACCOUNT_RECHECK_BATCH,
+} from './application/reactions/recheck-payout-accounts.processor';
 export { ReferralPayouts, type MonthPayoutSummary } from './application/reactions/referral-payouts';
 export { ReferralClock, monthStartsCrossed, type ClockListener } from './application/referral-clock';
 export { ReferralAccrual } from './application/reactions/referral-accrual';

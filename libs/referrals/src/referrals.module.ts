@@ -5,6 +5,7 @@ import { EndRefundWindowProcessor } from './application/reactions/end-refund-win
 import { MyReferralsQuery } from './application/queries/my-referrals.query';
 import { PayReferralRewardsProcessor } from './application/reactions/pay-referral-rewards.processor';
 import { PayoutAccountUpdatedHandler } from './application/reactions/payout-account-updated.handler';
+import { RecheckPayoutAccountsProcessor } from './application/reactions/recheck-payout-accounts.processor';
 import { PayoutAccountsService } from './application/commands/payout-accounts.service';
 import { ReferralAccrual } from './application/reactions/referral-accrual';
 import { ReferralAccrualReactor } from './application/reactions/referral-accrual.reactor';
@@ -36,6 +37,7 @@ import { ReferralsRepository } from './infrastructure/referrals.repository';
     ReferralClock,
     PayoutAccountsService,
     PayoutAccountUpdatedHandler,
+    RecheckPayoutAccountsProcessor,
     PayoutAccountRateLimiter,
     MyReferralsQuery,
   ],
@@ -47,6 +49,7 @@ import { ReferralsRepository } from './infrastructure/referrals.repository';
     ReferralClock,
     EndRefundWindowProcessor,
     PayReferralRewardsProcessor,
+    RecheckPayoutAccountsProcessor,
   ],
 })
 export class ReferralsModule implements OnModuleInit {

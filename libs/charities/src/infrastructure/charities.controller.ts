@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Redirect, UseGuards } from '@nestjs/common';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
 import {
@@ -48,6 +48,13 @@ export class CharitiesController {
   @UseGuards(AccessTokenGuard)
   async status(@CurrentMember() member: Member, @Param('charityId') charityId: string) {
     return { success: true, data: await this.onboarding.status(member.id, onboardingIdParam(charityId)) };
+  }
+
+  /** The provider's onboarding returns here: the account is asked about, then 303 to the web's step 4. */
+  @Get('onboarding/:charityId/stripe-return')
+  @Redirect(undefined, 303)
+  async stripeReturn(@Param('charityId') charityId: string) {
+    return { url: await this.onboarding.returnedFromProvider(charityId), statusCode: 303 };
   }
 
   @Post('onboarding/:charityId/code')

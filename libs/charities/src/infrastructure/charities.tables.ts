@@ -1,4 +1,12 @@
-/** The charities context's state tables (migrations/20261123100200-CharityOnboarding.ts). */
+import type { ColumnType } from 'kysely';
+
+/** Read as T, optional on insert (the column has a default). */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+/**
+ * The charities context's state tables (migrations/20261123100200-CharityOnboarding.ts,
+ * 20261127182000-PaymentAccountRechecks.ts).
+ */
 export interface CharitiesTables {
   charity_onboardings: {
     charity_id: string;
@@ -6,6 +14,10 @@ export interface CharitiesTables {
     manager_id: string;
     stripe_account_id: string | null;
     created_at: Date;
+    /** What the charity's stream last recorded of its account (kept with it, to find pending accounts). */
+    payouts_enabled: Defaulted<boolean>;
+    /** When the provider was last asked about the account (the return from onboarding, the re-check job). */
+    account_checked_at: Defaulted<Date | null>;
   };
   charity_onboarding_codes: {
     id: string;

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { DATABASE } from '@arena/database';
 import type { CharitiesTables } from './charities.tables';
 
-export type CharityOnboardingRow = CharitiesTables['charity_onboardings'];
+export type CharityOnboardingRow = Selectable<CharitiesTables['charity_onboardings']>;
+
+/** A return from the provider's onboarding asks about the account at most once in this many seconds. */
+export const ACCOUNT_CHECK_CLAIM_SECONDS = 10;
 
 /**
  * Which EIN a charity id names, who manages it and which connected account it has. The stream decides
@@ -65,6 +68,60 @@ export class CharityOnboardingsRepository {
       .orderBy('created_at', 'desc')
       .orderBy('charity_id')
       .limit(100)
+      .execute();
+  }
+
+  /** Written with the stream's state after each record of the account: what the re-check job reads. */
+  async setPayoutsEnabled(charityId: string, payoutsEnabled: boolean): Promise<void> {
+    await this.db
+      .updateTable('charity_onboardings')
+      .set({ payouts_enabled: payoutsEnabled })
+      .where('charity_id', '=', charityId)
+      .where('payouts_enabled', '<>', payoutsEnabled)
+      .execute();
+  }
+
+  /**
+   * Claims the right to ask the provider about the charity's pending account now: true for one caller in
+   * ACCOUNT_CHECK_CLAIM_SECONDS however many ask at once, across processes (a conditional update), so a
+   * burst of returns from the onboarding, or a job run beside them, makes one provider call. False for
+   * an account already able to take payouts, or none.
+   */
+  async claimAccountCheck(charityId: string): Promise<CharityOnboardingRow | undefined> {
+    return this.db
+      .updateTable('charity_onboardings')
+      .set({ account_checked_at: sql<Date>`now()` })
+      .where('charity_id', '=', charityId)
+      .where('stripe_account_id', 'is not', null)
+      .where('payouts_enabled', '=', false)
+      .where((eb) =>
+        eb.or([
+          eb('account_checked_at', 'is', null),
+          eb(
+            'account_checked_at',
+            '<',
+            sql<Date>`now() - make_interval(secs => ${ACCOUNT_CHECK_CLAIM_SECONDS})`,
+          ),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Charities whose account is not yet able to take payouts, the longest unasked first (never asked,
+   * then by when last asked, then oldest): an index scan of the pending rows only
+   * (charity_onboardings_pending_accounts), `limit` rows at most.
+   */
+  pendingAccounts(limit: number): Promise<CharityOnboardingRow[]> {
+    return this.db
+      .selectFrom('charity_onboardings')
+      .selectAll()
+      .where('stripe_account_id', 'is not', null)
+      .where('payouts_enabled', '=', false)
+      .orderBy(sql`account_checked_at NULLS FIRST`)
+      .orderBy('created_at')
+      .limit(limit)
       .execute();
   }
 }

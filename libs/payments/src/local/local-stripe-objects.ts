@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '../webhooks/webhook-api-version';
 import type { LocalAccountRow, LocalCheckoutSessionRow, LocalTransferRow } from './local-payments.queries';
 
@@ -62,9 +63,11 @@ function localMemberAccountObject(row: LocalAccountRow) {
  * An event object as Stripe sends it to a webhook endpoint. A connected account's event (`account.updated`
  * of a charity's or a member's account, its `payout.*`) carries `account`, the account's id, at the top
  * level, and goes to the Connect endpoint (LocalEventOutbox reads `account` to choose it); the platform's
- * own events (Checkout, transfers, subscriptions) have none.
+ * own events (Checkout, transfers, subscriptions) have none. `type` is one of the installed stripe
+ * package's `Stripe.Event.Type`: the driver cannot emit an event Stripe never sends
+ * (local-driver-conformance.spec.ts checks the emitted literals against the package at run time too).
  */
-export function localEvent(type: string, object: unknown, at = new Date(), account?: string) {
+export function localEvent(type: Stripe.Event.Type, object: unknown, at = new Date(), account?: string) {
   return {
     id: localId('evt'),
     ...(account ? { account } : {}),
@@ -88,7 +91,9 @@ export function localCheckoutSessionObject(row: LocalCheckoutSessionRow) {
     id: row.id,
     object: 'checkout.session' as const,
     mode: row.mode,
-    ...(row.mode === 'subscription' ? { subscription: row.subscription_id, customer: row.customer_id } : {}),
+    // Stripe sends both in either mode: null in a gift's (payment mode, no customer created).
+    subscription: row.mode === 'subscription' ? row.subscription_id : null,
+    customer: row.customer_id,
     amount_subtotal: row.amount_cents,
     amount_total: row.amount_cents,
     currency: 'usd',

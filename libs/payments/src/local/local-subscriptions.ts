@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import { Logger } from '@nestjs/common';
 import { PaymentsError } from '../payments.errors';
 import type { PaymentsClockListeners } from '../payments-clock';
@@ -64,7 +65,7 @@ export class LocalSubscriptions {
    * Writes a webhook event, stamped with the clock time of its fact, in the transaction of the change it
    * reports; its delivery is queued once that transaction commits (see `inTransaction`).
    */
-  private async record(trx: BillingTrx, type: string, object: unknown, at: Date): Promise<void> {
+  private async record(trx: BillingTrx, type: Stripe.Event.Type, object: unknown, at: Date): Promise<void> {
     const event = localEvent(type, object, at);
     await this.payments.insertEvent(trx as never, { id: event.id, type: event.type, payload: event });
     const ids = collecting.get(trx);

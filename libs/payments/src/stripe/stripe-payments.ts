@@ -32,6 +32,12 @@ export function stripeEndpointOf(url: string | undefined): StripeEndpoint | unde
   return { host: parsed.hostname, port, protocol };
 }
 
+/** What to do when Stripe has no default billing portal configuration (checked at API start). */
+export const BILLING_PORTAL_MISSING =
+  'Stripe has no active default billing portal configuration, so members cannot manage their subscriptions: ' +
+  'save one in the Stripe Dashboard (Settings → Billing → Customer portal, https://dashboard.stripe.com/settings/billing/portal) ' +
+  'in the mode of STRIPE_SECRET_KEY (live or test), then restart the API';
+
 const toAccount = (account: Stripe.Account): ConnectedAccount => ({
   id: account.id,
   chargesEnabled: account.charges_enabled ?? false,
@@ -259,6 +265,17 @@ export class StripePayments extends Payments {
       this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }),
     );
     return { url: session.url };
+  }
+
+  /**
+   * Stripe opens portal sessions only with a saved default configuration (Dashboard → Settings → Billing →
+   * Customer portal, "Save"), one per mode: a test-mode one does not count for a live key.
+   */
+  async checkBillingPortal(): Promise<void> {
+    const found = await this.call(() =>
+      this.stripe.billingPortal.configurations.list({ is_default: true, active: true, limit: 1 }),
+    );
+    if (found.data.length === 0) throw new PaymentsError('invalid', BILLING_PORTAL_MISSING);
   }
 
   /** An Express account for an individual in the US, able to take transfers, with our member id. */

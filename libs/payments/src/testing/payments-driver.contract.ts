@@ -303,6 +303,10 @@ export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): v
     );
   });
 
+  it('answers that the billing portal is ready to open sessions (a default configuration is saved)', async () => {
+    await expect(driver().payments.checkBillingPortal()).resolves.toBeUndefined();
+  });
+
   it("creates a member's payout account (no charity), the same for the same key, onboarded through its link", async () => {
     const memberId = randomUUID();
     const given = {

@@ -43,6 +43,8 @@ export class StripeStandIn {
   private readonly balanceTransactions: StoredBalanceTransaction[] = [];
   private readonly replies = new Map<string, { status: number; body: unknown; form: string }>();
   private server?: Server;
+  /** Whether a default, active billing portal configuration is saved (Stripe's Dashboard "Save"). */
+  billingPortalConfigured = true;
   /** Answered, in order, to the next calls instead of their real answer. */
   readonly failures: Array<{ status: number; error: Record<string, unknown> }> = [];
 
@@ -253,6 +255,9 @@ export class StripeStandIn {
         },
       };
     }
+    if (request.method === 'GET' && request.path === '/v1/billing_portal/configurations') {
+      return { status: 200, body: this.billingPortalConfigurations(request.query, now) };
+    }
     if (request.method === 'POST' && request.path === '/v1/transfers')
       return this.transfer(request.form, now);
     if (request.method === 'GET' && request.path === '/v1/balance_transactions') {
@@ -267,6 +272,28 @@ export class StripeStandIn {
         },
       },
     };
+  }
+
+  /** Stripe's list of configurations, filtered by `is_default` and `active` as asked. */
+  private billingPortalConfigurations(query: Record<string, string>, now: number) {
+    const saved = this.billingPortalConfigured
+      ? [
+          {
+            id: 'bpc_standin_default',
+            object: 'billing_portal.configuration',
+            active: true,
+            is_default: true,
+            livemode: false,
+            created: now,
+            updated: now,
+          },
+        ]
+      : [];
+    const data = saved
+      .filter((config) => query.is_default === undefined || String(config.is_default) === query.is_default)
+      .filter((config) => query.active === undefined || String(config.active) === query.active)
+      .slice(0, Number(query.limit ?? 10));
+    return { object: 'list', url: '/v1/billing_portal/configurations', has_more: false, data };
   }
 
   private newCheckoutSession(form: Record<string, string>, now: number): StoredAccount {

@@ -6,6 +6,7 @@ import type { PaymentEvent } from '../payments.port';
 import { PaymentEventRegistry } from './payment-event-registry';
 import { WebhookEventsQueries } from './webhook-events.queries';
 import { STRIPE_API_VERSION } from './webhook-api-version';
+import { keyIsLive, modeName } from './webhook-livemode';
 import { WEBHOOK_PATHS, webhookEndpointOf, webhookSecretOf, type WebhookEndpoint } from './webhook-secret';
 
 /** Seconds a signature stays acceptable: Stripe's own default, so a captured request cannot be replayed later. */
@@ -26,6 +27,10 @@ export class StripeWebhooksService {
   private readonly secrets: Record<WebhookEndpoint, string>;
   /** API versions already logged as refused: each is logged once per process, not once per retry. */
   private readonly refusedVersions = new Set<string>();
+  /** The mode of the configured key (sk_live_ → live; sk_test_ and the local driver → test). */
+  private readonly livemode: boolean;
+  /** Set once an event of the other mode was logged: logged once per process, refused every time. */
+  private refusedModeLogged = false;
   /** Deliveries of one event arriving together in this process share one apply. */
   private readonly inFlight = new Map<string, Promise<WebhookOutcome>>();
 
@@ -38,11 +43,13 @@ export class StripeWebhooksService {
       platform: webhookSecretOf('platform', config),
       connect: webhookSecretOf('connect', config),
     };
+    this.livemode = keyIsLive(config);
   }
 
   /**
    * Throws PaymentsError 'invalid' (400) for anything not signed with this endpoint's secret within the
-   * tolerance, an event of the other endpoint, or one of another API version.
+   * tolerance, an event of the other endpoint, one of another API version, or one of the other mode
+   * (livemode) than the configured key's.
    */
   verify(
     rawBody: Buffer | undefined,
@@ -80,6 +87,7 @@ export class StripeWebhooksService {
     }
     this.checkRoute(event, endpoint);
     this.checkApiVersion(event);
+    this.checkLivemode(event);
     return event;
   }
 
@@ -123,6 +131,29 @@ export class StripeWebhooksService {
     throw new PaymentsError(
       'invalid',
       `Webhook event api_version ${named} is not ${STRIPE_API_VERSION}, the version this endpoint reads`,
+    );
+  }
+
+  /**
+   * A test-mode event at a live deployment (or a live one at a test deployment) comes from an endpoint
+   * of the other mode whose secret was put in this deployment's settings: test payments must never
+   * verify a charity or record a gift here, so it is refused with 400 (Stripe retries it while the
+   * settings are fixed), logged once per process, and nothing is recorded. An event without a boolean
+   * `livemode` is no event Stripe sent, and is refused the same way.
+   */
+  private checkLivemode(event: PaymentEvent): void {
+    const livemode = (event as { livemode?: unknown }).livemode;
+    if (livemode === this.livemode) return;
+    if (!this.refusedModeLogged) {
+      this.refusedModeLogged = true;
+      this.logger.error(
+        { eventId: event.id, type: event.type, livemode: livemode ?? null, keyMode: modeName(this.livemode) },
+        'payment event of the other mode refused; this endpoint secret belongs to the other mode',
+      );
+    }
+    throw new PaymentsError(
+      'invalid',
+      `Webhook event livemode ${String(livemode ?? null)} does not match this deployment's ${modeName(this.livemode)}-mode key`,
     );
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ColumnType, type Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
 
 export interface ReferralTables {
@@ -22,6 +22,8 @@ export interface ReferralTables {
     status: 'onboarding' | 'ready';
     created_at: Date;
     updated_at: Date;
+    /** When the provider was last asked about it by the re-check job (20261127182000-PaymentAccountRechecks). */
+    checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
 }
 
@@ -142,6 +144,30 @@ export class ReferralsRepository {
       .onConflict((oc) => oc.column('member_id').doNothing())
       .execute();
     return (await this.payoutAccount(memberId))!;
+  }
+
+  /**
+   * Members' payout accounts still onboarding, the longest unasked first (never asked, then by when last
+   * asked, then oldest): a scan of the partial index member_payout_accounts_onboarding, `limit` at most.
+   */
+  async onboardingPayoutAccounts(limit: number): Promise<Array<{ member_id: string; account_id: string }>> {
+    return this.db
+      .selectFrom('member_payout_accounts')
+      .select(['member_id', 'account_id'])
+      .where('status', '=', 'onboarding')
+      .orderBy(sql`checked_at NULLS FIRST`)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Marks the account asked about now (it goes to the back of the re-check job's queue). */
+  async markPayoutAccountChecked(accountId: string): Promise<void> {
+    await this.db
+      .updateTable('member_payout_accounts')
+      .set({ checked_at: sql<Date>`now()` })
+      .where('account_id', '=', accountId)
+      .execute();
   }
 
   /** True when the account is a member's (a charity's account.updated is not ours). */

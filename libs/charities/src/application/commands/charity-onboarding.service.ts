@@ -36,6 +36,7 @@ import { OnboardingCodesRepository } from '../../infrastructure/onboarding-codes
 import { randomEventIds } from '@arena/event-store';
 import { CharityStreamRepository } from '../charity-stream.repository';
 import { onboardingStatusOf } from '../onboarding-status';
+import { CharityPaymentAccounts } from './charity-payment-accounts.service';
 
 /** The idempotency key of a charity's connected account: one charity, one account, however often asked. */
 export const connectedAccountKey = (charityId: string) => `charity-account-${charityId}`;
@@ -61,6 +62,7 @@ export class CharityOnboardingService {
     private readonly charityData: CharityData,
     private readonly payments: Payments,
     private readonly notifications: NotificationsService,
+    private readonly paymentAccounts: CharityPaymentAccounts,
   ) {
     // Its own key, derived as the accounts' codes derive theirs, so neither kind of code hashes like the other.
     this.hashKey = createHmac('sha256', config.OTP_HASH_SECRET ?? config.JWT_ACCESS_SECRET)
@@ -119,7 +121,8 @@ export class CharityOnboardingService {
     const accountLink = await this.provider(() =>
       this.payments.createAccountLink({
         accountId: stripeAccountId,
-        returnUrl: `${base}/charity-onboarding?step=4&fromStripe=true`,
+        // Through the API, which asks the provider about the account before the browser goes on to step 4.
+        returnUrl: `${base}/api/charities/onboarding/${charity.charityId}/stripe-return`,
         refreshUrl: `${base}/charity-onboarding?step=3&error=${encodeURIComponent('Your payment setup link expired. Please try again.')}`,
       }),
     );
@@ -131,6 +134,23 @@ export class CharityOnboardingService {
       stripeStatus: 'IN_PROGRESS',
       message: 'Continue to the payment provider to verify your organization',
     };
+  }
+
+  /**
+   * GET /api/charities/onboarding/{charityId}/stripe-return: where the provider's hosted onboarding sends
+   * the browser back. Coming back proves nothing by itself, so the provider is asked about the account
+   * and its answer recorded as account.updated would (a late or lost webhook then verifies nothing less);
+   * then on to step 4 of the web's onboarding. Public (a browser redirect carries no token): it only makes
+   * us ask the provider, at most once per charity in 10 seconds, and never fails the redirect.
+   */
+  async returnedFromProvider(charityId: string): Promise<string> {
+    try {
+      const outcome = await this.paymentAccounts.recheck(charityId);
+      this.logger.log({ charityId, outcome }, 'back from the payment provider’s onboarding');
+    } catch (error) {
+      this.logger.warn({ charityId, err: error }, 'could not record the account on return from onboarding');
+    }
+    return `${this.config.PUBLIC_URL.replace(/\/$/, '')}/charity-onboarding?step=4&fromStripe=true`;
   }
 
   /** GET /api/charities/onboarding/{charityId} */

@@ -53,12 +53,36 @@ export class PayoutAccountsService {
     if (row.status === 'ready') return 'ready';
     try {
       const account = await this.payments.retrieveConnectedAccount(row.account_id);
-      const status = statusOf(account);
-      if (status !== row.status) await this.repository.setPayoutAccountStatus(row.account_id, status);
-      return status;
+      // Recorded as account.updated records it (the same path).
+      if (statusOf(account) !== row.status) await this.updated(account);
+      return statusOf(account);
     } catch {
       return row.status;
     }
+  }
+
+  /**
+   * The re-check job's: members' payout accounts still onboarding, `limit` of them, the longest unasked
+   * first, each asked of the provider and its answer recorded as account.updated would. Ends at the first
+   * failure of the provider (the next run tries again). Counts what it did.
+   */
+  async recheckOnboarding(limit: number): Promise<{ taken: number; ready: number; failed: number }> {
+    const rows = await this.repository.onboardingPayoutAccounts(limit);
+    let ready = 0;
+    let failed = 0;
+    for (const row of rows) {
+      await this.repository.markPayoutAccountChecked(row.account_id);
+      let account: ConnectedAccount;
+      try {
+        account = await this.payments.retrieveConnectedAccount(row.account_id);
+      } catch {
+        failed += 1;
+        break;
+      }
+      await this.updated(account);
+      if (statusOf(account) === 'ready') ready += 1;
+    }
+    return { taken: rows.length, ready, failed };
   }
 
   /** account.updated: true when the account is a member's payout account. */
