@@ -217,6 +217,8 @@ describe('with Stripe configured', () => {
         STRIPE_SECRET_KEY: 'sk_test_arenaStandIn000',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_arenaStandIn000',
         STRIPE_WEBHOOK_SECRET: 'whsec_arenaStandInSecret000',
+        // Nothing listens there: the start-time portal check fails at once, never reaching Stripe.
+        STRIPE_API_URL: 'http://127.0.0.1:9',
       }),
     );
     try {

@@ -482,6 +482,8 @@ describe('the local subscription pages with a real provider configured', () => {
     harness = await startPaymentsApi({
       STRIPE_SECRET_KEY: 'sk_test_arenaNotUsed000',
       STRIPE_WEBHOOK_SECRET: 'whsec_arenaStandInSecret000',
+      // Nothing listens there: the start-time portal check fails at once, never reaching Stripe.
+      STRIPE_API_URL: 'http://127.0.0.1:9',
     });
   });
   afterAll(() => harness?.close());
