@@ -79,6 +79,7 @@ export class TransferWindowService {
       transferGroup: `window-${plan.windowId}`,
       metadata: { windowId: plan.windowId, charityEin: plan.ein },
       idempotencyKey: `transfer-window:${plan.windowId}:${plan.ein}:${plan.attempt}`,
+      sourceTransaction: null,
     });
     await this.transfers.record(transfer.id, stripeAccountId, plan.donationIds);
     for (const donationId of plan.donationIds) {

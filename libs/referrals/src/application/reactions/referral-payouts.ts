@@ -87,6 +87,8 @@ export class ReferralPayouts {
         transferGroup: payoutIdOf(referrerId, month),
         metadata: { kind: 'referral-payout', referrerId, month },
         idempotencyKey: payoutIdempotencyKey(referrerId, month),
+        // Paid from the platform's balance (rewards of several payments): no one charge funds it.
+        sourceTransaction: null,
       });
       transferId = transfer.id;
       await this.repository.recordTransfer(referrerId, month, transferId);
