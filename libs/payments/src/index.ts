@@ -24,6 +24,7 @@ export {
 export { PaymentsModule, PaymentDeliveryModule } from './payments.module';
 export { PaymentsError, type PaymentsErrorKind } from './payments.errors';
 export { LocalPaymentEventDeliveryProcessor } from './local/local-event-delivery.processor';
+export { LocalPayoutsProcessor } from './local/local-payouts.processor';
 export { LocalEventRelay } from './local/local-event-relay.service';
 export {
   webhookSecret,
