@@ -19,6 +19,8 @@ export interface WindowPlan {
   attempt: number;
   donationIds: string[];
   amountCents: number;
+  /** When the first run fixed it (issue 20: past the provider's 24 h idempotency window, look the transfer up first). */
+  createdAt?: Date;
 }
 
 /** A window's transfer plan per charity: the first run's plan wins, a re-run reads it back. */
@@ -51,6 +53,7 @@ export class TransferWindowPlansRepository {
       attempt: row.attempt,
       donationIds: row.donation_ids,
       amountCents: Number(row.amount_cents),
+      createdAt: row.created_at,
     };
   }
 
@@ -66,6 +69,7 @@ export class TransferWindowPlansRepository {
       attempt: row.attempt,
       donationIds: row.donation_ids,
       amountCents: Number(row.amount_cents),
+      createdAt: row.created_at,
     }));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { TransferWindowRun } from '@arena/contracts';
-import { Payments } from '@arena/payments';
+import { Payments, PaymentsError } from '@arena/payments';
 import { DonationError } from '../../domain/donation.errors';
 import type { Donation } from '../../domain/donation.decider';
 import { DonationTransfersRepository } from '../../infrastructure/donation-transfers.repository';
@@ -15,6 +15,20 @@ import { PayoutCharities } from '../payout-charities';
 import { PlatformChoice } from '../platform-choice';
 
 export const windowIdOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Stripe keeps an idempotency key's answer for 24 hours. */
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The charge (`ch_…`) that paid a gift, when it is recorded: only a gift directed as itself has one (a prize,
+ * a balance direction or a reversal's re-held money has none). The charge id is recorded with the gift by the
+ * charges work of issue 20 (`chargeId` on DonationReceived); until then, none.
+ */
+export function fundingChargeOf(donation: Donation): string | null {
+  if (donation.directed?.source.kind !== 'gift') return null;
+  const chargeId = (donation.received as { chargeId?: unknown } | null)?.chargeId;
+  return typeof chargeId === 'string' && chargeId.startsWith('ch_') ? chargeId : null;
+}
 
 /**
  * The transfer window (RunTransferWindow, POST /api/finance/transfer-window): pool gifts are directed
@@ -51,36 +65,73 @@ export class TransferWindowService {
     }
     const run: TransferWindowRun = { windowId, transfers: [], skippedCharities: [] };
     const planned = new Map((await this.plans.ofWindow(windowId)).map((plan) => [plan.ein, plan]));
+    const failures: unknown[] = [];
     for (const ein of new Set([...byCharity.keys(), ...planned.keys()].sort())) {
-      const charity = await this.charities.verified(ein);
-      if (!charity) {
-        run.skippedCharities.push({ charityEin: ein, reason: 'Payout account not verified' });
-        continue;
+      // Each charity on its own: one that cannot be paid now never holds back the others.
+      try {
+        const charity = await this.charities.verified(ein);
+        if (!charity) {
+          run.skippedCharities.push({ charityEin: ein, reason: 'Payout account not verified' });
+          continue;
+        }
+        const group = byCharity.get(ein) ?? [];
+        const plan =
+          planned.get(ein) ??
+          (await this.plans.fix({
+            windowId,
+            ein,
+            attempt: Math.max(...group.map((donation) => donation.failedTransferIds.length)),
+            donationIds: group.map((donation) => donation.donationId).sort(),
+            amountCents: group.reduce((sum, donation) => sum + donation.amountCents, 0),
+          }));
+        run.transfers.push(await this.send(plan, charity.stripeAccountId, now, group));
+      } catch (error) {
+        // The provider refused or failed the transfer (an account without the transfers capability, a
+        // balance too low, Stripe down): nothing moved; the donations stay held for the next window.
+        if (error instanceof PaymentsError) {
+          this.logger.warn(`transfer window ${windowId}: charity ${ein} skipped: ${error.message}`);
+          run.skippedCharities.push({ charityEin: ein, reason: error.message });
+          continue;
+        }
+        this.logger.error(`transfer window ${windowId}: charity ${ein} failed: ${String(error)}`);
+        failures.push(error);
       }
-      const group = byCharity.get(ein) ?? [];
-      const plan =
-        planned.get(ein) ??
-        (await this.plans.fix({
-          windowId,
-          ein,
-          attempt: Math.max(...group.map((donation) => donation.failedTransferIds.length)),
-          donationIds: group.map((donation) => donation.donationId).sort(),
-          amountCents: group.reduce((sum, donation) => sum + donation.amountCents, 0),
-        }));
-      run.transfers.push(await this.send(plan, charity.stripeAccountId, now));
     }
+    // Anything else (the event store busy, say) is retried: every step above is safe to run again.
+    if (failures.length > 0) throw failures[0];
     return run;
   }
 
-  private async send(plan: WindowPlan, stripeAccountId: string, now: Date) {
-    const transfer = await this.payments.createTransfer({
+  /**
+   * The plan's transfer, once: its idempotency key answers the first transfer for 24 hours; past that (a plan
+   * fixed more than a day ago whose run died), the provider would make a second one, so the transfer is looked
+   * up first by its group and key (findTransfer). `sourceTransaction` is the gift's charge when the transfer pays
+   * exactly one gift whose charge is known: the transfer then waits for that charge's funds instead of drawing
+   * on the platform's available balance. A transfer of several donations, or of a prize (funded from the
+   * platform's balance, no one charge), has none: Stripe's source_transaction names one charge, and a
+   * transfer may not exceed it.
+   */
+  private async transferOf(plan: WindowPlan, stripeAccountId: string, group: readonly Donation[]) {
+    const transferGroup = `window-${plan.windowId}`;
+    const idempotencyKey = `transfer-window:${plan.windowId}:${plan.ein}:${plan.attempt}`;
+    if (plan.createdAt && Date.now() - plan.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
+      const found = await this.payments.findTransfer({ transferGroup, idempotencyKey });
+      if (found) return found;
+    }
+    const only =
+      plan.donationIds.length === 1 ? group.find((one) => one.donationId === plan.donationIds[0]) : undefined;
+    return this.payments.createTransfer({
       amountCents: plan.amountCents,
       destinationAccountId: stripeAccountId,
-      transferGroup: `window-${plan.windowId}`,
+      transferGroup,
       metadata: { windowId: plan.windowId, charityEin: plan.ein },
-      idempotencyKey: `transfer-window:${plan.windowId}:${plan.ein}:${plan.attempt}`,
-      sourceTransaction: null,
+      idempotencyKey,
+      sourceTransaction: only ? fundingChargeOf(only) : null,
     });
+  }
+
+  private async send(plan: WindowPlan, stripeAccountId: string, now: Date, group: readonly Donation[]) {
+    const transfer = await this.transferOf(plan, stripeAccountId, group);
     await this.transfers.record(transfer.id, stripeAccountId, plan.donationIds);
     for (const donationId of plan.donationIds) {
       const donation = await this.streams.loadDonation(donationId);
