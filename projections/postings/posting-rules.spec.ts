@@ -373,6 +373,7 @@ function history(steps: Step[]): { events: PostedEvent[]; donations: ModelDonati
             transferId: d.transferId!,
             reversalId,
             amountCents: amount,
+            totalReversedCents: d.amountCents - d.inTransit - d.paid,
             providerEventId: `evt_${reversalId}`,
             reversedAt: AT,
           },

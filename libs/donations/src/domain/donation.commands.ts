@@ -39,7 +39,8 @@ export interface FailPayout {
 /** A reversal of the donation's transfer took `amountCents` of it back (issue 20). */
 export interface ReverseTransfer {
   type: 'ReverseTransfer';
-  data: DonationTransferReversed['data'];
+  /** The decider adds totalReversedCents. */
+  data: Omit<DonationTransferReversed['data'], 'totalReversedCents'>;
 }
 
 export type DonationCommand =

@@ -123,13 +123,19 @@ const reverse = (transferId: string, reversalId: string, amountCents: number): D
     reversedAt: at,
   },
 });
-const reversedBy = (transferId: string, reversalId: string, amountCents: number): DonationEvent => ({
+const reversedBy = (
+  transferId: string,
+  reversalId: string,
+  amountCents: number,
+  totalReversedCents: number,
+): DonationEvent => ({
   type: 'DonationTransferReversed',
   data: {
     donationId,
     transferId,
     reversalId,
     amountCents,
+    totalReversedCents,
     providerEventId: `evt_${reversalId}`,
     reversedAt: at,
   },
@@ -319,8 +325,8 @@ describe('donation decider: money', () => {
       spec
         .given(history)
         .when(reverse('tr_1', 'trr_a', 1))
-        .then([reversedBy('tr_1', 'trr_a', 1)]);
-      const after = [...history, reversedBy('tr_1', 'trr_a', 1), reversedBy('tr_1', 'trr_b', 2498)];
+        .then([reversedBy('tr_1', 'trr_a', 1, 1)]);
+      const after = [...history, reversedBy('tr_1', 'trr_a', 1, 1), reversedBy('tr_1', 'trr_b', 2498, 2499)];
       expect(stateOf(after)).toMatchObject({ status: 'pending', reversedCents: 2499 });
       expectRefusal(
         refusalOf(after, reverse('tr_1', 'trr_c', 2)),
@@ -331,7 +337,7 @@ describe('donation decider: money', () => {
         .given(after)
         .when(reverse('tr_1', 'trr_b', 2498))
         .then([]);
-      const whole = [...after, reversedBy('tr_1', 'trr_c', 1)];
+      const whole = [...after, reversedBy('tr_1', 'trr_c', 1, 2500)];
       expect(stateOf(whole)).toMatchObject({ status: 'reversed', reversedCents: 2500 });
     });
   });

@@ -87,7 +87,10 @@ const reverseData = {
   providerEventId: 'evt_5',
   reversedAt: at,
 };
-const reversed: DonationEvent = { type: 'DonationTransferReversed', data: reverseData };
+const reversed: DonationEvent = {
+  type: 'DonationTransferReversed',
+  data: { ...reverseData, totalReversedCents: 1000 },
+};
 
 describe('donation decider', () => {
   describe('a gift', () => {
@@ -324,12 +327,12 @@ describe('donation decider', () => {
       spec
         .given([directed, initiated, reversed])
         .when({ type: 'ReverseTransfer', data: rest })
-        .then([{ type: 'DonationTransferReversed', data: rest }]);
+        .then([{ type: 'DonationTransferReversed', data: { ...rest, totalReversedCents: 2500 } }]);
       const all = [
         directed,
         initiated,
         reversed,
-        { type: 'DonationTransferReversed', data: rest } as DonationEvent,
+        { type: 'DonationTransferReversed', data: { ...rest, totalReversedCents: 2500 } } as DonationEvent,
       ];
       expect(all.reduce(evolve, initialState)).toMatchObject({ status: 'reversed', reversedCents: 2500 });
       spec.given(all).when({ type: 'ClearPayout', data: clearByPayout }).then([]);
@@ -342,7 +345,7 @@ describe('donation decider', () => {
         directed,
         initiated,
         { type: 'PayoutCleared', data: clearByPayout } as DonationEvent,
-        { type: 'DonationTransferReversed', data: whole } as DonationEvent,
+        { type: 'DonationTransferReversed', data: { ...whole, totalReversedCents: 2500 } } as DonationEvent,
       ];
       expect(events.reduce(evolve, initialState)?.status).toBe('reversed');
     });

@@ -116,7 +116,12 @@ export function decide(command: DonationCommand, state: DonationState): Donation
       if (!Number.isSafeInteger(data.amountCents) || data.amountCents < 1 || data.amountCents > left) {
         throw reversalOverAmount(data.donationId, data.reversalId, data.amountCents, left);
       }
-      return [{ type: 'DonationTransferReversed', data: command.data }];
+      return [
+        {
+          type: 'DonationTransferReversed',
+          data: { ...command.data, totalReversedCents: donation.reversedCents + data.amountCents },
+        },
+      ];
     }
   }
 }

@@ -137,6 +137,8 @@ export interface DonationTransferReversed {
     transferId: string;
     reversalId: string;
     amountCents: number;
+    /** All that reversals took back of the donation so far, this one included: `reversed` when it is the whole amount. */
+    totalReversedCents: number;
     providerEventId: string;
     reversedAt: string;
   };
