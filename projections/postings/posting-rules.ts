@@ -66,7 +66,7 @@ export type PostedEvent = (DonationEvent | PrizeBalanceEvent | SubscriptionEvent
 
 /** The subscription and referral events that move money (the others are facts without money). */
 export const SUBSCRIPTION_MONEY_EVENT_TYPES = ['SubscriptionPaymentSucceeded', 'PaymentRefunded'] as const;
-export const REFERRAL_MONEY_EVENT_TYPES = ['ReferralRewardPaid'] as const;
+export const REFERRAL_MONEY_EVENT_TYPES = ['ReferralRewardPaid', 'ReferralPayoutReversed'] as const;
 
 /** The posting sets of one event, given what earlier events left; the same event and state, the same sets. */
 export function postingsFor(event: PostedEvent, state: PostingState): PostingSet[] {
@@ -178,6 +178,17 @@ export function postingsFor(event: PostedEvent, state: PostingState): PostingSet
         `referral payout ${payoutId} to ${referrerId}`,
         { account: Accounts.platformExpense, amountCents },
         { account: Accounts.cashAtProvider, amountCents: -amountCents },
+      );
+    }
+    case 'ReferralPayoutReversed': {
+      // Issue 20: a reversal of a referral payout's transfer: that much of the expense comes back in cash.
+      const { amountCents, payoutId, reversalId } = event.data;
+      if (amountCents <= 0) return [];
+      return set(
+        null,
+        `reversal ${reversalId} of referral payout ${payoutId}`,
+        { account: Accounts.cashAtProvider, amountCents },
+        { account: Accounts.platformExpense, amountCents: -amountCents },
       );
     }
     case 'PayoutCleared':

@@ -5,6 +5,7 @@ import { EndRefundWindowProcessor } from './application/reactions/end-refund-win
 import { MyReferralsQuery } from './application/queries/my-referrals.query';
 import { PayReferralRewardsProcessor } from './application/reactions/pay-referral-rewards.processor';
 import { PayoutAccountUpdatedHandler } from './application/reactions/payout-account-updated.handler';
+import { ReferralPayoutReversedHandler } from './application/reactions/referral-payout-reversed.handler';
 import { PayoutAccountsService } from './application/commands/payout-accounts.service';
 import { ReferralAccrual } from './application/reactions/referral-accrual';
 import { ReferralAccrualReactor } from './application/reactions/referral-accrual.reactor';
@@ -36,6 +37,7 @@ import { ReferralsRepository } from './infrastructure/referrals.repository';
     ReferralClock,
     PayoutAccountsService,
     PayoutAccountUpdatedHandler,
+    ReferralPayoutReversedHandler,
     PayoutAccountRateLimiter,
     MyReferralsQuery,
   ],
@@ -53,6 +55,7 @@ export class ReferralsModule implements OnModuleInit {
   constructor(
     private readonly handlers: PaymentEventHandlers,
     private readonly payoutAccountUpdated: PayoutAccountUpdatedHandler,
+    private readonly payoutReversed: ReferralPayoutReversedHandler,
     private readonly signUps: SignUpListeners,
     private readonly registrations: ReferralRegistrations,
     private readonly clock: ReferralClock,
@@ -61,6 +64,7 @@ export class ReferralsModule implements OnModuleInit {
 
   onModuleInit() {
     this.handlers.register(this.payoutAccountUpdated);
+    this.handlers.register(this.payoutReversed);
     this.signUps.register((memberId) => this.registrations.afterSignUp(memberId));
     // A jump of the local test clock does at once what the delayed jobs and the monthly job would have done.
     this.clockListeners.register(this.clock.listener);
