@@ -430,6 +430,25 @@ export class LocalConnectMoney {
     });
   }
 
+  /**
+   * The account's bank account is now `accountNumber` (what a representative's update of their payout details
+   * does; the demo seed and tests use Stripe's failing test numbers, e.g. 000111111116). Only its last four digits
+   * are kept. A bank account other than the one a payout failed to lets payouts run again.
+   */
+  async changeBankAccount(accountId: string, accountNumber: string): Promise<void> {
+    if (!/^\d{4,17}$/.test(accountNumber)) {
+      throw new PaymentsError('invalid', 'The account number must be 4 to 17 digits');
+    }
+    const updated = await this.queries.transaction((raw) =>
+      asTrx(raw)
+        .updateTable('payment_local_accounts')
+        .set({ bank_account_last4: accountNumber.slice(-4) })
+        .where('id', '=', accountId)
+        .executeTakeFirst(),
+    );
+    if (updated.numUpdatedRows === 0n) throw new PaymentsError('not_found', `No such account: ${accountId}`);
+  }
+
   /** See Payments.transfersCarriedByPayout: the payout's `payment`s, and those of failed payouts it carried. */
   async transfersCarriedByPayout(input: { accountId: string; payoutId: string }): Promise<string[]> {
     return this.queries.transaction(async (raw) => {

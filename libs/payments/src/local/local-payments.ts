@@ -475,6 +475,11 @@ export class LocalPayments extends Payments {
     return this.connectMoney.reverseTransfer(transferId, amountCents);
   }
 
+  /** A connected account's new bank account (operators, tests, the demo seed): see LocalConnectMoney. */
+  changeBankAccount(accountId: string, accountNumber: string): Promise<void> {
+    return this.connectMoney.changeBankAccount(accountId, accountNumber);
+  }
+
   /** Stripe's automatic payouts of every connected account's balance, now: see LocalConnectMoney.runPayouts. */
   runPayouts(): Promise<LocalPayoutOutcome[]> {
     return this.connectMoney.runPayouts();
