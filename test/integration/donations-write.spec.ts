@@ -476,6 +476,49 @@ describe('donations write side', () => {
     expect(await typesOf(ids[0]!)).toEqual(['DonationDirected', 'DonationTransferInitiated']);
   });
 
+  it('a provider failure of unknown outcome keeps its plan: the next window finishes it under its own key first, never planning its donations again', async () => {
+    const ein = '400000001';
+    const donationId = await direct('test:unknown', 800, ein);
+    let fail = true;
+    const keys: string[] = [];
+    const payments = {
+      createTransfer: async (input: TransferInput) => {
+        keys.push(input.idempotencyKey);
+        if (fail) throw new PaymentsError('provider_failed', 'The payment provider did not answer');
+        return {
+          id: 'tr_unknown',
+          amountCents: input.amountCents,
+          destinationAccountId: input.destinationAccountId,
+        };
+      },
+      findTransfer: async () => null,
+    } as unknown as Payments;
+    const db = database.db as Kysely<any>;
+    const window = new TransferWindowService(
+      payments,
+      streams,
+      new DonationLog(store),
+      charities([ein]),
+      { choose: async () => null } as unknown as PlatformChoice,
+      new TransferWindowPlansRepository(db),
+      new DonationTransfersRepository(db),
+    );
+    const first = await window.run('2026-11-23');
+    expect(first.skippedCharities).toEqual([
+      { charityEin: ein, reason: 'The payment provider did not answer' },
+    ]);
+    // Still failing the next day: the old plan is tried again, and its donation is not planned anew.
+    const second = await window.run('2026-11-24');
+    expect(second.transfers).toEqual([]);
+    expect(await new TransferWindowPlansRepository(db).ofWindow('2026-11-24')).toEqual([]);
+    fail = false;
+    const third = await window.run('2026-11-25');
+    expect(third.transfers).toEqual([expect.objectContaining({ transferId: 'tr_unknown', charityEin: ein })]);
+    expect(new Set(keys)).toEqual(new Set([`transfer-window:2026-11-23:${ein}:0`]));
+    expect(await typesOf(donationId)).toEqual(['DonationDirected', 'DonationTransferInitiated']);
+    expect((await window.run('2026-11-26')).transfers).toEqual([]);
+  });
+
   it('a plan fixed more than 24 hours ago looks its transfer up first, so a re-run past the idempotency window never pays twice', async () => {
     const ein = '300000001';
     const donationId = await direct('test:late', 900, ein);

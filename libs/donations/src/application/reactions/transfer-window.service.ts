@@ -57,49 +57,116 @@ export class TransferWindowService {
       donations.filter((donation) => donation.status === 'received'),
       now,
     );
-    const held = (await this.openDonations()).filter((donation) => donation.status === 'held');
+    const run: TransferWindowRun = { windowId, transfers: [], skippedCharities: [] };
+    const failures: unknown[] = [];
+    // Earlier windows' plans whose transfer was never recorded go first, under their own key: the provider
+    // answers the transfer it may have made (or findTransfer finds it past 24 h). Their donations are never
+    // planned again while such a plan is unfinished, so no donation is ever sent twice.
+    const reserved = new Set<string>();
+    for (const old of await this.plans.unfinishedOutside(windowId)) {
+      const done = await this.attempt(run, failures, old.ein, () => this.finishOld(old, now, run));
+      if (!done) for (const donationId of old.donationIds) reserved.add(donationId);
+    }
+    const held = (await this.openDonations()).filter(
+      (donation) => donation.status === 'held' && !reserved.has(donation.donationId),
+    );
     const byCharity = new Map<string, Donation[]>();
     for (const donation of held) {
       const ein = donation.directed!.charityEin;
       byCharity.set(ein, [...(byCharity.get(ein) ?? []), donation]);
     }
-    const run: TransferWindowRun = { windowId, transfers: [], skippedCharities: [] };
     const planned = new Map((await this.plans.ofWindow(windowId)).map((plan) => [plan.ein, plan]));
-    const failures: unknown[] = [];
     for (const ein of new Set([...byCharity.keys(), ...planned.keys()].sort())) {
       // Each charity on its own: one that cannot be paid now never holds back the others.
-      try {
-        const charity = await this.charities.verified(ein);
-        if (!charity) {
-          run.skippedCharities.push({ charityEin: ein, reason: 'Payout account not verified' });
-          continue;
-        }
-        const group = byCharity.get(ein) ?? [];
-        const plan =
-          planned.get(ein) ??
-          (await this.plans.fix({
-            windowId,
-            ein,
-            attempt: Math.max(...group.map((donation) => donation.failedTransferIds.length)),
-            donationIds: group.map((donation) => donation.donationId).sort(),
-            amountCents: group.reduce((sum, donation) => sum + donation.amountCents, 0),
-          }));
-        run.transfers.push(await this.send(plan, charity.stripeAccountId, now, group));
-      } catch (error) {
-        // The provider refused or failed the transfer (an account without the transfers capability, a
-        // balance too low, Stripe down): nothing moved; the donations stay held for the next window.
-        if (error instanceof PaymentsError) {
-          this.logger.warn(`transfer window ${windowId}: charity ${ein} skipped: ${error.message}`);
-          run.skippedCharities.push({ charityEin: ein, reason: error.message });
-          continue;
-        }
-        this.logger.error(`transfer window ${windowId}: charity ${ein} failed: ${String(error)}`);
-        failures.push(error);
-      }
+      let plan: WindowPlan | undefined;
+      await this.attempt(
+        run,
+        failures,
+        ein,
+        async () => {
+          const charity = await this.charities.verified(ein);
+          if (!charity) {
+            run.skippedCharities.push({ charityEin: ein, reason: 'Payout account not verified' });
+            return;
+          }
+          const group = byCharity.get(ein) ?? [];
+          plan =
+            planned.get(ein) ??
+            (await this.plans.fix({
+              windowId,
+              ein,
+              attempt: Math.max(...group.map((donation) => donation.failedTransferIds.length)),
+              donationIds: group.map((donation) => donation.donationId).sort(),
+              amountCents: group.reduce((sum, donation) => sum + donation.amountCents, 0),
+            }));
+          run.transfers.push(await this.send(plan, charity.stripeAccountId, now, group));
+        },
+        () => plan,
+      );
     }
     // Anything else (the event store busy, say) is retried: every step above is safe to run again.
     if (failures.length > 0) throw failures[0];
     return run;
+  }
+
+  /**
+   * One charity's step, on its own: true when it went through. The provider's refusal (`invalid`, `not_found`:
+   * an account without the transfers capability, say) made nothing: the charity is skipped with the reason and
+   * its plan dropped, so its donations stay held for the next window. A provider failure of unknown outcome
+   * (`provider_failed`, `unavailable`) is skipped too, but its plan stays: the next run finishes it first.
+   * Anything else is kept to throw once the other charities had their turn.
+   */
+  private async attempt(
+    run: TransferWindowRun,
+    failures: unknown[],
+    ein: string,
+    step: () => Promise<void>,
+    planOf: () => WindowPlan | undefined = () => undefined,
+  ): Promise<boolean> {
+    try {
+      await step();
+      return true;
+    } catch (error) {
+      if (error instanceof PaymentsError) {
+        this.logger.warn(`transfer window ${run.windowId}: charity ${ein} skipped: ${error.message}`);
+        run.skippedCharities.push({ charityEin: ein, reason: error.message });
+        const plan = planOf();
+        if (plan && (error.kind === 'invalid' || error.kind === 'not_found')) {
+          await this.plans.remove(plan.windowId, plan.ein);
+        }
+        return false;
+      }
+      this.logger.error(`transfer window ${run.windowId}: charity ${ein} failed: ${String(error)}`);
+      failures.push(error);
+      return false;
+    }
+  }
+
+  /** An earlier window's unfinished plan, sent under its own key while all its donations are still held. */
+  private async finishOld(old: WindowPlan, now: Date, run: TransferWindowRun): Promise<void> {
+    const group: Donation[] = [];
+    for (const donationId of old.donationIds) {
+      const donation = await this.streams.loadDonation(donationId);
+      if (donation) group.push(donation);
+    }
+    if (group.length !== old.donationIds.length || group.some((donation) => donation.status !== 'held')) {
+      // Its donations went on without it (an old plan from before plans were finished first): nothing to send.
+      this.logger.warn(
+        `transfer window ${old.windowId}: plan for ${old.ein} abandoned, its donations moved on`,
+      );
+      await this.plans.remove(old.windowId, old.ein);
+      return;
+    }
+    const charity = await this.charities.verified(old.ein);
+    if (!charity) throw new PaymentsError('unavailable', 'Payout account not verified');
+    try {
+      run.transfers.push(await this.send(old, charity.stripeAccountId, now, group));
+    } catch (error) {
+      if (error instanceof PaymentsError && (error.kind === 'invalid' || error.kind === 'not_found')) {
+        await this.plans.remove(old.windowId, old.ein);
+      }
+      throw error;
+    }
   }
 
   /**
