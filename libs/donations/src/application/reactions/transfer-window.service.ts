@@ -35,7 +35,10 @@ export function fundingChargeOf(donation: Donation): string | null {
  * first; then the held donations of each payout-verified charity go in one transfer. Safe to re-run at
  * any step: the per-charity plan is fixed by the first run (transfer_window_plans), the transfer's
  * idempotency key `transfer-window:{windowId}:{ein}:{attempt}` answers the same transfer, and each
- * donation's DonationTransferInitiated has an id derived from the transfer and the donation.
+ * donation's DonationTransferInitiated has an id derived from the transfer and the donation. Issue 20:
+ * each charity on its own (a refusal skips it with its reason, never holding back the others); earlier
+ * windows' unfinished plans are finished first; a plan older than 24 h looks its transfer up (findTransfer)
+ * before making it; a transfer is final when made (pending until the charity's payout is paid).
  */
 @Injectable()
 export class TransferWindowService {
