@@ -146,10 +146,11 @@ function rowOf(event: DonationEvent, known: DonationFacts) {
         status: 'pending (payout failed)',
         providerId: event.data.payoutId,
       };
+    // The amount the reversal took back (the type says which way it went; a sign would read as a formula).
     case 'DonationTransferReversed':
       return {
         facts: known,
-        amountCents: -event.data.amountCents,
+        amountCents: event.data.amountCents,
         status: 'reversed',
         providerId: event.data.reversalId,
       };
