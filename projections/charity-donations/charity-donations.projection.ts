@@ -3,16 +3,19 @@ import type { Projector, TableNames } from '@arena/projection-runner';
 import type { TournamentCreated, TournamentEdited } from '@arena/tournaments/events';
 import type {
   DonationDirected,
+  DonationPayoutFailed,
   DonationTransferFailed,
   DonationTransferInitiated,
+  DonationTransferReversed,
   PayoutCleared,
 } from '@arena/donations/events';
 import { impactOfRank } from './charity-donations.queries';
 
 type Base = 'charity_donations' | 'charity_donation_sources';
 
-type StatusEvent = DonationTransferInitiated | PayoutCleared | DonationTransferFailed;
-type DonationEvent = TournamentCreated | TournamentEdited | DonationDirected | StatusEvent;
+type StatusEvent = DonationTransferInitiated | PayoutCleared | DonationTransferFailed | DonationPayoutFailed;
+type DonationEvent =
+  TournamentCreated | TournamentEdited | DonationDirected | StatusEvent | DonationTransferReversed;
 const EVENT_TYPES: readonly DonationEvent['type'][] = [
   'TournamentCreated',
   'TournamentEdited',
@@ -20,12 +23,16 @@ const EVENT_TYPES: readonly DonationEvent['type'][] = [
   'DonationTransferInitiated',
   'PayoutCleared',
   'DonationTransferFailed',
+  'DonationPayoutFailed',
+  'DonationTransferReversed',
 ];
 const STATUS_AFTER: Record<StatusEvent['type'], 'pending' | 'cleared' | 'held'> = {
   DonationTransferInitiated: 'pending',
   PayoutCleared: 'cleared',
-  // Held again, for a later window.
+  // Held again, for a later window (before issue 20).
   DonationTransferFailed: 'held',
+  // Issue 20: the money is on the charity's Stripe balance; its payout failed, so it is still pending.
+  DonationPayoutFailed: 'pending',
 };
 
 /** How a charity's cards name a donation's donor, source and impact. */
@@ -47,6 +54,9 @@ function described(data: DonationDirected['data']) {
       impact: impactOfRank(source.rank),
     };
   }
+  if (source.kind === 'reversal') {
+    return { ...donor, tournament_id: null, source: 'Transfer reversal', rank: null, impact: 'Sent again' };
+  }
   if (source.kind === 'prize-balance') {
     return { ...donor, tournament_id: null, source: 'Prize balance', rank: null, impact: 'Prize winnings' };
   }
@@ -62,7 +72,8 @@ function described(data: DonationDirected['data']) {
  */
 export const charityDonationsProjector: Projector<Base> = {
   name: 'charity_donations',
-  version: 2,
+  // 3 (issue 20): payout failures (still pending) and transfer reversals.
+  version: 3,
   eventTypes: EVENT_TYPES,
   tables: ['charity_donations', 'charity_donation_sources'],
 
@@ -153,6 +164,20 @@ export const charityDonationsProjector: Projector<Base> = {
             last_revision: recorded.revision,
           })
           .onConflict((conflict) => conflict.column('id').doNothing())
+          .execute();
+      } else if (event.type === 'DonationTransferReversed') {
+        // What came back is a donation of its own (source 'reversal', sent again later): this one keeps what
+        // the charity kept, so totals count each cent once; all of it back: reversed.
+        const { data } = event;
+        await trx
+          .updateTable(names.charity_donations)
+          .set({
+            amount_cents: sql`amount_cents - ${data.amountCents}`,
+            status: sql`CASE WHEN amount_cents - ${data.amountCents} <= 0 THEN 'reversed' ELSE status END`,
+            last_revision: recorded.revision,
+          })
+          .where('id', '=', data.donationId)
+          .where('last_revision', '<', recorded.revision)
           .execute();
       } else {
         await trx

@@ -106,6 +106,99 @@ describe('donation ledger projection', () => {
     expect(await ledgerEntryById(database.db, randomUUID())).toBeNull();
   });
 
+  it('issue 20: a failed payout (still pending), two partial reversals (the last one: reversed) get entry bodies of their own; old bodies unchanged', async () => {
+    const donationId = randomUUID();
+    const before = await ledgerTreeSize(database.db);
+    const events = [
+      record({
+        type: 'DonationDirected',
+        data: {
+          donationId,
+          amountCents: 1000,
+          charityEin: '530196605',
+          charityName: 'American Red Cross',
+          directedBy: { kind: 'platform', reason: 'donation-pool' },
+          source: { kind: 'prize-balance', memberId: randomUUID(), shares: [] },
+          receiptCode: 'R-REV1',
+          directedAt: '2026-11-23T10:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'DonationTransferInitiated',
+        data: {
+          donationId,
+          windowId: '2026-11-24',
+          transferId: 'tr_1RevXyZ9',
+          charityEin: '530196605',
+          stripeAccountId: 'acct_1',
+          amountCents: 1000,
+          transferAmountCents: 1000,
+          initiatedAt: '2026-11-24T00:05:00.000Z',
+        },
+      }),
+      record({
+        type: 'DonationPayoutFailed',
+        data: {
+          donationId,
+          transferId: 'tr_1RevXyZ9',
+          stripeAccountId: 'acct_1',
+          payoutId: 'po_1FailAbCd',
+          failureCode: 'no_account',
+          failureMessage: 'No bank account could be located with those details.',
+          providerEventId: 'evt_f',
+          failedAt: '2026-11-25T00:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'DonationTransferReversed',
+        data: {
+          donationId,
+          transferId: 'tr_1RevXyZ9',
+          reversalId: 'trr_1PartOne',
+          amountCents: 400,
+          totalReversedCents: 400,
+          providerEventId: 'evt_r1',
+          reversedAt: '2026-11-26T00:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'DonationTransferReversed',
+        data: {
+          donationId,
+          transferId: 'tr_1RevXyZ9',
+          reversalId: 'trr_1PartTwo',
+          amountCents: 600,
+          totalReversedCents: 1000,
+          providerEventId: 'evt_r2',
+          reversedAt: '2026-11-26T01:00:00.000Z',
+        },
+      }),
+    ];
+    await apply(events);
+    await apply([events[3]!]);
+    const entries = (await ledgerEntriesFrom(database.db, before, 100)).filter(
+      (entry) => entry.body.donationId === donationId,
+    );
+    expect(
+      entries.map((e) => [
+        e.body.type,
+        e.body.status,
+        e.body.amountCents,
+        e.body.reversedCents,
+        e.body.providerId,
+      ]),
+    ).toEqual([
+      ['DonationDirected', 'held', 1000, undefined, null],
+      ['DonationTransferInitiated', 'pending', 1000, undefined, 'tr_…XyZ9'],
+      ['DonationPayoutFailed', 'pending', 1000, undefined, 'po_…AbCd'],
+      ['DonationTransferReversed', 'pending', 1000, 400, 'trr_…tOne'],
+      ['DonationTransferReversed', 'reversed', 1000, 600, 'trr_…tTwo'],
+    ]);
+    expect(entries[2]!.body).not.toHaveProperty('reversedCents');
+    expect(JSON.stringify(entries)).not.toMatch(/acct_1|No bank account/);
+    expect(await verifyChain(await ledgerEntriesFrom(database.db, 0, 1000))).toEqual([]);
+  });
+
   it('masks provider ids to their kind and last four characters', () => {
     expect(maskProviderId('pi_3Q9xyzW7k2')).toBe('pi_…W7k2');
     expect(maskProviderId('tr_12')).toBe('tr_12');

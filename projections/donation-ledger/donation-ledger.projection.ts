@@ -25,6 +25,12 @@ interface Previous {
   body: LedgerEntryBody;
 }
 
+/**
+ * The entry's body. Signed entries are never rewritten: an existing type's body never changes; issue 20's new
+ * event types have bodies of their own (DonationPayoutFailed: still pending, the `po_` masked;
+ * DonationTransferReversed: the donation's amount, `reversedCents` of it back to the platform, `reversed` once all
+ * of it came back, the `trr_` masked).
+ */
 function bodyOf(event: DonationEvent, eventId: string, previous: Previous | undefined): LedgerEntryBody {
   const before = previous?.body;
   const common = { type: event.type, eventId, donationId: event.data.donationId };
@@ -78,6 +84,33 @@ function bodyOf(event: DonationEvent, eventId: string, previous: Previous | unde
         providerId: maskProviderId(event.data.transferId),
         at: event.type === 'PayoutCleared' ? event.data.clearedAt : event.data.failedAt,
       };
+    case 'DonationPayoutFailed':
+      return {
+        ...common,
+        amountCents: before?.amountCents ?? 0,
+        status: 'pending',
+        charityEin: before?.charityEin ?? null,
+        charityName: before?.charityName ?? null,
+        directedBy: before?.directedBy ?? null,
+        receiptCode: before?.receiptCode ?? null,
+        providerId: maskProviderId(event.data.payoutId),
+        at: event.data.failedAt,
+      };
+    case 'DonationTransferReversed': {
+      const amountCents = before?.amountCents ?? 0;
+      return {
+        ...common,
+        amountCents,
+        reversedCents: event.data.amountCents,
+        status: event.data.totalReversedCents >= amountCents ? 'reversed' : (before?.status ?? 'pending'),
+        charityEin: before?.charityEin ?? null,
+        charityName: before?.charityName ?? null,
+        directedBy: before?.directedBy ?? null,
+        receiptCode: before?.receiptCode ?? null,
+        providerId: maskProviderId(event.data.reversalId),
+        at: event.data.reversedAt,
+      };
+    }
   }
 }
 

@@ -377,6 +377,108 @@ describe('donations projection', () => {
     expect(await donationReceipt(db, 'R-NOPE')).toBeUndefined();
   });
 
+  it('issue 20: a failed payout flags a donation (still pending), reversals mark it reversed, the re-held money is its own donation', async () => {
+    const db = await fresh();
+    const ein = newEin();
+    const [original, reheld] = [randomUUID(), randomUUID()];
+    const codes = { original: code(), reheld: code() };
+    const directed = (donationId: string, amountCents: number, receiptCode: string, source: object) =>
+      ({
+        type: 'DonationDirected',
+        data: {
+          donationId,
+          amountCents,
+          charityEin: ein,
+          charityName: 'Harbor Food Bank',
+          directedBy: { kind: 'platform', reason: 'donation-pool' },
+          source,
+          receiptCode,
+          directedAt: at(1),
+        },
+      }) as DonationEvent;
+    const reversal = (
+      reversalId: string,
+      amountCents: number,
+      totalReversedCents: number,
+    ): DonationEvent => ({
+      type: 'DonationTransferReversed',
+      data: {
+        donationId: original,
+        transferId: 'tr_1AbCdEfGh',
+        reversalId,
+        amountCents,
+        totalReversedCents,
+        providerEventId: `evt_${reversalId}`,
+        reversedAt: at(50),
+      },
+    });
+    const first = stream(donationStreamId(original), [
+      directed(original, 1000, codes.original, { kind: 'prize-balance', memberId: randomUUID(), shares: [] }),
+      {
+        type: 'DonationTransferInitiated',
+        data: {
+          donationId: original,
+          windowId: '2026-11-23',
+          transferId: 'tr_1AbCdEfGh',
+          charityEin: ein,
+          stripeAccountId: 'acct_1',
+          amountCents: 1000,
+          transferAmountCents: 1000,
+          initiatedAt: at(40),
+        },
+      },
+      {
+        type: 'DonationPayoutFailed',
+        data: {
+          donationId: original,
+          transferId: 'tr_1AbCdEfGh',
+          stripeAccountId: 'acct_1',
+          payoutId: 'po_1',
+          failureCode: 'account_closed',
+          failureMessage: 'The bank account has been closed.',
+          providerEventId: 'evt_po',
+          failedAt: at(45),
+        },
+      },
+    ]);
+    await projectEvents(db, donationsProjector, first);
+    const row = () =>
+      db.selectFrom('donations').selectAll().where('id', '=', original).executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({ status: 'pending', payout_failure: 'account_closed' });
+    const summaryBefore = await donationSummary(db);
+    const rest = stream(donationStreamId(original), [
+      reversal('trr_1', 400, 400),
+      reversal('trr_2', 600, 1000),
+    ]).map((event, index) => ({ ...event, revision: 3 + index }));
+    const again = stream(donationStreamId(reheld), [
+      directed(reheld, 400, codes.reheld, {
+        kind: 'reversal',
+        donationId: original,
+        transferId: 'tr_1AbCdEfGh',
+        reversalId: 'trr_1',
+      }),
+    ]);
+    await projectEvents(db, donationsProjector, [rest[0]!, ...again]);
+    expect(await row()).toMatchObject({ status: 'pending', reversed_cents: 400 });
+    // Counted once: what came back is held again in its own donation.
+    expect((await donationSummary(db)).pendingBalanceCents).toBe(summaryBefore.pendingBalanceCents);
+    await projectEvents(db, donationsProjector, [rest[1]!, rest[1]!]);
+    expect(await row()).toMatchObject({ status: 'reversed', reversed_cents: 1000 });
+    const receipt = await donationReceipt(db, codes.original);
+    expect(receipt?.history.map((entry) => entry.status)).toEqual([
+      'directed',
+      'pending',
+      'payout-failed',
+      'reversed',
+      'reversed',
+    ]);
+    expect((await donationReceipt(db, codes.reheld))?.donation).toMatchObject({
+      source: 'Returned by a transfer reversal',
+      status: 'held',
+      amountCents: 400,
+    });
+  });
+
   it('answers the same whatever the interleaving of streams, and the same again on redelivery', async () => {
     const scene = scenario();
     const inOrder = await fresh();

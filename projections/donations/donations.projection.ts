@@ -21,12 +21,28 @@ export const ANONYMOUS_DONOR = 'Anonymous donor';
 export const PLATFORM = 'Charity Arena';
 export const GIFT_SOURCE = 'Direct gift';
 export const BALANCE_SOURCE = 'Prize balance';
+/** Issue 20: money a transfer reversal brought back, held again for the same charity. */
+export const REVERSAL_SOURCE = 'Returned by a transfer reversal';
 
 const sourceName = (source: DonationSource) =>
-  source.kind === 'prize' ? source.tournamentTitle : source.kind === 'gift' ? GIFT_SOURCE : BALANCE_SOURCE;
+  source.kind === 'prize'
+    ? source.tournamentTitle
+    : source.kind === 'gift'
+      ? GIFT_SOURCE
+      : source.kind === 'reversal'
+        ? REVERSAL_SOURCE
+        : BALANCE_SOURCE;
 
-/** The member whose money it was: the winner of a prize, the signed-in donor of a gift. */
+/** The winner whose prize it was (a prize, a balance direction), else null. */
+const prizeMemberOf = (source: DonationSource) =>
+  source.kind === 'prize' || source.kind === 'prize-balance' ? source.memberId : null;
+
+/**
+ * The member whose money it was: the winner of a prize, the signed-in donor of a gift. Money a reversal brought
+ * back is the platform's to send again: no member's (their own donation shows the reversal).
+ */
 function ownerOf(directedBy: DirectedBy, source: DonationSource): string | null {
+  if (source.kind === 'reversal') return null;
   if (source.kind !== 'gift') return source.memberId;
   return directedBy.kind === 'donor' ? directedBy.memberId : null;
 }
@@ -41,7 +57,9 @@ function ownerOf(directedBy: DirectedBy, source: DonationSource): string | null 
  */
 export const donationsProjector: Projector<Base> = {
   name: 'donations',
-  version: 1,
+  // 2 (issue 20): statuses reversed, the payout-failed flag (payout_failure: Stripe's failure code) and what
+  // reversals took back (reversed_cents).
+  version: 2,
   eventTypes: [...DONATION_EVENT_TYPES, ...PRIZE_BALANCE_EVENT_TYPES],
   tables: ['donations', 'donation_history', 'donation_prize_shares', 'donation_member_names'],
 
@@ -58,6 +76,8 @@ export const donationsProjector: Projector<Base> = {
         status text NOT NULL,
         payment_intent_id text,
         transfer_id text,
+        payout_failure text,
+        reversed_cents bigint NOT NULL DEFAULT 0,
         member_id uuid,
         prize_member_id uuid,
         donated_at timestamptz NOT NULL
@@ -162,6 +182,20 @@ function historyOf(event: DonationEvent | PrizeBalanceEvent): HistoryRow {
         at: event.data.failedAt,
         note: event.data.reason,
       };
+    case 'DonationPayoutFailed':
+      return {
+        donation_id: event.data.donationId,
+        status: 'payout-failed',
+        at: event.data.failedAt,
+        note: event.data.failureCode,
+      };
+    case 'DonationTransferReversed':
+      return {
+        donation_id: event.data.donationId,
+        status: 'reversed',
+        at: event.data.reversedAt,
+        note: `${event.data.amountCents} cents returned to Charity Arena, held again for the same nonprofit`,
+      };
     case 'PrizeShareCredited':
       return { donation_id: null, status: 'credited', at: event.data.creditedAt, note: null };
     case 'PrizeBalanceDirected':
@@ -220,7 +254,7 @@ async function applyEvent(
           payment_intent_id: null,
           transfer_id: null,
           member_id: ownerOf(data.directedBy, data.source),
-          prize_member_id: data.source.kind === 'gift' ? null : data.source.memberId,
+          prize_member_id: prizeMemberOf(data.source),
           donated_at: data.directedAt,
         })
         // A gift received first keeps its time, payment and donor; it gains its nonprofit.
@@ -237,7 +271,23 @@ async function applyEvent(
         transfer_id: event.data.transferId,
       }));
     case 'PayoutCleared':
-      return void (await setStatus(event.data.donationId, { status: 'cleared' }));
+      return void (await setStatus(event.data.donationId, { status: 'cleared', payout_failure: null }));
+    case 'DonationPayoutFailed':
+      // Still pending (the money is on the charity's Stripe balance), flagged for finance.
+      return void (await setStatus(event.data.donationId, {
+        status: 'pending',
+        payout_failure: event.data.failureCode ?? 'failed',
+      }));
+    case 'DonationTransferReversed':
+      // The donation's events come in order: totalReversedCents is all reversals so far.
+      return void (await trx
+        .updateTable(names.donations)
+        .set({
+          reversed_cents: event.data.totalReversedCents,
+          status: sql`CASE WHEN amount_cents <= ${event.data.totalReversedCents} THEN 'reversed' ELSE status END`,
+        })
+        .where('id', '=', event.data.donationId)
+        .execute());
     case 'DonationTransferFailed':
       // Held again, for a later window: no transfer carries it now.
       return void (await setStatus(event.data.donationId, { status: 'held', transfer_id: null }));

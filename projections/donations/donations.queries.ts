@@ -28,6 +28,10 @@ export interface DonationRow {
   /** The winner, for prize money only (the winners' card). */
   prize_member_id: string | null;
   donated_at: Date;
+  /** Issue 20: what transfer reversals took back (held again as a donation of its own, source 'reversal'). */
+  reversed_cents: string | number;
+  /** Issue 20: the failure code of the payout that last failed carrying it (finance's flag), else null. */
+  payout_failure: string | null;
 }
 
 export interface DonationHistoryRow {
@@ -83,6 +87,8 @@ function donationsAsShown(db: Db) {
       'd.member_id',
       'd.prize_member_id',
       'd.donated_at',
+      'd.reversed_cents',
+      'd.payout_failure',
     ])
     .as('donations');
 }
@@ -144,10 +150,11 @@ export async function donationSummary(db: Db): Promise<DonationSummary> {
   const row = await db
     .selectFrom(donationsAsShown(db))
     .select([
-      sql<string>`coalesce(sum(amount_cents) FILTER (WHERE ein IS NOT NULL AND status IN ('pending', 'cleared')), 0)`.as(
+      // What a reversal took back is counted once: in the donation that holds it again.
+      sql<string>`coalesce(sum(amount_cents - reversed_cents) FILTER (WHERE ein IS NOT NULL AND status IN ('pending', 'cleared')), 0)`.as(
         'verified',
       ),
-      sql<string>`coalesce(sum(amount_cents) FILTER (WHERE ein IS NOT NULL AND status IN ('held', 'pending')), 0)`.as(
+      sql<string>`coalesce(sum(amount_cents - reversed_cents) FILTER (WHERE ein IS NOT NULL AND status IN ('held', 'pending')), 0)`.as(
         'pending',
       ),
       sql<string>`coalesce(sum(amount_cents) FILTER (WHERE ein IS NULL), 0)`.as('pool'),

@@ -15,11 +15,7 @@ type Base = 'leaderboard_tournaments' | 'leaderboard_entries' | 'leaderboard_sco
 type Names = TableNames<Base>;
 
 type LeaderboardEvent =
-  | TournamentCreated
-  | PlayerJoined
-  | ScoreSubmitted
-  | PlayerCharitySelected
-  | MatchDecided;
+  TournamentCreated | PlayerJoined | ScoreSubmitted | PlayerCharitySelected | MatchDecided;
 const EVENT_TYPES: readonly LeaderboardEvent['type'][] = [
   'TournamentCreated',
   'PlayerJoined',

@@ -238,6 +238,9 @@ async function applyEvent(
     }
     case 'DonationDirected': {
       const { data } = event;
+      // Money a transfer reversal brought back is the platform's to send again: the member's row of the
+      // donation it came from shows the reversal.
+      if (data.source.kind === 'reversal') return;
       if (data.source.kind === 'gift') {
         return void (await setStatus(donationRowId(data.donationId), {
           description: `Gift to ${data.charityName}`,
@@ -261,10 +264,22 @@ async function applyEvent(
       return void (await setStatus(donationRowId(event.data.donationId), { status: 'cleared' }));
     case 'DonationTransferFailed':
       return void (await setStatus(donationRowId(event.data.donationId), { status: 'held' }));
+    // Issue 20: a failed payout leaves it pending (finance follows it up); a reversal sends what came back
+    // again to the same nonprofit later.
+    case 'DonationPayoutFailed':
+      return;
+    case 'DonationTransferReversed':
+      return void (await trx
+        .updateTable(names.member_transactions)
+        .set({
+          status: sql`CASE WHEN amount_cents <= ${event.data.totalReversedCents} THEN 'reversed (to be sent again)' ELSE 'partly reversed (to be sent again)' END`,
+        })
+        .where('id', '=', donationRowId(event.data.donationId))
+        .execute());
   }
 }
 
-function prizeOrigin(source: Exclude<DonationSource, { kind: 'gift' }>): string {
+function prizeOrigin(source: Exclude<DonationSource, { kind: 'gift' | 'reversal' }>): string {
   return source.kind === 'prize'
     ? `Prize share of ${source.tournamentTitle} (#${source.rank})`
     : 'Prize balance';

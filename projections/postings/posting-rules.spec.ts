@@ -28,6 +28,8 @@ const step = fc.record({
     'subscription-payment',
     'refund',
     'referral-payout',
+    'payout-fail',
+    'reverse',
   ),
   pick: fc.nat(50),
   ein: fc.constantFrom(...EINS),
@@ -41,8 +43,13 @@ interface ModelDonation {
   id: string;
   amountCents: number;
   ein: string | null;
-  status: 'pool' | 'held' | 'pending' | 'cleared';
+  status: 'pool' | 'held' | 'pending' | 'cleared' | 'reversed';
   transferId: string | null;
+  /** Issue 20: of its transfer, what is on the charity's Stripe balance, what its payouts took to its bank. */
+  inTransit: number;
+  paid: number;
+  /** The payout that cleared it (a bank's return of that payout flags it and moves it back). */
+  clearedBy: string | null;
   /** Transfers this donation was in that have since failed (a late report of one must post nothing). */
   pastTransfers: string[];
 }
@@ -85,6 +92,9 @@ function history(steps: Step[]): { events: PostedEvent[]; donations: ModelDonati
       ein,
       status,
       transferId: null,
+      inTransit: 0,
+      paid: 0,
+      clearedBy: null,
       pastTransfers: [],
     };
     donations.push(d);
@@ -185,7 +195,12 @@ function history(steps: Step[]): { events: PostedEvent[]; donations: ModelDonati
           s.pick,
         );
         if (!d) break;
-        Object.assign(d, { status: 'pending', transferId: `tr_${events.length}` });
+        Object.assign(d, {
+          status: 'pending',
+          transferId: `tr_${events.length}`,
+          inTransit: d.amountCents,
+          paid: 0,
+        });
         emit({
           type: 'DonationTransferInitiated',
           data: {
@@ -203,20 +218,32 @@ function history(steps: Step[]): { events: PostedEvent[]; donations: ModelDonati
       }
       case 'clear':
       case 'fail': {
+        // A failed transfer is of the transfer.paid days: never after a reversal or a failed payout.
         const d = pick(
-          donations.filter((x) => x.status === 'pending'),
+          donations.filter(
+            (x) => x.status === 'pending' && (s.kind === 'clear' || x.inTransit === x.amountCents),
+          ),
           s.pick,
         );
         if (!d) break;
         const transferId = d.transferId!;
         if (s.kind === 'clear') {
-          Object.assign(d, { status: 'cleared', transferId: null });
+          const payoutId = `po_${events.length}`;
+          Object.assign(d, {
+            status: 'cleared',
+            paid: d.paid + d.inTransit,
+            inTransit: 0,
+            clearedBy: payoutId,
+          });
           emit({
             type: 'PayoutCleared',
-            data: { donationId: d.id, transferId, providerEventId: `evt_${transferId}`, clearedAt: AT },
+            data: s.directed
+              ? { donationId: d.id, transferId, providerEventId: `evt_${payoutId}`, clearedAt: AT, payoutId }
+              : { donationId: d.id, transferId, providerEventId: `evt_${transferId}`, clearedAt: AT },
           });
         } else {
-          Object.assign(d, { status: 'held', transferId: null });
+          // Before issue 20: a failed transfer, back to held (old streams).
+          Object.assign(d, { status: 'held', transferId: null, inTransit: 0, paid: 0 });
           d.pastTransfers.push(transferId);
           emit({
             type: 'DonationTransferFailed',
@@ -297,6 +324,69 @@ function history(steps: Step[]): { events: PostedEvent[]; donations: ModelDonati
         });
         break;
       }
+      case 'payout-fail': {
+        // A payout carrying a pending donation failed (no money moves), or the bank returned the one that
+        // cleared it (back on the charity's Stripe balance).
+        const d = pick(
+          donations.filter((x) => x.status === 'pending' || (x.status === 'cleared' && x.clearedBy)),
+          s.pick,
+        );
+        if (!d) break;
+        const payoutId = d.status === 'cleared' ? d.clearedBy! : `po_failed_${events.length}`;
+        Object.assign(d, { status: 'pending', inTransit: d.inTransit + d.paid, paid: 0, clearedBy: null });
+        emit({
+          type: 'DonationPayoutFailed',
+          data: {
+            donationId: d.id,
+            transferId: d.transferId!,
+            stripeAccountId: 'acct_1',
+            payoutId,
+            failureCode: 'no_account',
+            failureMessage: null,
+            providerEventId: `evt_${events.length}`,
+            failedAt: AT,
+          },
+        });
+        break;
+      }
+      case 'reverse': {
+        // A reversal (part or all of what is left) of a pending or cleared donation's transfer; what came back
+        // is held again as a new donation to the same charity.
+        const d = pick(
+          donations.filter(
+            (x) => (x.status === 'pending' || x.status === 'cleared') && x.inTransit + x.paid > 0,
+          ),
+          s.pick,
+        );
+        if (!d) break;
+        const left = d.inTransit + d.paid;
+        const amount = Math.min(left, s.directed ? left : s.dollars);
+        const fromTransit = Math.min(amount, d.inTransit);
+        d.inTransit -= fromTransit;
+        d.paid -= amount - fromTransit;
+        if (d.inTransit + d.paid === 0) d.status = 'reversed';
+        const reversalId = `trr_${events.length}`;
+        emit({
+          type: 'DonationTransferReversed',
+          data: {
+            donationId: d.id,
+            transferId: d.transferId!,
+            reversalId,
+            amountCents: amount,
+            totalReversedCents: d.amountCents - d.inTransit - d.paid,
+            providerEventId: `evt_${reversalId}`,
+            reversedAt: AT,
+          },
+        });
+        const again = open(amount, d.ein, 'held');
+        directed(again, d.ein!, {
+          kind: 'reversal',
+          donationId: d.id,
+          transferId: d.transferId!,
+          reversalId,
+        } as never);
+        break;
+      }
       case 'stale': {
         // A provider's late report about a transfer that already failed: a fact to record, no money moves.
         const d = pick(
@@ -349,13 +439,16 @@ describe('postingsFor: the posting rules of the money events', () => {
             set.postings.every((p) => Number.isInteger(p.amountCents) && p.amountCents !== 0),
         );
         const paidIsCleared = EINS.every((ein) => {
-          const total = (status: ModelDonation['status']) =>
-            donations
-              .filter((d) => d.ein === ein && d.status === status)
-              .reduce((sum, d) => sum + d.amountCents, 0);
+          const total = (part: 'inTransit' | 'paid') =>
+            donations.filter((d) => d.ein === ein).reduce((sum, d) => sum + d[part], 0);
+          // Whatever is still owed (charity_payable) is held, in transit or paid: a reversal never loses a cent.
+          const owed = donations
+            .filter((d) => d.ein === ein && d.status === 'held')
+            .reduce((sum, d) => sum + d.amountCents, 0);
           return (
-            (balances.get(Accounts.charityPaid(ein)) ?? 0) === total('cleared') &&
-            (balances.get(Accounts.inTransit(ein)) ?? 0) === total('pending')
+            (balances.get(Accounts.charityPaid(ein)) ?? 0) === total('paid') &&
+            (balances.get(Accounts.inTransit(ein)) ?? 0) === total('inTransit') &&
+            -(balances.get(Accounts.charityPayable(ein)) ?? 0) === owed + total('inTransit') + total('paid')
           );
         });
         // Platform revenue is what subscriptions paid less their refunds (prizes take out what they put in),
@@ -401,5 +494,54 @@ describe('postingsFor: the posting rules of the money events', () => {
     ]);
     expect(balances.get('cash_at_provider')).toBe(2500);
     expect(balances.get(`charity_payable:${RED_CROSS}`)).toBe(-2500);
+  });
+
+  it('issue 20: a failed payout posts nothing, a paid one moves in_transit to charity_paid, a reversal returns cash, the re-held money posts nothing', () => {
+    const base = (kind: Step['kind'], directed = false): Step => ({
+      kind,
+      pick: 0,
+      ein: RED_CROSS,
+      member: 'm-ada',
+      dollars: 10,
+      directed,
+    });
+    const { events } = history([
+      base('gift', true),
+      base('initiate'),
+      base('payout-fail'),
+      base('clear', true),
+      base('reverse', true),
+    ]);
+    expect(events.map((e) => e.type)).toEqual([
+      'DonationReceived',
+      'DonationDirected',
+      'DonationTransferInitiated',
+      'DonationPayoutFailed',
+      'PayoutCleared',
+      'DonationTransferReversed',
+      'DonationDirected',
+    ]);
+    const { sets, balances } = post(events);
+    const byEvent = (type: string) =>
+      sets
+        .filter((set) => set.eventId === events.find((e) => e.type === type)!.id)
+        .map((set) => set.postings);
+    expect(byEvent('DonationPayoutFailed')).toEqual([]);
+    expect(byEvent('PayoutCleared')).toEqual([
+      [
+        { account: `charity_paid:${RED_CROSS}`, amountCents: 1000 },
+        { account: `in_transit:${RED_CROSS}`, amountCents: -1000 },
+      ],
+    ]);
+    expect(byEvent('DonationTransferReversed')).toEqual([
+      [
+        { account: 'cash_at_provider', amountCents: 1000 },
+        { account: `charity_paid:${RED_CROSS}`, amountCents: -1000 },
+      ],
+    ]);
+    expect(sets.filter((set) => set.eventId === events.at(-1)!.id)).toEqual([]);
+    expect(balances.get('cash_at_provider')).toBe(1000);
+    expect(balances.get(`charity_payable:${RED_CROSS}`)).toBe(-1000);
+    expect(balances.get(`charity_paid:${RED_CROSS}`)).toBe(0);
   });
 });

@@ -44,9 +44,19 @@ export function normalSide(account: string): 'debit' | 'credit' | 'either' {
 export interface DonationPostingState {
   amountCents: number;
   ein: string | null;
-  /** The transfer currently out, if any. */
+  /** The transfer currently out (or that cleared it, issue 20: a reversal may follow), if any. */
   transferId: string | null;
+  /**
+   * Issue 20: of the transfer, what is still on the charity's Stripe balance (in_transit) and what its paid
+   * payouts took to its bank (charity_paid). Absent before: then the whole amount is in transit while out.
+   */
+  inTransitCents?: number;
+  paidCents?: number;
 }
+
+/** What of the donation's transfer is in transit now (the whole amount when the state predates issue 20). */
+const inTransitOf = (donation: DonationPostingState) =>
+  donation.inTransitCents ?? (donation.transferId ? donation.amountCents : 0);
 
 export type PostingState = ReadonlyMap<string, DonationPostingState>;
 
@@ -56,7 +66,7 @@ export type PostedEvent = (DonationEvent | PrizeBalanceEvent | SubscriptionEvent
 
 /** The subscription and referral events that move money (the others are facts without money). */
 export const SUBSCRIPTION_MONEY_EVENT_TYPES = ['SubscriptionPaymentSucceeded', 'PaymentRefunded'] as const;
-export const REFERRAL_MONEY_EVENT_TYPES = ['ReferralRewardPaid'] as const;
+export const REFERRAL_MONEY_EVENT_TYPES = ['ReferralRewardPaid', 'ReferralPayoutReversed'] as const;
 
 /** The posting sets of one event, given what earlier events left; the same event and state, the same sets. */
 export function postingsFor(event: PostedEvent, state: PostingState): PostingSet[] {
@@ -99,6 +109,9 @@ export function postingsFor(event: PostedEvent, state: PostingState): PostingSet
     }
     case 'DonationDirected': {
       const { donationId, amountCents, charityEin, source } = event.data;
+      // Money a reversal brought back (issue 20): charity_payable still holds it (its first direction credited
+      // it, and nothing debits it), and the reversal put it back in cash: nothing to post.
+      if (source.kind === 'reversal') return [];
       if (source.kind === 'prize') {
         return prize(
           donationId,
@@ -167,16 +180,31 @@ export function postingsFor(event: PostedEvent, state: PostingState): PostingSet
         { account: Accounts.cashAtProvider, amountCents: -amountCents },
       );
     }
+    case 'ReferralPayoutReversed': {
+      // Issue 20: a reversal of a referral payout's transfer: that much of the expense comes back in cash.
+      const { amountCents, payoutId, reversalId } = event.data;
+      if (amountCents <= 0) return [];
+      return set(
+        null,
+        `reversal ${reversalId} of referral payout ${payoutId}`,
+        { account: Accounts.cashAtProvider, amountCents },
+        { account: Accounts.platformExpense, amountCents: -amountCents },
+      );
+    }
     case 'PayoutCleared':
     case 'DonationTransferFailed': {
       const donation = state.get(event.data.donationId);
       // Only the transfer that is out moves money: a late or repeated report of another changes nothing.
       if (!donation?.ein || donation.transferId !== event.data.transferId) return [];
-      const { amountCents, ein } = donation;
+      const amountCents = inTransitOf(donation);
+      if (amountCents <= 0) return [];
+      const { ein } = donation;
       return event.type === 'PayoutCleared'
         ? set(
             event.data.donationId,
-            `transfer ${event.data.transferId} confirmed`,
+            event.data.payoutId
+              ? `payout ${event.data.payoutId} carrying transfer ${event.data.transferId} paid`
+              : `transfer ${event.data.transferId} confirmed`,
             { account: Accounts.charityPaid(ein), amountCents },
             { account: Accounts.inTransit(ein), amountCents: -amountCents },
           )
@@ -186,6 +214,41 @@ export function postingsFor(event: PostedEvent, state: PostingState): PostingSet
             { account: Accounts.cashAtProvider, amountCents },
             { account: Accounts.inTransit(ein), amountCents: -amountCents },
           );
+    }
+    case 'DonationPayoutFailed': {
+      // A failed payout moves no money: it stays on the charity's Stripe balance (in_transit), flagged. Only a
+      // payout that was paid and then came back from the bank (the one that cleared it) moves it back there.
+      const donation = state.get(event.data.donationId);
+      if (!donation?.ein || donation.transferId !== event.data.transferId) return [];
+      const amountCents = donation.paidCents ?? 0;
+      if (amountCents <= 0) return [];
+      return set(
+        event.data.donationId,
+        `payout ${event.data.payoutId} returned by the bank: back on the charity's Stripe balance`,
+        { account: Accounts.inTransit(donation.ein), amountCents },
+        { account: Accounts.charityPaid(donation.ein), amountCents: -amountCents },
+      );
+    }
+    case 'DonationTransferReversed': {
+      // Only a reversal returns money to the platform: from the charity's Stripe balance first, then (its
+      // balance went negative, Stripe lets it) from what was paid out.
+      const donation = state.get(event.data.donationId);
+      if (!donation?.ein || donation.transferId !== event.data.transferId) return [];
+      const inTransit = inTransitOf(donation);
+      const fromTransit = Math.min(event.data.amountCents, inTransit);
+      const fromPaid = Math.min(event.data.amountCents - fromTransit, donation.paidCents ?? 0);
+      const amountCents = fromTransit + fromPaid;
+      if (amountCents <= 0) return [];
+      const postings: Posting[] = [{ account: Accounts.cashAtProvider, amountCents }];
+      if (fromTransit > 0)
+        postings.push({ account: Accounts.inTransit(donation.ein), amountCents: -fromTransit });
+      if (fromPaid > 0)
+        postings.push({ account: Accounts.charityPaid(donation.ein), amountCents: -fromPaid });
+      return set(
+        event.data.donationId,
+        `reversal ${event.data.reversalId} of transfer ${event.data.transferId}: back to the platform`,
+        ...postings,
+      );
     }
     // The other subscription and referral facts move no money.
     default:
@@ -210,12 +273,49 @@ export function evolvePostingState(state: PostingState, event: PostedEvent): Pos
       });
       break;
     case 'DonationTransferInitiated':
-      if (current) next.set(event.data.donationId, { ...current, transferId: event.data.transferId });
+      if (current) {
+        next.set(event.data.donationId, {
+          ...current,
+          transferId: event.data.transferId,
+          inTransitCents: current.amountCents,
+          paidCents: 0,
+        });
+      }
       break;
     case 'PayoutCleared':
+      // The transfer stays the donation's: a reversal may still come after the payout.
+      if (current?.transferId === event.data.transferId) {
+        next.set(event.data.donationId, {
+          ...current,
+          inTransitCents: 0,
+          paidCents: (current.paidCents ?? 0) + inTransitOf(current),
+        });
+      }
+      break;
     case 'DonationTransferFailed':
       if (current?.transferId === event.data.transferId) {
-        next.set(event.data.donationId, { ...current, transferId: null });
+        next.set(event.data.donationId, { ...current, transferId: null, inTransitCents: 0, paidCents: 0 });
+      }
+      break;
+    case 'DonationPayoutFailed':
+      if (current?.transferId === event.data.transferId) {
+        next.set(event.data.donationId, {
+          ...current,
+          inTransitCents: inTransitOf(current) + (current.paidCents ?? 0),
+          paidCents: 0,
+        });
+      }
+      break;
+    case 'DonationTransferReversed':
+      if (current?.transferId === event.data.transferId) {
+        const inTransit = inTransitOf(current);
+        const fromTransit = Math.min(event.data.amountCents, inTransit);
+        const fromPaid = Math.min(event.data.amountCents - fromTransit, current.paidCents ?? 0);
+        next.set(event.data.donationId, {
+          ...current,
+          inTransitCents: inTransit - fromTransit,
+          paidCents: (current.paidCents ?? 0) - fromPaid,
+        });
       }
       break;
   }

@@ -19,8 +19,9 @@ type Base = 'postings' | 'posting_donations';
  */
 export const postingsProjector: Projector<Base> = {
   name: 'postings',
-  // 2: subscription revenue, its refunds and referral payouts (issue 13).
-  version: 2,
+  // 2: subscription revenue, its refunds and referral payouts (issue 13). 3: payouts and reversals (issue 20):
+  // posting_donations keeps what of a transfer is in transit and what was paid out.
+  version: 3,
   eventTypes: [
     ...DONATION_EVENT_TYPES,
     ...PRIZE_BALANCE_EVENT_TYPES,
@@ -47,7 +48,9 @@ export const postingsProjector: Projector<Base> = {
         donation_id text PRIMARY KEY,
         amount_cents bigint NOT NULL,
         ein text,
-        transfer_id text
+        transfer_id text,
+        in_transit_cents bigint,
+        paid_cents bigint
       )`.execute(db);
   },
 
@@ -74,7 +77,13 @@ export const postingsProjector: Projector<Base> = {
           ? [
               [
                 donationId,
-                { amountCents: Number(row.amount_cents), ein: row.ein, transferId: row.transfer_id },
+                {
+                  amountCents: Number(row.amount_cents),
+                  ein: row.ein,
+                  transferId: row.transfer_id,
+                  ...(row.in_transit_cents === null ? {} : { inTransitCents: Number(row.in_transit_cents) }),
+                  ...(row.paid_cents === null ? {} : { paidCents: Number(row.paid_cents) }),
+                },
               ],
             ]
           : [],
@@ -100,7 +109,13 @@ export const postingsProjector: Projector<Base> = {
       }
       const next = donationId ? evolvePostingState(state, event).get(donationId) : undefined;
       if (donationId && next) {
-        const values = { amount_cents: next.amountCents, ein: next.ein, transfer_id: next.transferId };
+        const values = {
+          amount_cents: next.amountCents,
+          ein: next.ein,
+          transfer_id: next.transferId,
+          in_transit_cents: next.inTransitCents ?? null,
+          paid_cents: next.paidCents ?? null,
+        };
         await trx
           .insertInto(names.posting_donations)
           .values({ donation_id: donationId, ...values })

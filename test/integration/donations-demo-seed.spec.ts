@@ -7,7 +7,7 @@ import { DonationsModule, seedDemoDonations } from '@arena/donations';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
 import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
-import { LocalEventsInProcess, PaymentsModule } from '@arena/payments';
+import { LocalEventsInProcess, LocalPayments, Payments, PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { seedAllDemoTournaments } from '@arena/tournaments';
@@ -68,7 +68,7 @@ describe('the donations demo seed', () => {
     return Object.fromEntries(found) as Partial<Record<string, number>>;
   };
 
-  it('leaves donations held and pending, then received and cleared once the webhooks arrive; a second run adds nothing', async () => {
+  it('shows every money state (held, pending with a failed payout, cleared, reversed), then received once the webhooks arrive; a second run adds nothing', async () => {
     const members = await seedDemoMembers(database.db);
     const store = app.get<EventStore>(EVENT_STORE);
     await seedAllDemoTournaments({ players: members, eventStore: store, jobs: app.get(JobsService) });
@@ -79,24 +79,42 @@ describe('the donations demo seed', () => {
       expect.objectContaining({ window: 'run', giftsPaid: 2, payoutRequest: expect.any(Object) }),
     );
     expect(first.webhooksApplied).toBeGreaterThan(0);
+    expect(first.moneyStates).toEqual({
+      reversedCents: expect.any(Number),
+      payoutsPaid: 1,
+      payoutsFailed: 1,
+    });
     const afterFirst = await eventCount();
     const seeded = await statuses();
-    expect(seeded.pending).toBeGreaterThan(0);
+    // The first window's first donation reversed in full; the rest cleared by the paid payout; what the
+    // reversal brought back sent in the second window, whose payout failed: pending, flagged.
+    expect(seeded).toMatchObject({ reversed: 1, pending: 1 });
+    expect(seeded.cleared).toBeGreaterThan(0);
     expect(seeded.held).toBeGreaterThan(0);
+    const flagged = await database.db
+      .selectFrom('events')
+      .select(sql<string>`data->>'donationId'`.as('donationId'))
+      .where('event_type', '=', 'DonationPayoutFailed')
+      .execute();
+    expect(flagged).toHaveLength(1);
+    expect(await app.get(DonationStreams).loadDonation(flagged[0]!.donationId)).toMatchObject({
+      status: 'pending',
+      payoutFailure: { failureCode: 'no_account' },
+      directed: { source: { kind: 'reversal' } },
+    });
 
     const second = await seedDemoDonations(app, members);
     expect(second).toEqual(
-      expect.objectContaining({ webhooksApplied: 0, window: 'already run', giftsPaid: 0 }),
+      expect.objectContaining({ webhooksApplied: 0, window: 'already run', giftsPaid: 0, moneyStates: null }),
     );
     expect(await eventCount()).toBe(afterFirst);
 
-    // The worker's deliveries: the transfers are paid and the gifts recorded.
-    await app
-      .get(LocalEventsInProcess)
-      .deliverPending(['transfer.created', 'transfer.paid', 'checkout.session.completed']);
+    // The worker's deliveries: the gifts recorded. No payout runs to the failing bank account again.
+    await app.get(LocalEventsInProcess).deliverPending(['transfer.created', 'checkout.session.completed']);
     const delivered = await statuses();
-    expect(delivered.pending).toBeUndefined();
-    expect(delivered.cleared).toBe(seeded.pending);
+    expect(delivered).toMatchObject({ pending: 1, reversed: 1, cleared: seeded.cleared });
+    const local = app.get(Payments) as LocalPayments;
+    expect(await local.runPayouts()).toEqual([]);
     // Held: the gift to the verified charity (until the next window) and the donations to charities
     // without a verified payout account. Received: the pool gift, until a window directs it.
     expect(delivered.held).toBe(seeded.held! + 1);

@@ -5,7 +5,7 @@ import {
 } from '../../libs/payments/src/testing/payments-driver.contract';
 import { StripeStandIn } from '../../libs/payments/src/testing/stripe-stand-in';
 import { BILLING_PORTAL_MISSING, StripePayments } from '../../libs/payments/src/stripe/stripe-payments';
-import { Payments, PaymentsError } from '@arena/payments';
+import { LocalPayments, Payments, PaymentsError } from '@arena/payments';
 import { startPaymentsApi, type PaymentsHarness } from './payments.harness';
 
 describe('the payments port: StripePayments against a stand-in for Stripe', () => {
@@ -19,6 +19,7 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
       completeOnboarding: async (accountId) => stripe.completeOnboarding(accountId),
       payCheckout: async (session) => stripe.payCheckout(session.id),
       subscriptionOf: async (session) => stripe.subscriptionOf(session.id),
+      payOut: async (accountId, outcome) => stripe.payOut(accountId, outcome),
     };
   });
   afterAll(() => stripe.stop());
@@ -122,6 +123,7 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
       charityId: 'charity-transfers',
       idempotencyKey: 'charity-transfers-account',
     });
+    stripe.completeOnboarding(account.id);
     stripe.requests.length = 0;
     await driver.payments.createTransfer({
       amountCents: 12345,
@@ -129,6 +131,7 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
       transferGroup: 'window-2026-11-24',
       metadata: { payoutId: 'payout-1' },
       idempotencyKey: 'payout-1-transfer',
+      sourceTransaction: 'ch_3PgiftCharge',
     });
     expect(stripe.requests).toEqual([
       expect.objectContaining({
@@ -140,9 +143,60 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
           destination: account.id,
           transfer_group: 'window-2026-11-24',
           'metadata[payoutId]': 'payout-1',
+          'metadata[idempotencyKey]': 'payout-1-transfer',
+          source_transaction: 'ch_3PgiftCharge',
         },
       }),
     ]);
+  });
+
+  it("reads a payout's balance transactions on the connected account, sources expanded, and a group's transfers, every page", async () => {
+    const account = await driver.payments.createConnectedAccount({
+      ein: '123456789',
+      organizationName: 'Harbor Food Bank',
+      email: 'finance@harbor.example.org',
+      charityId: 'charity-payout-read',
+      idempotencyKey: 'charity-payout-read-account',
+    });
+    stripe.completeOnboarding(account.id);
+    const made = await Promise.all(
+      Array.from({ length: 105 }, (_, index) =>
+        driver.payments.createTransfer({
+          amountCents: 100 + index,
+          destinationAccountId: account.id,
+          transferGroup: 'window-payout-read',
+          metadata: {},
+          idempotencyKey: `payout-read-${index}`,
+          sourceTransaction: null,
+        }),
+      ),
+    );
+    const payout = stripe.payOut(account.id);
+    stripe.requests.length = 0;
+    const carried = await driver.payments.transfersCarriedByPayout({
+      accountId: account.id,
+      payoutId: payout,
+    });
+    expect(carried.sort()).toEqual(made.map((transfer) => transfer.id).sort());
+    expect(stripe.requests.length).toBeGreaterThanOrEqual(2);
+    expect(stripe.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/v1/balance_transactions',
+      stripeAccount: account.id,
+      query: { payout, 'expand[0]': 'data.source', limit: '100' },
+    });
+    stripe.requests.length = 0;
+    expect(
+      await driver.payments.findTransfer({
+        transferGroup: 'window-payout-read',
+        idempotencyKey: 'payout-read-0',
+      }),
+    ).toEqual(made[0]);
+    expect(stripe.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/v1/transfers',
+      query: { transfer_group: 'window-payout-read', limit: '100' },
+    });
   });
 
   it('follows every page of balance transactions, asking from the given second', async () => {
@@ -153,6 +207,7 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
       charityId: 'charity-paging',
       idempotencyKey: 'charity-paging-account',
     });
+    stripe.completeOnboarding(account.id);
     const since = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000);
     const made = await Promise.all(
       Array.from({ length: 105 }, (_, index) =>
@@ -162,6 +217,7 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
           transferGroup: 'window-paging',
           metadata: {},
           idempotencyKey: `paging-${index}`,
+          sourceTransaction: null,
         }),
       ),
     );
@@ -405,6 +461,16 @@ describe('the payments port: LocalPayments on PostgreSQL and its own onboarding 
           .executeTakeFirstOrThrow();
         return { subscriptionId: row.subscription_id!, customerId: row.customer_id! };
       },
+      // The provider's automatic payout: the account's bank one of Stripe's failing test numbers, or a good one.
+      async payOut(accountId, outcome) {
+        await harness.database.db
+          .updateTable('payment_local_accounts')
+          .set({ bank_account_last4: outcome === 'failed' ? '1116' : '6789' })
+          .where('id', '=', accountId)
+          .execute();
+        const outcomes = await (driver.payments as LocalPayments).runPayouts();
+        return outcomes.find((one) => one.accountId === accountId)!.payoutId;
+      },
     };
   });
   afterAll(() => harness?.close());
@@ -422,6 +488,7 @@ describe('the payments port: LocalPayments on PostgreSQL and its own onboarding 
       transferGroup: 'window-2026-11-24',
       metadata: { payoutId: idempotencyKey },
       idempotencyKey,
+      sourceTransaction: null,
     });
     async function account(onboarded: boolean) {
       const charityId = randomUUID();
@@ -462,41 +529,219 @@ describe('the payments port: LocalPayments on PostgreSQL and its own onboarding 
         .orderBy('type')
         .execute();
 
-    it('pays an onboarded account: transfer.created then transfer.paid, shaped like a Stripe Transfer', async () => {
+    const local = () => driver.payments as LocalPayments;
+    const accountEntries = (accountId: string) =>
+      harness.database.db
+        .selectFrom('payment_local_account_balance_transactions' as never)
+        .selectAll()
+        .where('account_id' as never, '=', accountId as never)
+        .orderBy('created_at' as never)
+        .execute() as Promise<Record<string, unknown>[]>;
+    const allEvents = async () =>
+      (
+        await harness.database.db
+          .selectFrom('payment_local_events')
+          .selectAll()
+          .orderBy('created_at')
+          .execute()
+      ).map(
+        (event) =>
+          event.payload as { type: string; account?: string; data: { object: Record<string, unknown> } },
+      );
+
+    it('pays an onboarded account: only transfer.created (final), shaped like a Stripe Transfer, a payment on the account', async () => {
       const destination = await account(true);
       const given = transfer(destination);
       const made = await driver.payments.createTransfer(given);
       expect(made.id).toMatch(/^tr_local_/);
       const events = await eventsOf(made.id);
-      expect(events.map((event) => event.type).sort()).toEqual(['transfer.created', 'transfer.paid']);
+      expect(events.map((event) => event.type)).toEqual(['transfer.created']);
+      expect(events[0]).not.toHaveProperty('account');
       expect(events[0]!.data.object).toEqual({
         id: made.id,
         object: 'transfer',
         amount: 4200,
         amount_reversed: 0,
+        balance_transaction: null,
         currency: 'usd',
+        description: null,
         destination,
+        destination_payment: expect.stringMatching(/^py_local_/),
         transfer_group: 'window-2026-11-24',
-        metadata: given.metadata,
+        metadata: { ...given.metadata, idempotencyKey: given.idempotencyKey },
+        reversals: { object: 'list', data: [], has_more: false, url: `/v1/transfers/${made.id}/reversals` },
         reversed: false,
+        source_transaction: null,
+        source_type: 'card',
         created: expect.any(Number),
         livemode: false,
       });
       expect(await balanceOf(made.id)).toEqual([{ type: 'transfer', amount_cents: -4200 }]);
+      expect(await accountEntries(destination)).toEqual([
+        expect.objectContaining({
+          type: 'payment',
+          amount_cents: 4200,
+          source_id: events[0]!.data.object.destination_payment,
+          source_transfer: made.id,
+          payout_id: null,
+        }),
+      ]);
     });
 
-    it('reverses a transfer to an account whose payouts are not enabled (the local failure mode)', async () => {
-      const made = await driver.payments.createTransfer(transfer(await account(false)));
-      const events = await eventsOf(made.id);
-      expect(events.map((event) => event.type).sort()).toEqual(['transfer.created', 'transfer.reversed']);
-      expect(events.find((event) => event.type === 'transfer.reversed')!.data.object).toMatchObject({
-        reversed: true,
-        amount_reversed: 4200,
+    it('refuses a transfer to an account whose transfers capability is not active, making none', async () => {
+      const destination = await account(false);
+      await expect(driver.payments.createTransfer(transfer(destination))).rejects.toMatchObject({
+        kind: 'invalid',
+        message: expect.stringMatching(
+          /^Your destination account needs to have at least one of the following capabilities/,
+        ),
       });
-      expect(await balanceOf(made.id)).toEqual([
-        { type: 'transfer', amount_cents: -4200 },
-        { type: 'transfer_reversal', amount_cents: 4200 },
+      expect(
+        await harness.database.db
+          .selectFrom('payment_local_transfers')
+          .selectAll()
+          .where('destination_account_id', '=', destination)
+          .execute(),
+      ).toEqual([]);
+    });
+
+    it('pays out an account: payout.created then payout.paid with `account`, shaped like a Stripe Payout, once', async () => {
+      const destination = await account(true);
+      const made = await driver.payments.createTransfer(transfer(destination));
+      const [first, again] = await Promise.all([local().runPayouts(), local().runPayouts()]);
+      const mine = [...first!, ...again!].filter((one) => one.accountId === destination);
+      expect(mine).toEqual([
+        {
+          payoutId: expect.stringMatching(/^po_local_/),
+          accountId: destination,
+          amountCents: 4200,
+          status: 'paid',
+        },
       ]);
+      const payoutEvents = (await allEvents()).filter((event) => event.data.object.id === mine[0]!.payoutId);
+      expect(payoutEvents.map((event) => [event.type, event.account])).toEqual([
+        ['payout.created', destination],
+        ['payout.paid', destination],
+      ]);
+      expect(payoutEvents[1]!.data.object).toMatchObject({
+        object: 'payout',
+        amount: 4200,
+        status: 'paid',
+        failure_code: null,
+        failure_message: null,
+        automatic: true,
+        balance_transaction: expect.stringMatching(/^txn_local_/),
+        arrival_date: expect.any(Number),
+      });
+      expect(
+        await driver.payments.transfersCarriedByPayout({
+          accountId: destination,
+          payoutId: mine[0]!.payoutId,
+        }),
+      ).toEqual([made.id]);
+      expect((await local().runPayouts()).filter((one) => one.accountId === destination)).toEqual([]);
+    });
+
+    it("fails a payout to Stripe's failing test account (1116): payout.failed with its code, the funds back, carried later", async () => {
+      const destination = await account(true);
+      const made = await driver.payments.createTransfer(transfer(destination));
+      await harness.database.db
+        .updateTable('payment_local_accounts')
+        .set({ bank_account_last4: '1116' })
+        .where('id', '=', destination)
+        .execute();
+      const failed = (await local().runPayouts()).find((one) => one.accountId === destination)!;
+      expect(failed.status).toBe('failed');
+      const event = (await allEvents()).find(
+        (one) => one.type === 'payout.failed' && one.data.object.id === failed.payoutId,
+      )!;
+      expect(event.account).toBe(destination);
+      expect(event.data.object).toMatchObject({
+        status: 'failed',
+        failure_code: 'no_account',
+        failure_message: expect.stringMatching(/No bank account could be located/),
+        failure_balance_transaction: expect.stringMatching(/^txn_local_/),
+      });
+      // Not paid out again to the same failing account.
+      expect((await local().runPayouts()).filter((one) => one.accountId === destination)).toEqual([]);
+      await harness.database.db
+        .updateTable('payment_local_accounts')
+        .set({ bank_account_last4: '6789' })
+        .where('id', '=', destination)
+        .execute();
+      const paid = (await local().runPayouts()).find((one) => one.accountId === destination)!;
+      expect(paid).toMatchObject({ status: 'paid', amountCents: 4200 });
+      expect(
+        await driver.payments.transfersCarriedByPayout({ accountId: destination, payoutId: paid.payoutId }),
+      ).toEqual([made.id]);
+      expect((await accountEntries(destination)).map((entry) => [entry.type, entry.amount_cents])).toEqual([
+        ['payment', 4200],
+        ['payout', -4200],
+        ['payout_failure', 4200],
+        ['payout', -4200],
+      ]);
+    });
+
+    it('reverses a transfer in part and then the rest: transfer.reversed with amount_reversed and reversals, both balances', async () => {
+      const destination = await account(true);
+      const made = await driver.payments.createTransfer(transfer(destination));
+      const part = await local().reverseTransfer(made.id, 1000);
+      expect(part).toEqual({ reversalId: expect.stringMatching(/^trr_local_/), amountCents: 1000 });
+      await expect(local().reverseTransfer(made.id, 3201)).rejects.toMatchObject({ kind: 'invalid' });
+      const rest = await local().reverseTransfer(made.id);
+      expect(rest.amountCents).toBe(3200);
+      await expect(local().reverseTransfer(made.id)).rejects.toMatchObject({ kind: 'invalid' });
+      const reversed = (await eventsOf(made.id)).filter((event) => event.type === 'transfer.reversed');
+      expect(reversed).toHaveLength(2);
+      expect(reversed[1]!.data.object).toMatchObject({
+        amount_reversed: 4200,
+        reversed: true,
+        reversals: {
+          data: [
+            expect.objectContaining({
+              id: rest.reversalId,
+              object: 'transfer_reversal',
+              amount: 3200,
+              transfer: made.id,
+            }),
+            expect.objectContaining({ id: part.reversalId, amount: 1000 }),
+          ],
+        },
+      });
+      expect(reversed[0]!.data.object).toMatchObject({ amount_reversed: 1000, reversed: false });
+      const platform = await harness.database.db
+        .selectFrom('payment_local_balance_transactions')
+        .select(['type', 'amount_cents'])
+        .where('source_id', 'in', [part.reversalId, rest.reversalId])
+        .execute();
+      expect(platform.map((row) => row.amount_cents).sort()).toEqual([1000, 3200]);
+      expect((await accountEntries(destination)).map((entry) => [entry.type, entry.amount_cents])).toEqual([
+        ['payment', 4200],
+        ['payment_refund', -1000],
+        ['payment_refund', -3200],
+      ]);
+    });
+
+    it.each([[0], [-5], [10.5], [100_000_000], [Number.NaN]])(
+      'refuses to reverse %p cents (invalid)',
+      async (amount) => {
+        const made = await driver.payments.createTransfer(transfer(await account(true)));
+        await expect(local().reverseTransfer(made.id, amount)).rejects.toMatchObject({ kind: 'invalid' });
+      },
+    );
+
+    it('reverses once per amount left under 20 concurrent full reversals', async () => {
+      const made = await driver.payments.createTransfer(transfer(await account(true)));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, () => local().reverseTransfer(made.id)),
+      );
+      expect(outcomes.filter((one) => one.status === 'fulfilled')).toHaveLength(1);
+    });
+
+    it('refuses to reverse a transfer it does not have (not_found)', async () => {
+      await expect(local().reverseTransfer('tr_local_000000000000000000000000')).rejects.toMatchObject({
+        kind: 'not_found',
+      });
     });
 
     it('makes one transfer for 50 concurrent calls with the same key', async () => {
@@ -509,7 +754,7 @@ describe('the payments port: LocalPayments on PostgreSQL and its own onboarding 
         .where('idempotency_key', '=', given.idempotencyKey)
         .execute();
       expect(rows).toHaveLength(1);
-      expect(await eventsOf(made[0]!.id)).toHaveLength(2);
+      expect(await eventsOf(made[0]!.id)).toHaveLength(1);
       expect(await balanceOf(made[0]!.id)).toHaveLength(1);
     });
 

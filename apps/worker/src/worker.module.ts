@@ -10,7 +10,12 @@ import {
 import { EraseClosedAccountProcessor, IdentityModule, PurgeExpiredSignInsProcessor } from '@arena/identity';
 import { LedgerModule, LedgerWorkerModule, SignLedgerCheckpointProcessor } from '@arena/ledger';
 import { JobName, JobWorkersModule, type JobHandler } from '@arena/jobs';
-import { LocalPaymentEventDeliveryProcessor, PaymentDeliveryModule, PaymentsModule } from '@arena/payments';
+import {
+  LocalPaymentEventDeliveryProcessor,
+  LocalPayoutsProcessor,
+  PaymentDeliveryModule,
+  PaymentsModule,
+} from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
 import {
   EndRefundWindowProcessor,
@@ -45,6 +50,7 @@ export const jobHandlers: Type<JobHandler>[] = [
   PurgeExpiredSignInsProcessor,
   EraseClosedAccountProcessor,
   LocalPaymentEventDeliveryProcessor,
+  LocalPayoutsProcessor,
   DirectUndirectedShareProcessor,
   RunTransferWindowProcessor,
   SignLedgerCheckpointProcessor,

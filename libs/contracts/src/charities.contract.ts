@@ -268,7 +268,7 @@ export const charityLedgerParams = z
   .meta({ id: 'CharityLedgerParams' });
 export type CharityLedgerParams = z.infer<typeof charityLedgerParams>;
 
-export const DONATION_STATUSES = ['held', 'pending', 'cleared'] as const;
+export const DONATION_STATUSES = ['held', 'pending', 'cleared', 'reversed'] as const;
 
 export const charityLedgerEntry = z
   .object({

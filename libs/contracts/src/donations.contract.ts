@@ -125,7 +125,7 @@ export const donationReceipt = z
     donation: publicDonation,
     history: z.array(
       z.object({
-        status: z.enum(['received', 'directed', 'pending', 'cleared', 'failed']),
+        status: z.enum(['received', 'directed', 'pending', 'cleared', 'failed', 'payout-failed', 'reversed']),
         at: z.iso.datetime(),
         note: z.string().nullable(),
       }),

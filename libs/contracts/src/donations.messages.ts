@@ -27,10 +27,12 @@ export const DONATION_STATUS_LABELS = {
   cleared: 'Cleared to Nonprofit (Payment Transfer Confirmed)',
   pending: 'Verified with the payment provider (Pending Nonprofit Receipt)',
   held: 'Platform-Held (Pending Transfer Window)',
+  /** Issue 20: a transfer reversal brought it back to the platform; it is sent again in a later window. */
+  reversed: 'Returned to Charity Arena (Sent Again in a Later Transfer Window)',
 } as const;
 
 export function donationStatusLabel(status: string): string {
-  return status === 'cleared' || status === 'held'
+  return status === 'cleared' || status === 'held' || status === 'reversed'
     ? DONATION_STATUS_LABELS[status]
     : DONATION_STATUS_LABELS.pending;
 }

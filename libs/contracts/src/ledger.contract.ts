@@ -14,14 +14,19 @@ const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 /** What an entry records: public facts only (no donor email, no member id). */
 export const ledgerEntryBody = z
   .object({
-    /** The event's type: DonationReceived, DonationDirected, DonationTransferInitiated, PayoutCleared, DonationTransferFailed. */
+    /**
+     * The event's type: DonationReceived, DonationDirected, DonationTransferInitiated, PayoutCleared,
+     * DonationTransferFailed (before issue 20), DonationPayoutFailed, DonationTransferReversed.
+     */
     type: z.string(),
     /** The event's id in the event store. */
     eventId: z.string(),
     donationId: z.string(),
     amountCents: z.number().int(),
-    /** held, pending, cleared after this event; null for a gift still in the pool. */
+    /** held, pending, cleared, reversed after this event; null for a gift still in the pool. */
     status: z.string().nullable(),
+    /** DonationTransferReversed only (issue 20): what this reversal took back of the donation's amount. */
+    reversedCents: z.number().int().optional(),
     charityEin: z.string().nullable(),
     charityName: z.string().nullable(),
     directedBy: z.string().nullable(),

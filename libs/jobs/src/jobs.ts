@@ -23,6 +23,8 @@ export enum JobName {
   DeliverSms = 'notification.sms',
   PurgeExpiredSignIns = 'identity.purge-expired-sign-ins',
   DeliverLocalPaymentEvent = 'payments.deliver-local-event',
+  /** The local driver's stand-in for Stripe's automatic payouts of connected accounts (periodic; no-op with Stripe). */
+  RunLocalPayouts = 'payments.local-payouts',
   /** A prize share's 30 days are over: Charity Arena directs what is left of it. */
   DirectUndirectedShare = 'donations.direct-undirected-share',
   /** The transfer window: one transfer per verified charity of its held donations (cron). */
@@ -54,6 +56,7 @@ export interface JobPayloads {
   [JobName.PurgeExpiredSignIns]: Record<string, never>;
   /** The local payment driver's webhook, by its `evt_local_…` id (payment_local_events). */
   [JobName.DeliverLocalPaymentEvent]: { eventId: string };
+  [JobName.RunLocalPayouts]: Record<string, never>;
   /** The member's balance stream and the PrizeShareCredited share id. */
   [JobName.DirectUndirectedShare]: { memberId: string; shareId: string };
   /** `windowId` when run by hand or by a test; the scheduler's run derives it from the time. */
@@ -75,6 +78,7 @@ export const jobQueue: Record<JobName, QueueName> = {
   [JobName.DeliverSms]: QueueName.Notifications,
   [JobName.PurgeExpiredSignIns]: QueueName.Maintenance,
   [JobName.DeliverLocalPaymentEvent]: QueueName.Payments,
+  [JobName.RunLocalPayouts]: QueueName.Payments,
   [JobName.DirectUndirectedShare]: QueueName.Donations,
   [JobName.RunTransferWindow]: QueueName.Donations,
   [JobName.SignLedgerCheckpoint]: QueueName.Ledger,
@@ -87,10 +91,15 @@ export const jobQueue: Record<JobName, QueueName> = {
 
 /** Jobs the worker runs on a fixed period (BullMQ job schedulers, one per name, so restarts never double them). */
 export const periodicJobs: ReadonlyArray<{
-  name: JobName.PurgeExpiredSignIns | JobName.RecheckPaymentAccounts | JobName.RecheckPayoutAccounts;
+  name:
+    | JobName.PurgeExpiredSignIns
+    | JobName.RecheckPaymentAccounts
+    | JobName.RecheckPayoutAccounts
+    | JobName.RunLocalPayouts;
   everyMs: number;
 }> = [
   { name: JobName.PurgeExpiredSignIns, everyMs: 60 * 60 * 1000 },
   { name: JobName.RecheckPaymentAccounts, everyMs: 15 * 60 * 1000 },
   { name: JobName.RecheckPayoutAccounts, everyMs: 15 * 60 * 1000 },
+  { name: JobName.RunLocalPayouts, everyMs: 60 * 1000 },
 ];

@@ -25,6 +25,7 @@ export { PaymentsModule, PaymentDeliveryModule } from './payments.module';
 export { BillingPortalCheck, checkBillingPortalAtStart } from './billing-portal.check';
 export { PaymentsError, type PaymentsErrorKind } from './payments.errors';
 export { LocalPaymentEventDeliveryProcessor } from './local/local-event-delivery.processor';
+export { LocalPayoutsProcessor } from './local/local-payouts.processor';
 export { LocalEventRelay } from './local/local-event-relay.service';
 export {
   webhookSecret,

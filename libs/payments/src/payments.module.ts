@@ -3,6 +3,7 @@ import type { AppConfig } from '@arena/config';
 import { LocalCheckoutController } from './local/local-checkout.controller';
 import { LocalConnectController } from './local/local-connect.controller';
 import { LocalPaymentEventDeliveryProcessor } from './local/local-event-delivery.processor';
+import { LocalPayoutsProcessor } from './local/local-payouts.processor';
 import { LocalEventOutbox } from './local/local-event-outbox';
 import { LocalEventRelay } from './local/local-event-relay.service';
 import { LocalEventsInProcess } from './local/local-events-in-process';
@@ -43,6 +44,7 @@ export class PaymentsModule {
         PaymentsClockListeners,
         LocalEventOutbox,
         LocalPaymentEventDeliveryProcessor,
+        LocalPayoutsProcessor,
         WebhookEventsQueries,
         PaymentEventRegistry,
         { provide: PaymentEventHandlers, useExisting: PaymentEventRegistry },
@@ -74,6 +76,7 @@ export class PaymentsModule {
         PaymentsClockListeners,
         PaymentEventHandlers,
         LocalPaymentEventDeliveryProcessor,
+        LocalPayoutsProcessor,
         LocalEventOutbox,
         LocalPaymentsQueries,
         LocalEventsInProcess,

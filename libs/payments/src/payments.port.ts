@@ -34,6 +34,22 @@ export abstract class Payments {
    */
   abstract createTransfer(input: TransferInput): Promise<Transfer>;
 
+  /**
+   * Issue 20 (Connect money): the transfers a connected account's payout carried, read from the payout's
+   * balance transactions on that account (Stripe: `balanceTransactions.list({ payout, expand: ['data.source'] },
+   * { stripeAccount })`, every page): a `payment` is a transfer's arrival (its source, the `py_` charge, names
+   * the transfer in `source_transfer`); a `payout_failure` is an earlier failed payout's funds coming back, so
+   * that payout's transactions are followed too. Transfer ids, each once, in no particular order.
+   */
+  abstract transfersCarriedByPayout(input: { accountId: string; payoutId: string }): Promise<string[]>;
+
+  /**
+   * The transfer of a group that a createTransfer with this idempotency key made (its `metadata.idempotencyKey`),
+   * or null: for a retry after the provider's idempotency window (24 h) has passed, when the key alone would
+   * make a second transfer.
+   */
+  abstract findTransfer(input: { transferGroup: string; idempotencyKey: string }): Promise<Transfer | null>;
+
   /** The provider's balance transactions (charges, transfers, reversals) since a time, for reconciliation. */
   abstract listBalanceTransactions(since: Date): Promise<BalanceTransaction[]>;
 
@@ -122,8 +138,15 @@ export interface TransferInput {
   destinationAccountId: string;
   /** Groups the transfer with what it pays (Stripe's transfer_group). */
   transferGroup: string;
+  /** Also sent in metadata as `idempotencyKey` (see findTransfer). */
   metadata: Record<string, string>;
   idempotencyKey: string;
+  /**
+   * The charge (`ch_…`) that funds it (Stripe's `source_transaction`): the transfer then waits for that
+   * charge's funds rather than drawing on the platform's available balance. Null when it pays several gifts
+   * or prizes (the platform's balance funds it).
+   */
+  sourceTransaction: string | null;
 }
 
 export interface Transfer {

@@ -6,6 +6,7 @@ import { MyReferralsQuery } from './application/queries/my-referrals.query';
 import { PayReferralRewardsProcessor } from './application/reactions/pay-referral-rewards.processor';
 import { PayoutAccountUpdatedHandler } from './application/reactions/payout-account-updated.handler';
 import { RecheckPayoutAccountsProcessor } from './application/reactions/recheck-payout-accounts.processor';
+import { ReferralPayoutReversedHandler } from './application/reactions/referral-payout-reversed.handler';
 import { PayoutAccountsService } from './application/commands/payout-accounts.service';
 import { ReferralAccrual } from './application/reactions/referral-accrual';
 import { ReferralAccrualReactor } from './application/reactions/referral-accrual.reactor';
@@ -38,6 +39,7 @@ import { ReferralsRepository } from './infrastructure/referrals.repository';
     PayoutAccountsService,
     PayoutAccountUpdatedHandler,
     RecheckPayoutAccountsProcessor,
+    ReferralPayoutReversedHandler,
     PayoutAccountRateLimiter,
     MyReferralsQuery,
   ],
@@ -56,6 +58,7 @@ export class ReferralsModule implements OnModuleInit {
   constructor(
     private readonly handlers: PaymentEventHandlers,
     private readonly payoutAccountUpdated: PayoutAccountUpdatedHandler,
+    private readonly payoutReversed: ReferralPayoutReversedHandler,
     private readonly signUps: SignUpListeners,
     private readonly registrations: ReferralRegistrations,
     private readonly clock: ReferralClock,
@@ -64,6 +67,7 @@ export class ReferralsModule implements OnModuleInit {
 
   onModuleInit() {
     this.handlers.register(this.payoutAccountUpdated);
+    this.handlers.register(this.payoutReversed);
     this.signUps.register((memberId) => this.registrations.afterSignUp(memberId));
     // A jump of the local test clock does at once what the delayed jobs and the monthly job would have done.
     this.clockListeners.register(this.clock.listener);

@@ -2,8 +2,9 @@ import type {
   DirectedBy,
   DonationDirected,
   DonationReceived,
-  DonationTransferFailed,
+  DonationPayoutFailed,
   DonationTransferInitiated,
+  DonationTransferReversed,
   PayoutCleared,
 } from './donation.events';
 
@@ -29,9 +30,18 @@ export interface ClearPayout {
   data: PayoutCleared['data'];
 }
 
-export interface FailTransfer {
-  type: 'FailTransfer';
-  data: DonationTransferFailed['data'];
+/** The payout that carried the donation's transfer failed (issue 20). */
+export interface FailPayout {
+  type: 'FailPayout';
+  data: DonationPayoutFailed['data'];
 }
 
-export type DonationCommand = ReceiveGift | DirectDonation | InitiateTransfer | ClearPayout | FailTransfer;
+/** A reversal of the donation's transfer took `amountCents` of it back (issue 20). */
+export interface ReverseTransfer {
+  type: 'ReverseTransfer';
+  /** The decider adds totalReversedCents. */
+  data: Omit<DonationTransferReversed['data'], 'totalReversedCents'>;
+}
+
+export type DonationCommand =
+  ReceiveGift | DirectDonation | InitiateTransfer | ClearPayout | FailPayout | ReverseTransfer;

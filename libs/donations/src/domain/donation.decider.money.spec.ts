@@ -98,7 +98,49 @@ const failData = (transferId: string) => ({
   providerEventId: `evt_failed_${transferId}`,
   failedAt: at,
 });
-const fail = (transferId: string): DonationCommand => ({ type: 'FailTransfer', data: failData(transferId) });
+const payoutFailData = (transferId: string, payoutId = 'po_1') => ({
+  donationId,
+  transferId,
+  stripeAccountId: 'acct_1',
+  payoutId,
+  failureCode: 'account_closed',
+  failureMessage: 'The bank account has been closed.',
+  providerEventId: `evt_payout_failed_${payoutId}`,
+  failedAt: at,
+});
+const fail = (transferId: string): DonationCommand => ({
+  type: 'FailPayout',
+  data: payoutFailData(transferId),
+});
+const reverse = (transferId: string, reversalId: string, amountCents: number): DonationCommand => ({
+  type: 'ReverseTransfer',
+  data: {
+    donationId,
+    transferId,
+    reversalId,
+    amountCents,
+    providerEventId: `evt_${reversalId}`,
+    reversedAt: at,
+  },
+});
+const reversedBy = (
+  transferId: string,
+  reversalId: string,
+  amountCents: number,
+  totalReversedCents: number,
+): DonationEvent => ({
+  type: 'DonationTransferReversed',
+  data: {
+    donationId,
+    transferId,
+    reversalId,
+    amountCents,
+    totalReversedCents,
+    providerEventId: `evt_${reversalId}`,
+    reversedAt: at,
+  },
+});
+/** Before issue 20: a failed transfer (old streams still hold them). */
 const failed = (transferId: string): DonationEvent => ({
   type: 'DonationTransferFailed',
   data: failData(transferId),
@@ -272,10 +314,31 @@ describe('donation decider: money', () => {
       );
     });
 
-    it('stays quiet on a reversal after the payout cleared: cleared is final', () => {
+    it('stays quiet on a failure of another payout after the payout cleared it', () => {
       const history = [directed(), initiated('tr_1'), cleared('tr_1')];
       spec.given(history).when(fail('tr_1')).then([]);
       spec.given(history).when(clear('tr_1')).then([]);
+    });
+
+    it('reverses to the cent: every cent once, never more than was sent, whatever the order of partial reversals', () => {
+      const history = [directed(), initiated('tr_1')];
+      spec
+        .given(history)
+        .when(reverse('tr_1', 'trr_a', 1))
+        .then([reversedBy('tr_1', 'trr_a', 1, 1)]);
+      const after = [...history, reversedBy('tr_1', 'trr_a', 1, 1), reversedBy('tr_1', 'trr_b', 2498, 2499)];
+      expect(stateOf(after)).toMatchObject({ status: 'pending', reversedCents: 2499 });
+      expectRefusal(
+        refusalOf(after, reverse('tr_1', 'trr_c', 2)),
+        'invalid',
+        `Donation ${donationId}: reversal trr_c of 2 cents is more than the 1 cents not yet reversed`,
+      );
+      spec
+        .given(after)
+        .when(reverse('tr_1', 'trr_b', 2498))
+        .then([]);
+      const whole = [...after, reversedBy('tr_1', 'trr_c', 1, 2500)];
+      expect(stateOf(whole)).toMatchObject({ status: 'reversed', reversedCents: 2500 });
     });
   });
 });

@@ -67,6 +67,30 @@ const failData = {
   failedAt: at,
 };
 const failed: DonationEvent = { type: 'DonationTransferFailed', data: failData };
+const clearByPayout = { ...clearData, payoutId: 'po_1' };
+const payoutFailData = {
+  donationId,
+  transferId: 'tr_1',
+  stripeAccountId: 'acct_1',
+  payoutId: 'po_1',
+  failureCode: 'no_account',
+  failureMessage: 'No bank account could be located with those details.',
+  providerEventId: 'evt_4',
+  failedAt: at,
+};
+const payoutFailed: DonationEvent = { type: 'DonationPayoutFailed', data: payoutFailData };
+const reverseData = {
+  donationId,
+  transferId: 'tr_1',
+  reversalId: 'trr_1',
+  amountCents: 1000,
+  providerEventId: 'evt_5',
+  reversedAt: at,
+};
+const reversed: DonationEvent = {
+  type: 'DonationTransferReversed',
+  data: { ...reverseData, totalReversedCents: 1000 },
+};
 
 describe('donation decider', () => {
   describe('a gift', () => {
@@ -178,9 +202,7 @@ describe('donation decider', () => {
         .thenThrows(DonationError, /not in transfer/);
     });
 
-    it('fails back to held, once, and may be sent in another transfer later', () => {
-      spec.given([directed, initiated]).when({ type: 'FailTransfer', data: failData }).then([failed]);
-      spec.given([directed, initiated, failed]).when({ type: 'FailTransfer', data: failData }).then([]);
+    it('an old failed transfer (the transfer.paid days) still evolves back to held, and may be sent again later', () => {
       const state = [directed, initiated, failed].reduce(evolve, initialState);
       expect(state).toMatchObject({ status: 'held', transferId: null, failedTransferIds: ['tr_1'] });
       spec
@@ -189,19 +211,162 @@ describe('donation decider', () => {
         .then([{ type: 'DonationTransferInitiated', data: { ...initiateData, transferId: 'tr_2' } }]);
     });
 
-    it('never rejoins the transfer that failed, and a late success of it changes nothing', () => {
+    it('never rejoins the transfer that failed, and later word of it (paid, failed, reversed) changes nothing', () => {
       spec
         .given([directed, initiated, failed])
         .when({ type: 'InitiateTransfer', data: initiateData })
         .thenThrows(DonationError, /failed transfer/);
       spec.given([directed, initiated, failed]).when({ type: 'ClearPayout', data: clearData }).then([]);
+      spec.given([directed, initiated, failed]).when({ type: 'FailPayout', data: payoutFailData }).then([]);
+      spec.given([directed, initiated, failed]).when({ type: 'ReverseTransfer', data: reverseData }).then([]);
     });
+  });
 
-    it('a cleared donation stays cleared; a failure of another transfer is refused', () => {
-      spec.given([directed, initiated, cleared]).when({ type: 'FailTransfer', data: failData }).then([]);
+  describe('payouts (issue 20)', () => {
+    it('a paid payout that carried the transfer clears it, once; a cleared donation stays cleared', () => {
       spec
         .given([directed, initiated])
-        .when({ type: 'FailTransfer', data: { ...failData, transferId: 'tr_9' } })
+        .when({ type: 'ClearPayout', data: clearByPayout })
+        .then([{ type: 'PayoutCleared', data: clearByPayout }]);
+      spec
+        .given([directed, initiated, { type: 'PayoutCleared', data: clearByPayout }])
+        .when({ type: 'ClearPayout', data: clearByPayout })
+        .then([]);
+    });
+
+    it('a failed payout flags it, still pending, once; a later paid payout carrying the funds clears it', () => {
+      spec
+        .given([directed, initiated])
+        .when({ type: 'FailPayout', data: payoutFailData })
+        .then([payoutFailed]);
+      spec
+        .given([directed, initiated, payoutFailed])
+        .when({ type: 'FailPayout', data: payoutFailData })
+        .then([]);
+      expect([directed, initiated, payoutFailed].reduce(evolve, initialState)).toMatchObject({
+        status: 'pending',
+        transferId: 'tr_1',
+        payoutFailure: { payoutId: 'po_1', failureCode: 'no_account' },
+      });
+      const later = { ...clearByPayout, payoutId: 'po_2', providerEventId: 'evt_7' };
+      spec
+        .given([directed, initiated, payoutFailed])
+        .when({ type: 'ClearPayout', data: later })
+        .then([{ type: 'PayoutCleared', data: later }]);
+      expect(
+        [directed, initiated, payoutFailed, { type: 'PayoutCleared', data: later } as DonationEvent].reduce(
+          evolve,
+          initialState,
+        ),
+      ).toMatchObject({ status: 'cleared', payoutFailure: null, clearedByPayoutId: 'po_2' });
+    });
+
+    it('never re-sends: a donation whose payout failed is not held, so no window takes it again', () => {
+      spec
+        .given([directed, initiated, payoutFailed])
+        .when({ type: 'InitiateTransfer', data: { ...initiateData, transferId: 'tr_2' } })
+        .thenThrows(DonationError, /pending/);
+    });
+
+    it("out of order: a failed payout's late report after another payout cleared it changes nothing", () => {
+      const later = { ...clearByPayout, payoutId: 'po_2' };
+      spec
+        .given([directed, initiated, { type: 'PayoutCleared', data: later }])
+        .when({ type: 'FailPayout', data: payoutFailData })
+        .then([]);
+    });
+
+    it('a paid payout that the bank returned (payout.failed after payout.paid) flags it again, pending', () => {
+      spec
+        .given([directed, initiated, { type: 'PayoutCleared', data: clearByPayout }])
+        .when({ type: 'FailPayout', data: payoutFailData })
+        .then([payoutFailed]);
+      expect(
+        [
+          directed,
+          initiated,
+          { type: 'PayoutCleared', data: clearByPayout } as DonationEvent,
+          payoutFailed,
+        ].reduce(evolve, initialState)?.status,
+      ).toBe('pending');
+      // That payout's paid report again (a redelivery) clears nothing: it failed.
+      spec
+        .given([directed, initiated, { type: 'PayoutCleared', data: clearByPayout }, payoutFailed])
+        .when({ type: 'ClearPayout', data: clearByPayout })
+        .then([]);
+    });
+
+    it('paid or failed before the transfer was initiated is refused, so the provider delivers it again', () => {
+      spec
+        .given([directed])
+        .when({ type: 'FailPayout', data: payoutFailData })
+        .thenThrows(DonationError, /not in transfer/);
+      spec
+        .given([directed, initiated])
+        .when({ type: 'FailPayout', data: { ...payoutFailData, transferId: 'tr_9' } })
+        .thenThrows(DonationError, /not in transfer/);
+    });
+  });
+
+  describe('reversals (issue 20)', () => {
+    it('in part: booked once by reversal id, the donation keeps its status', () => {
+      spec.given([directed, initiated]).when({ type: 'ReverseTransfer', data: reverseData }).then([reversed]);
+      spec
+        .given([directed, initiated, reversed])
+        .when({ type: 'ReverseTransfer', data: reverseData })
+        .then([]);
+      expect([directed, initiated, reversed].reduce(evolve, initialState)).toMatchObject({
+        status: 'pending',
+        reversedCents: 1000,
+        reversalIds: ['trr_1'],
+      });
+    });
+
+    it('the whole amount, in two reversals: reversed; then payouts change nothing', () => {
+      const rest = { ...reverseData, reversalId: 'trr_2', amountCents: 1500 };
+      spec
+        .given([directed, initiated, reversed])
+        .when({ type: 'ReverseTransfer', data: rest })
+        .then([{ type: 'DonationTransferReversed', data: { ...rest, totalReversedCents: 2500 } }]);
+      const all = [
+        directed,
+        initiated,
+        reversed,
+        { type: 'DonationTransferReversed', data: { ...rest, totalReversedCents: 2500 } } as DonationEvent,
+      ];
+      expect(all.reduce(evolve, initialState)).toMatchObject({ status: 'reversed', reversedCents: 2500 });
+      spec.given(all).when({ type: 'ClearPayout', data: clearByPayout }).then([]);
+      spec.given(all).when({ type: 'FailPayout', data: payoutFailData }).then([]);
+    });
+
+    it('after it was cleared (the charity had it): reversed', () => {
+      const whole = { ...reverseData, amountCents: 2500 };
+      const events = [
+        directed,
+        initiated,
+        { type: 'PayoutCleared', data: clearByPayout } as DonationEvent,
+        { type: 'DonationTransferReversed', data: { ...whole, totalReversedCents: 2500 } } as DonationEvent,
+      ];
+      expect(events.reduce(evolve, initialState)?.status).toBe('reversed');
+    });
+
+    it('more than is left, nothing, a fraction or a negative amount is refused', () => {
+      for (const amountCents of [2501, 0, -1, 10.5, Number.MAX_SAFE_INTEGER + 2]) {
+        spec
+          .given([directed, initiated])
+          .when({ type: 'ReverseTransfer', data: { ...reverseData, amountCents } })
+          .thenThrows(DonationError, /more than/);
+      }
+      spec
+        .given([directed, initiated, reversed])
+        .when({ type: 'ReverseTransfer', data: { ...reverseData, reversalId: 'trr_2', amountCents: 1501 } })
+        .thenThrows(DonationError, /1500 cents not yet reversed/);
+    });
+
+    it('of a transfer it is not in (yet) is refused, so the provider delivers it again', () => {
+      spec
+        .given([directed])
+        .when({ type: 'ReverseTransfer', data: reverseData })
         .thenThrows(DonationError, /not in transfer/);
     });
   });

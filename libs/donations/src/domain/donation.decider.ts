@@ -1,14 +1,23 @@
 import type { DonationCommand } from './donation.commands';
-import { donationExistsDifferently, donationNotFound, notInStatus, otherTransfer } from './donation.errors';
+import {
+  donationExistsDifferently,
+  donationNotFound,
+  notInStatus,
+  otherTransfer,
+  reversalOverAmount,
+} from './donation.errors';
 import type { DonationDirected, DonationEvent, DonationReceived } from './donation.events';
 
 /**
  * One donation's life (docs/ledger.md): a gift is `received` into the donation pool until it is
- * directed; a directed donation is `held` until a transfer window sends it (`pending`), then `cleared`,
- * or it failed and is `held` again for a later window. Provider events come at least once and in any
- * order: the same fact again decides nothing; a step out of order is refused (the caller retries).
+ * directed; a directed donation is `held` until a transfer window sends it (`pending`: a transfer is final
+ * when created), then `cleared` when the charity's payout that carried the transfer is paid. A failed payout
+ * flags it, still pending (the money stays on the charity's Stripe balance); only a transfer reversal brings
+ * money back: `reversed` once all of it came back (what came back is held again as a new donation). Old
+ * streams may hold a failed transfer that put it back to `held`. Provider events come at least once and in
+ * any order: the same fact again decides nothing; a step out of order is refused (the caller retries).
  */
-export type DonationStatus = 'received' | 'held' | 'pending' | 'cleared';
+export type DonationStatus = 'received' | 'held' | 'pending' | 'cleared' | 'reversed';
 
 export interface Donation {
   donationId: string;
@@ -16,10 +25,19 @@ export interface Donation {
   status: DonationStatus;
   received: DonationReceived['data'] | null;
   directed: DonationDirected['data'] | null;
-  /** The transfer it is in while pending or cleared. */
+  /** The transfer it is in while pending, cleared or reversed. */
   transferId: string | null;
-  /** Transfers that failed for it: the transfer window's attempt number. */
+  /** Transfers that failed for it (before issue 20): the transfer window's attempt number. */
   failedTransferIds: string[];
+  /** The last payout that carried it failed: finance sees this flag until a payout carrying it is paid. */
+  payoutFailure: { payoutId: string; failureCode: string | null } | null;
+  /** Payouts that failed carrying it: a late or repeated `payout.paid` of one of them clears nothing. */
+  failedPayoutIds: string[];
+  /** The payout whose `payout.paid` cleared it (null for the `transfer.paid` days). */
+  clearedByPayoutId: string | null;
+  /** How much of it transfer reversals brought back, and by which reversals (`trr_…`). */
+  reversedCents: number;
+  reversalIds: string[];
 }
 
 export type DonationState = Donation | null;
@@ -73,31 +91,67 @@ export function decide(command: DonationCommand, state: DonationState): Donation
     }
     case 'ClearPayout': {
       const { data } = command;
-      const donation = existing(state, data.donationId);
-      if (donation.transferId !== data.transferId) {
-        // The provider reported this transfer failed first: its late success changes nothing.
-        if (donation.failedTransferIds.includes(data.transferId)) return [];
-        throw otherTransfer(data.donationId, data.transferId);
-      }
-      if (donation.status === 'cleared') return [];
+      const donation = inTransfer(state, data.donationId, data.transferId);
+      if (donation === 'gone') return [];
+      if (donation.status === 'cleared' || donation.status === 'reversed') return [];
+      // That payout failed (a bank's return after it was paid): its `payout.paid`, late or again, clears nothing.
+      if (data.payoutId !== undefined && donation.failedPayoutIds.includes(data.payoutId)) return [];
       return [{ type: 'PayoutCleared', data: command.data }];
     }
-    case 'FailTransfer': {
+    case 'FailPayout': {
       const { data } = command;
-      const donation = existing(state, data.donationId);
-      if (donation.failedTransferIds.includes(data.transferId)) return [];
-      if (donation.transferId !== data.transferId) throw otherTransfer(data.donationId, data.transferId);
-      // Cleared is final: a reversal after it is the finance team's to reconcile, not a new window's.
-      if (donation.status === 'cleared') return [];
-      return [{ type: 'DonationTransferFailed', data: command.data }];
+      const donation = inTransfer(state, data.donationId, data.transferId);
+      if (donation === 'gone') return [];
+      if (donation.failedPayoutIds.includes(data.payoutId) || donation.status === 'reversed') return [];
+      // Cleared by another payout (this one failed earlier, reported late): the money reached the charity.
+      if (donation.status === 'cleared' && donation.clearedByPayoutId !== data.payoutId) return [];
+      return [{ type: 'DonationPayoutFailed', data: command.data }];
+    }
+    case 'ReverseTransfer': {
+      const { data } = command;
+      const donation = inTransfer(state, data.donationId, data.transferId);
+      if (donation === 'gone') return [];
+      if (donation.reversalIds.includes(data.reversalId)) return [];
+      const left = donation.amountCents - donation.reversedCents;
+      if (!Number.isSafeInteger(data.amountCents) || data.amountCents < 1 || data.amountCents > left) {
+        throw reversalOverAmount(data.donationId, data.reversalId, data.amountCents, left);
+      }
+      return [
+        {
+          type: 'DonationTransferReversed',
+          data: { ...command.data, totalReversedCents: donation.reversedCents + data.amountCents },
+        },
+      ];
     }
   }
+}
+
+/**
+ * The donation, when `transferId` is the transfer it is in. 'gone' when that transfer failed for it before
+ * (the `transfer.paid` days): the provider's later word on it changes nothing. Any other transfer (not
+ * initiated yet, say) is refused, so the provider's event is retried once the initiation is recorded.
+ */
+function inTransfer(state: DonationState, donationId: string, transferId: string): Donation | 'gone' {
+  const donation = existing(state, donationId);
+  if (donation.transferId === transferId) return donation;
+  if (donation.failedTransferIds.includes(transferId)) return 'gone';
+  throw otherTransfer(donationId, transferId);
 }
 
 function existing(state: DonationState, donationId: string): Donation {
   if (state === null) throw donationNotFound(donationId);
   return state;
 }
+
+const fresh = {
+  transferId: null,
+  failedTransferIds: [] as string[],
+  payoutFailure: null,
+  failedPayoutIds: [] as string[],
+  clearedByPayoutId: null,
+  reversedCents: 0,
+  reversalIds: [] as string[],
+} satisfies Partial<Donation>;
 
 export function evolve(state: DonationState, event: DonationEvent): DonationState {
   switch (event.type) {
@@ -108,23 +162,48 @@ export function evolve(state: DonationState, event: DonationEvent): DonationStat
         status: 'received',
         received: event.data,
         directed: null,
-        transferId: null,
-        failedTransferIds: [],
+        ...fresh,
       };
     case 'DonationDirected':
       return {
         donationId: event.data.donationId,
         amountCents: event.data.amountCents,
         received: state?.received ?? null,
-        transferId: null,
-        failedTransferIds: [],
+        ...fresh,
         status: 'held',
         directed: event.data,
       };
     case 'DonationTransferInitiated':
       return state && { ...state, status: 'pending', transferId: event.data.transferId };
     case 'PayoutCleared':
-      return state && { ...state, status: 'cleared' };
+      return (
+        state && {
+          ...state,
+          status: 'cleared',
+          payoutFailure: null,
+          clearedByPayoutId: event.data.payoutId ?? null,
+        }
+      );
+    case 'DonationPayoutFailed':
+      return (
+        state && {
+          ...state,
+          status: 'pending',
+          payoutFailure: { payoutId: event.data.payoutId, failureCode: event.data.failureCode },
+          failedPayoutIds: [...state.failedPayoutIds, event.data.payoutId],
+          clearedByPayoutId: null,
+        }
+      );
+    case 'DonationTransferReversed': {
+      if (!state) return state;
+      const reversedCents = state.reversedCents + event.data.amountCents;
+      return {
+        ...state,
+        reversedCents,
+        reversalIds: [...state.reversalIds, event.data.reversalId],
+        status: reversedCents >= state.amountCents ? 'reversed' : state.status,
+      };
+    }
     case 'DonationTransferFailed':
       return (
         state && {

@@ -17,6 +17,16 @@ export const notInStatus = (donationId: string, step: string, status: string) =>
   new DonationError('conflict', `Donation ${donationId}: cannot ${step} while ${status}`);
 export const otherTransfer = (donationId: string, transferId: string) =>
   new DonationError('conflict', `Donation ${donationId} is not in transfer ${transferId}`);
+export const reversalOverAmount = (
+  donationId: string,
+  reversalId: string,
+  amountCents: number,
+  left: number,
+) =>
+  new DonationError(
+    'invalid',
+    `Donation ${donationId}: reversal ${reversalId} of ${amountCents} cents is more than the ${left} cents not yet reversed`,
+  );
 export const invalidAmount = () => new DonationError('invalid', DonationMessages.invalidCharityAndAmount);
 export const payoutOverBalance = () => new DonationError('invalid', DonationMessages.payoutOverBalance);
 export const charityNotVerified = () => new DonationError('invalid', DonationMessages.charityNotVerified);

@@ -3,7 +3,9 @@
  * integer cents (USD). Two kinds of stream:
  *
  * - `donation-{donationId}`: one donation's life: received (a gift) or awarded (a prize share), directed
- *   to a nonprofit (held), sent in a transfer window (pending), cleared, or failed and back to held.
+ *   to a nonprofit (held), sent in a transfer window (pending), cleared when the charity's payout carrying it
+ *   is paid (a failed payout flags it, still pending), or reversed (what came back is held again as a new
+ *   donation). Old streams may hold a failed transfer that put it back to held.
  * - `prize-balance-{memberId}`: a winner's directable balance, made of prize shares they won without a
  *   chosen charity; directing it (by the member, or by Charity Arena after 30 days) opens a donation.
  *
@@ -25,7 +27,9 @@ export type DirectedBy =
 export type DonationSource =
   | { kind: 'prize'; tournamentId: string; tournamentTitle: string; rank: number; memberId: string }
   | { kind: 'prize-balance'; memberId: string; shares: { shareId: string; amountCents: number }[] }
-  | { kind: 'gift'; checkoutSessionId: string };
+  | { kind: 'gift'; checkoutSessionId: string }
+  /** Issue 20: what a transfer reversal brought back of `donationId`, held again for the same charity. */
+  | { kind: 'reversal'; donationId: string; transferId: string; reversalId: string };
 
 /**
  * A direct gift paid through checkout (`checkout.session.completed`). With `charityEin` (Donate Now on a
@@ -84,13 +88,66 @@ export interface DonationTransferInitiated {
   };
 }
 
-/** The provider confirmed the transfer: the money reached the nonprofit. */
+/**
+ * The money reached the nonprofit: since issue 20, the connected account's payout that carried the transfer
+ * was paid (`payout.paid`, `payoutId`); before, the provider's `transfer.paid` (no `payoutId`).
+ */
 export interface PayoutCleared {
   type: 'PayoutCleared';
-  data: { donationId: string; transferId: string; providerEventId: string; clearedAt: string };
+  data: {
+    donationId: string;
+    transferId: string;
+    providerEventId: string;
+    clearedAt: string;
+    /** The `po_` payout that carried the transfer (issue 20); absent in events of the `transfer.paid` days. */
+    payoutId?: string;
+  };
 }
 
-/** The transfer failed or was reversed: the donation is held again, for a later window. */
+/**
+ * Issue 20: the connected account's payout that carried the transfer failed (`payout.failed`), or a paid one
+ * came back from the bank. The money stays on the charity's Stripe balance and is never sent again: the
+ * donation stays pending, flagged for finance, until a payout that carries the funds is paid (PayoutCleared).
+ */
+export interface DonationPayoutFailed {
+  type: 'DonationPayoutFailed';
+  data: {
+    donationId: string;
+    transferId: string;
+    stripeAccountId: string;
+    payoutId: string;
+    /** Stripe's failure_code ('no_account', 'account_closed', …) and failure_message, as given. */
+    failureCode: string | null;
+    failureMessage: string | null;
+    providerEventId: string;
+    failedAt: string;
+  };
+}
+
+/**
+ * Issue 20: a reversal of the donation's transfer (`transfer.reversed`, `trr_…`) brought `amountCents` of it
+ * back to the platform (a transfer's reversed amount is allocated over its donations in a fixed order). That
+ * amount is held again as a new donation to the same charity (source kind 'reversal'); a donation whose whole
+ * amount was reversed is `reversed`.
+ */
+export interface DonationTransferReversed {
+  type: 'DonationTransferReversed';
+  data: {
+    donationId: string;
+    transferId: string;
+    reversalId: string;
+    amountCents: number;
+    /** All that reversals took back of the donation so far, this one included: `reversed` when it is the whole amount. */
+    totalReversedCents: number;
+    providerEventId: string;
+    reversedAt: string;
+  };
+}
+
+/**
+ * Before issue 20: the transfer failed or was reversed (`transfer.failed`, or the local driver's at-once
+ * reversal), the donation held again for a later window. No longer recorded; old events still evolve.
+ */
 export interface DonationTransferFailed {
   type: 'DonationTransferFailed';
   data: {
@@ -103,7 +160,13 @@ export interface DonationTransferFailed {
 }
 
 export type DonationEvent =
-  DonationReceived | DonationDirected | DonationTransferInitiated | PayoutCleared | DonationTransferFailed;
+  | DonationReceived
+  | DonationDirected
+  | DonationTransferInitiated
+  | PayoutCleared
+  | DonationTransferFailed
+  | DonationPayoutFailed
+  | DonationTransferReversed;
 
 /** A prize share won without a chosen charity joins the winner's directable balance. */
 export interface PrizeShareCredited {
@@ -149,6 +212,8 @@ export const DONATION_EVENT_TYPES: readonly DonationEvent['type'][] = [
   'DonationTransferInitiated',
   'PayoutCleared',
   'DonationTransferFailed',
+  'DonationPayoutFailed',
+  'DonationTransferReversed',
 ];
 export const PRIZE_BALANCE_EVENT_TYPES: readonly PrizeBalanceEvent['type'][] = [
   'PrizeShareCredited',

@@ -44,14 +44,4 @@ export class DonationTransfersRepository {
       .execute();
     return rows.map((row) => row.donation_id);
   }
-
-  /** The account's transfers recorded before a payout: the payout carries them. */
-  async transfersOfAccountBefore(stripeAccountId: string, before: Date) {
-    return this.db
-      .selectFrom('donation_transfers')
-      .select(['transfer_id', 'donation_id'])
-      .where('stripe_account_id', '=', stripeAccountId)
-      .where('created_at', '<=', before)
-      .execute();
-  }
 }

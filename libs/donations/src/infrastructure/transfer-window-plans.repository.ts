@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
 
 interface PlansTables {
@@ -19,6 +19,8 @@ export interface WindowPlan {
   attempt: number;
   donationIds: string[];
   amountCents: number;
+  /** When the first run fixed it (issue 20: past the provider's 24 h idempotency window, look the transfer up first). */
+  createdAt?: Date;
 }
 
 /** A window's transfer plan per charity: the first run's plan wins, a re-run reads it back. */
@@ -51,7 +53,47 @@ export class TransferWindowPlansRepository {
       attempt: row.attempt,
       donationIds: row.donation_ids,
       amountCents: Number(row.amount_cents),
+      createdAt: row.created_at,
     };
+  }
+
+  /** A plan the provider refused outright (nothing was made): a re-run of its window plans again. */
+  async remove(windowId: string, ein: string): Promise<void> {
+    await this.db
+      .deleteFrom('transfer_window_plans')
+      .where('window_id', '=', windowId)
+      .where('ein', '=', ein)
+      .execute();
+  }
+
+  /**
+   * Plans of other windows whose transfer was never recorded (no donation_transfers row of theirs since the
+   * plan): a run that died, or a provider failure whose outcome is unknown (the transfer may exist). Oldest first.
+   */
+  async unfinishedOutside(windowId: string): Promise<WindowPlan[]> {
+    const rows = await this.db
+      .selectFrom('transfer_window_plans as p')
+      .selectAll('p')
+      .where('p.window_id', '<>', windowId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('donation_transfers as t' as never)
+              .select(sql`1`.as('one'))
+              .where(sql<boolean>`t.donation_id = ANY(p.donation_ids) AND t.created_at >= p.created_at`),
+          ),
+        ),
+      )
+      .orderBy('p.created_at')
+      .execute();
+    return rows.map((row) => ({
+      windowId: row.window_id,
+      ein: row.ein,
+      attempt: row.attempt,
+      donationIds: row.donation_ids,
+      amountCents: Number(row.amount_cents),
+      createdAt: row.created_at,
+    }));
   }
 
   async ofWindow(windowId: string): Promise<WindowPlan[]> {
@@ -66,6 +108,7 @@ export class TransferWindowPlansRepository {
       attempt: row.attempt,
       donationIds: row.donation_ids,
       amountCents: Number(row.amount_cents),
+      createdAt: row.created_at,
     }));
   }
 }

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type GlobalPosition } from '@arena/event-store';
 import { LocalEventsInProcess, LocalPayments, Payments } from '@arena/payments';
+import { PayoutCharities } from '../application/payout-charities';
 import { donationsUuid } from '../application/donation-ids';
 import { DonationStreams } from '../application/donation-streams';
 import { GiftCheckoutService } from '../application/commands/gift-checkout.service';
@@ -25,12 +26,20 @@ const DEMO_GIFTS = [
   { attempt: 'demo-gift-pool', member: null, amountCents: 1_000, charityEin: undefined },
 ] as const;
 
+/** Issue 20's demo: the second window sends what the reversal brought back; its payout fails. */
+export const DEMO_SECOND_WINDOW_ID = 'demo-seed-2';
+
+/** Stripe's test bank account number whose payouts fail with `no_account`. */
+const FAILING_ACCOUNT_NUMBER = '000111111116';
+
 export interface DemoDonationsOutcome {
   /** The charities' account.updated webhooks, applied before anything else (payouts enabled). */
   webhooksApplied: number;
   payoutRequest: { member: string; amountCents: number } | null;
   window: 'run' | 'already run';
   giftsPaid: number;
+  /** Issue 20 (local driver, first run only): a reversal, a paid payout, a second window and a failed payout. */
+  moneyStates: { reversedCents: number; payoutsPaid: number; payoutsFailed: number } | null;
 }
 
 /**
@@ -40,9 +49,15 @@ export interface DemoDonationsOutcome {
  *    are enabled; every other webhook (transfers, gifts) is left to the worker, as in production.
  * 2. The prize flow runs over the log as the worker's reactor does: directed prizes and credited shares.
  * 3. A member directs half their first prize share to the verified charity (a payout request).
- * 4. One transfer window: the payout-verified charities' held donations go pending (cleared when the worker
- *    delivers transfer.paid); the others stay held.
- * 5. Two gifts are paid on the local checkout page, one to the verified charity and one to the pool:
+ * 4. One transfer window: the payout-verified charities' held donations go pending; the others stay held.
+ * 5. The money states of issue 20 (local driver, the first run; their webhooks applied here): the first of the
+ *    window's donations (in the transfer's fixed order) is reversed in full (`reversed`, its money held again as a
+ *    new donation), the charity's payout is paid (the rest `cleared`), a second window sends the re-held money,
+ *    and its payout fails: the charity's bank account is Stripe's failing test number 000111111116, so that
+ *    donation stays `pending`, flagged. The charity's bank stays failing (payouts paused, as Stripe pauses them)
+ *    until its representative submits the payout form again with a good account number (000123456789); then the
+ *    worker's next payout carries the funds and clears it.
+ * 6. Two gifts are paid on the local checkout page, one to the verified charity and one to the pool:
  *    held and received once the worker delivers checkout.session.completed.
  */
 export async function seedDemoDonations(
@@ -57,8 +72,38 @@ export async function seedDemoDonations(
   await runPrizeFlow(app.get<EventStore>(EVENT_STORE), app.get(PrizeFlow));
   const payoutRequest = await requestPayout(app, members);
   const window = await runWindowOnce(app);
+  const moneyStates =
+    window === 'run' && payments instanceof LocalPayments ? await showMoneyStates(app, payments) : null;
   const giftsPaid = payments instanceof LocalPayments ? await payGifts(app, payments, members) : 0;
-  return { webhooksApplied, payoutRequest, window, giftsPaid };
+  return { webhooksApplied, payoutRequest, window, giftsPaid, moneyStates };
+}
+
+/** Step 5: a reversal, a paid payout, a second window and a failed payout, each through its real webhook. */
+async function showMoneyStates(app: INestApplicationContext, payments: LocalPayments) {
+  const events = app.get(LocalEventsInProcess);
+  const streams = app.get(DonationStreams);
+  const plan = (await app.get(TransferWindowPlansRepository).ofWindow(DEMO_WINDOW_ID)).find(
+    (one) => one.ein === VERIFIED_EIN,
+  );
+  const first = plan && [...plan.donationIds].sort()[0];
+  const donation = first ? await streams.loadDonation(first) : null;
+  if (!donation?.transferId) return null;
+  await events.deliverPending(['transfer.created']);
+  const reversal = await payments.reverseTransfer(donation.transferId, donation.amountCents);
+  await events.deliverPending(['transfer.reversed']);
+  const paid = await payments.runPayouts();
+  await events.deliverPending(['payout.created', 'payout.paid']);
+  await app.get(TransferWindowService).run(DEMO_SECOND_WINDOW_ID);
+  await events.deliverPending(['transfer.created']);
+  const charity = await app.get(PayoutCharities).verified(VERIFIED_EIN);
+  if (charity) await payments.changeBankAccount(charity.stripeAccountId, FAILING_ACCOUNT_NUMBER);
+  const failed = await payments.runPayouts();
+  await events.deliverPending(['payout.created', 'payout.failed']);
+  return {
+    reversedCents: reversal.amountCents,
+    payoutsPaid: paid.filter((one) => one.status === 'paid').length,
+    payoutsFailed: failed.filter((one) => one.status === 'failed').length,
+  };
 }
 
 async function runPrizeFlow(store: EventStore, flow: PrizeFlow) {

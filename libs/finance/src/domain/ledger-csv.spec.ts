@@ -99,4 +99,48 @@ describe('ledgerCsv: the ledger export', () => {
       '',
     ]);
   });
+
+  it('issue 20: a failed payout reads pending (payout failed) with the payout; a reversal takes its amount back', () => {
+    const later: LedgerEvent[] = [
+      ...events,
+      {
+        id: 'ev-4',
+        at: at(24),
+        event: {
+          type: 'DonationPayoutFailed',
+          data: {
+            donationId: 'd1',
+            transferId: 'tr_1ABCDEFGH',
+            stripeAccountId: 'acct_1',
+            payoutId: 'po_1FAILED0',
+            failureCode: 'no_account',
+            failureMessage: null,
+            providerEventId: 'evt_3',
+            failedAt: at(24).toISOString(),
+          },
+        },
+      },
+      {
+        id: 'ev-5',
+        at: at(25),
+        event: {
+          type: 'DonationTransferReversed',
+          data: {
+            donationId: 'd1',
+            transferId: 'tr_1ABCDEFGH',
+            reversalId: 'trr_1REVERSE',
+            amountCents: 505,
+            totalReversedCents: 505,
+            providerEventId: 'evt_4',
+            reversedAt: at(25).toISOString(),
+          },
+        },
+      },
+    ];
+    const rows = ledgerCsv(later, { full: true }).trim().split('\r\n');
+    expect(rows[4]).toContain(',DonationPayoutFailed,d1,25.05,pending (payout failed),');
+    expect(rows[4]).toContain(',po_1FAILED0,');
+    expect(rows[5]).toContain(',DonationTransferReversed,d1,5.05,reversed,');
+    expect(rows[5]).toContain(',trr_1REVERSE,');
+  });
 });

@@ -138,6 +138,22 @@ function rowOf(event: DonationEvent, known: DonationFacts) {
         status: 'held',
         providerId: event.data.transferId,
       };
+    // Issue 20: the payout that carried it failed (still pending, flagged); a reversal took some back.
+    case 'DonationPayoutFailed':
+      return {
+        facts: known,
+        amountCents: known.amountCents,
+        status: 'pending (payout failed)',
+        providerId: event.data.payoutId,
+      };
+    // The amount the reversal took back (the type says which way it went; a sign would read as a formula).
+    case 'DonationTransferReversed':
+      return {
+        facts: known,
+        amountCents: event.data.amountCents,
+        status: 'reversed',
+        providerId: event.data.reversalId,
+      };
   }
 }
 

@@ -133,4 +133,46 @@ describe('reconcile: the ledger against the provider', () => {
       }),
     ]);
   });
+
+  it('issue 20: matches a reversal by its trr_ id against what the ledger booked of it over the donations', () => {
+    const reversed = (donationId: string, reversalId: string, amountCents: number): DonationEvent => ({
+      type: 'DonationTransferReversed',
+      data: {
+        donationId,
+        transferId: 'tr_9',
+        reversalId,
+        amountCents,
+        totalReversedCents: amountCents,
+        providerEventId: 'evt_r',
+        reversedAt: AT,
+      },
+    });
+    const ledger = [
+      received('d1', 600),
+      received('d2', 400),
+      initiated('d1', 'tr_9', 600),
+      initiated('d2', 'tr_9', 400),
+      reversed('d1', 'trr_1', 600),
+      reversed('d2', 'trr_1', 100),
+    ];
+    const matching = reconcile(ledger, [
+      tx('charge', 'pi_d1', 600),
+      tx('charge', 'pi_d2', 400),
+      tx('transfer', 'tr_9', -1000),
+      tx('transfer_reversal', 'trr_1', 700),
+    ]);
+    expect(matching.differences).toEqual([]);
+    expect(matching.ledger.transferredCents).toBe(300);
+    expect(matching.providerTotals.transfersCents).toBe(300);
+    const off = reconcile(ledger, [
+      tx('charge', 'pi_d1', 600),
+      tx('charge', 'pi_d2', 400),
+      tx('transfer', 'tr_9', -1000),
+      tx('transfer_reversal', 'trr_2', 50),
+    ]);
+    expect(off.differences.map((d) => [d.kind, d.providerId])).toEqual([
+      ['missing-in-ledger', 'trr_2'],
+      ['missing-at-provider', 'trr_1'],
+    ]);
+  });
 });

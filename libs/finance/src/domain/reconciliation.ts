@@ -36,6 +36,8 @@ export function reconcile(
   const gifts = new Map<string, { donationId: string; amountCents: number }>();
   const giftKeys = new Map<string, string>();
   const transfers = new Map<string, LedgerTransfer>();
+  // Issue 20: reversals by their `trr_` id (the provider's transfer_reversal names it), summed over donations.
+  const reversals = new Map<string, { amountCents: number; transferId: string }>();
   for (const event of events) {
     if (event.type === 'DonationReceived') {
       const { donationId, amountCents, paymentIntentId, checkoutSessionId } = event.data;
@@ -55,6 +57,11 @@ export function reconcile(
     } else if (event.type === 'DonationTransferFailed') {
       const transfer = transfers.get(event.data.transferId);
       if (transfer) transfer.failed = true;
+    } else if (event.type === 'DonationTransferReversed') {
+      const { reversalId, transferId, amountCents } = event.data;
+      const reversal = reversals.get(reversalId) ?? { amountCents: 0, transferId };
+      reversal.amountCents += amountCents;
+      reversals.set(reversalId, reversal);
     }
   }
 
@@ -93,6 +100,24 @@ export function reconcile(
         seenGifts.add(key);
         if (gift.amountCents !== size)
           mismatch(tx.sourceId!, gift.donationId, gift.amountCents, size, 'The gift and the charge differ.');
+      }
+    } else if (REVERSALS.has(tx.type) && tx.sourceId?.startsWith('trr_')) {
+      // A reversal named by its own id (Stripe's, and the local driver's since issue 20).
+      transfersCents -= size;
+      const reversal = reversals.get(tx.sourceId);
+      if (!reversal) {
+        unknown(tx, 'A reversal the ledger has not booked.');
+        continue;
+      }
+      seenReversals.add(tx.sourceId);
+      if (reversal.amountCents !== size) {
+        mismatch(
+          tx.sourceId,
+          null,
+          reversal.amountCents,
+          size,
+          'The reversal and what the ledger booked of it differ.',
+        );
       }
     } else if (TRANSFERS.has(tx.type) || REVERSALS.has(tx.type)) {
       const reversal = REVERSALS.has(tx.type);
@@ -158,10 +183,22 @@ export function reconcile(
     }
   }
 
-  const ledgerTransferred = [...transfers.values()].reduce(
-    (sum, t) => sum + (t.failed ? 0 : t.amountCents),
-    0,
-  );
+  for (const [reversalId, reversal] of reversals) {
+    if (!seenReversals.has(reversalId)) {
+      differences.push({
+        kind: 'missing-at-provider',
+        providerId: reversalId,
+        donationId: null,
+        ledgerCents: reversal.amountCents,
+        providerCents: null,
+        note: 'A reversal the provider has no record of.',
+      });
+    }
+  }
+
+  const ledgerTransferred =
+    [...transfers.values()].reduce((sum, t) => sum + (t.failed ? 0 : t.amountCents), 0) -
+    [...reversals.values()].reduce((sum, r) => sum + r.amountCents, 0);
   const received = [...gifts.values()].reduce((sum, g) => sum + g.amountCents, 0);
   return {
     ledger: { receivedCents: received, transferredCents: ledgerTransferred },

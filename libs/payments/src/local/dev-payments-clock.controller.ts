@@ -11,7 +11,8 @@ const bodyPipe = new ZodValidationPipe(advanceClockBody);
 
 /**
  * `POST /api/dev/payments/clock`: advances the local driver's test clock (renewals, then the clock's
- * listeners). Development and tests only, and only with the local driver: a 404 otherwise.
+ * listeners, then the connected accounts' payouts: LocalPayments.advanceClock runs runPayouts, issue 20).
+ * Development and tests only, and only with the local driver: a 404 otherwise.
  */
 @Controller('dev/payments/clock')
 export class DevPaymentsClockController {

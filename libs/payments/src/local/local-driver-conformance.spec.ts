@@ -208,6 +208,9 @@ const transfer: LocalTransferRow = {
   transfer_group: 'window-1',
   metadata: { windowId: 'window-1' },
   reversed: false,
+  source_transaction: null,
+  destination_payment: 'py_local_1',
+  amount_reversed: 0,
   created_at: at,
 };
 const subscription: LocalSubscriptionRow = {

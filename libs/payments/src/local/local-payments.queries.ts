@@ -82,6 +82,10 @@ export interface LocalTransferRow {
   transfer_group: string;
   metadata: Record<string, string>;
   reversed: boolean;
+  /** Issue 20: the charge that funds it (Stripe's source_transaction), its `py_` on the destination, and how much of it was reversed. */
+  source_transaction: string | null;
+  destination_payment: string | null;
+  amount_reversed: number;
   created_at: Date;
 }
 
@@ -300,7 +304,7 @@ export class LocalPaymentsQueries {
   /** Inserts the transfer unless its idempotency key was used: the row only to the caller that inserted it. */
   insertTransfer(
     trx: Transaction<LocalPaymentsTables>,
-    transfer: Omit<LocalTransferRow, 'reversed' | 'created_at'>,
+    transfer: Omit<LocalTransferRow, 'reversed' | 'created_at' | 'amount_reversed'>,
   ): Promise<LocalTransferRow | undefined> {
     return trx
       .insertInto('payment_local_transfers')

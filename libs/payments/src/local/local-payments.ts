@@ -19,6 +19,7 @@ import { PaymentsClock, type PaymentsClockListeners } from '../payments-clock';
 import { asBillingTrx, type LocalBillingQueries } from './local-billing.queries';
 import { collecting, LocalSubscriptions } from './local-subscriptions';
 import { LocalEventOutbox } from './local-event-outbox';
+import { LocalConnectMoney, type LocalPayoutOutcome } from './local-connect-money';
 import {
   LocalPaymentsQueries,
   type LocalAccountRow,
@@ -140,7 +141,10 @@ export class LocalPayments extends Payments {
   ) {
     super();
     this.world = billing ? new LocalSubscriptions(billing, queries, outbox, listeners) : undefined;
+    this.connectMoney = new LocalConnectMoney(queries, outbox);
   }
+
+  private readonly connectMoney: LocalConnectMoney;
 
   async createConnectedAccount(input: ConnectedAccountInput): Promise<ConnectedAccount> {
     if (!input.idempotencyKey) throw new PaymentsError('invalid', 'An idempotency key is required');
@@ -394,10 +398,13 @@ export class LocalPayments extends Payments {
   }
 
   /**
-   * Records the transfer, its balance transaction and its events in one transaction, once per idempotency
-   * key (a concurrent caller with the same key waits on the key's row and then answers the same transfer).
-   * To an account whose payouts are enabled the money arrives (`transfer.created`, then `transfer.paid`);
-   * otherwise it comes straight back (`transfer.reversed` and a positive 'transfer_reversal').
+   * Records the transfer, its balance transactions (the platform's `transfer`, −, and the destination's
+   * `payment`, +, whose source is the `py_local_…` charge the transfer made there) and `transfer.created` in one
+   * transaction, once per idempotency key (a concurrent caller with the same key waits on the key's row and then
+   * answers the same transfer). As with Stripe, a transfer is final when created: no `transfer.paid` follows; the
+   * money reaches the charity's bank with a payout (runPayouts). An account whose `transfers` capability is not
+   * active is refused at creation, with Stripe's message (`invalid`). `metadata.idempotencyKey` is the key (see
+   * findTransfer).
    */
   async createTransfer(input: TransferInput): Promise<Transfer> {
     if (!input.idempotencyKey) throw new PaymentsError('invalid', 'An idempotency key is required');
@@ -407,53 +414,76 @@ export class LocalPayments extends Payments {
       : undefined;
     if (!account)
       throw new PaymentsError('not_found', `No such destination: '${input.destinationAccountId}'`);
-    const created = await this.queries.transaction(async (trx) => {
-      const row = await this.queries.insertTransfer(trx, {
-        id: localId('tr'),
-        idempotency_key: input.idempotencyKey,
-        amount_cents: input.amountCents,
-        destination_account_id: account.id,
-        transfer_group: input.transferGroup,
-        metadata: input.metadata,
-      });
-      if (!row) return undefined;
-      await this.queries.insertBalanceTransaction(trx, {
-        id: localId('txn'),
-        type: 'transfer',
-        amount_cents: -row.amount_cents,
-        source_id: row.id,
-      });
-      const events = [localEvent('transfer.created', localTransferObject(row))];
-      if (account.payouts_enabled) {
-        // Not a Stripe event type (issue 20: A removes it); the conformance spec lists it until then.
-        events.push(localEvent('transfer.paid' as Stripe.Event.Type, localTransferObject(row)));
-      } else {
-        const reversed = await this.queries.reverseTransfer(trx, row.id);
-        await this.queries.insertBalanceTransaction(trx, {
-          id: localId('txn'),
-          type: 'transfer_reversal',
-          amount_cents: row.amount_cents,
-          source_id: row.id,
+    const metadata = { ...input.metadata, idempotencyKey: input.idempotencyKey };
+    const sourceTransaction = input.sourceTransaction ?? null;
+    const existing = await this.queries.findTransferByKey(input.idempotencyKey);
+    // Stripe replays a key's first answer, whatever the account has become since.
+    if (!existing) LocalConnectMoney.checkDestination(account);
+    const created = existing
+      ? undefined
+      : await this.queries.transaction(async (trx) => {
+          const pyId = localId('py');
+          const row = await this.queries.insertTransfer(trx, {
+            id: localId('tr'),
+            idempotency_key: input.idempotencyKey,
+            amount_cents: input.amountCents,
+            destination_account_id: account.id,
+            transfer_group: input.transferGroup,
+            metadata,
+            source_transaction: sourceTransaction,
+            destination_payment: pyId,
+          });
+          if (!row) return undefined;
+          await this.queries.insertBalanceTransaction(trx, {
+            id: localId('txn'),
+            type: 'transfer',
+            amount_cents: -row.amount_cents,
+            source_id: row.id,
+          });
+          await this.connectMoney.land(trx, row, pyId);
+          const event = localEvent('transfer.created', localTransferObject(row));
+          await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
+          return { row, eventIds: [event.id] };
         });
-        events.push(localEvent('transfer.reversed', localTransferObject(reversed)));
-      }
-      for (const event of events) {
-        await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
-      }
-      return { row, eventIds: events.map((event) => event.id) };
-    });
     for (const eventId of created?.eventIds ?? []) await this.outbox.queueDelivery(eventId);
-    const row = created?.row ?? (await this.queries.findTransferByKey(input.idempotencyKey));
+    const row = created?.row ?? existing ?? (await this.queries.findTransferByKey(input.idempotencyKey));
     if (
       !row ||
       row.amount_cents !== input.amountCents ||
       row.destination_account_id !== input.destinationAccountId ||
       row.transfer_group !== input.transferGroup ||
-      !sameMetadata(row.metadata, input.metadata)
+      row.source_transaction !== sourceTransaction ||
+      !sameMetadata(row.metadata, metadata)
     ) {
       throw idempotencyMismatch(input.idempotencyKey);
     }
     return { id: row.id, amountCents: row.amount_cents, destinationAccountId: row.destination_account_id };
+  }
+
+  transfersCarriedByPayout(input: { accountId: string; payoutId: string }): Promise<string[]> {
+    return this.connectMoney.transfersCarriedByPayout(input);
+  }
+
+  findTransfer(input: { transferGroup: string; idempotencyKey: string }): Promise<Transfer | null> {
+    return this.connectMoney.findTransfer(input);
+  }
+
+  /** An operator's (or a test's) reversal of a transfer, whole or `amountCents` of it: `transfer.reversed`. */
+  reverseTransfer(
+    transferId: string,
+    amountCents?: number,
+  ): Promise<{ reversalId: string; amountCents: number }> {
+    return this.connectMoney.reverseTransfer(transferId, amountCents);
+  }
+
+  /** A connected account's new bank account (operators, tests, the demo seed): see LocalConnectMoney. */
+  changeBankAccount(accountId: string, accountNumber: string): Promise<void> {
+    return this.connectMoney.changeBankAccount(accountId, accountNumber);
+  }
+
+  /** Stripe's automatic payouts of every connected account's balance, now: see LocalConnectMoney.runPayouts. */
+  runPayouts(): Promise<LocalPayoutOutcome[]> {
+    return this.connectMoney.runPayouts();
   }
 
   async listBalanceTransactions(since: Date): Promise<BalanceTransaction[]> {
@@ -556,9 +586,16 @@ export class LocalPayments extends Payments {
     return this.world;
   }
 
-  /** The test clock: see LocalSubscriptions.advanceClock. */
-  advanceClock(by: { days?: number; months?: number }): Promise<{ from: Date; to: Date }> {
-    return this.subscriptions.advanceClock(by);
+  /**
+   * The test clock: see LocalSubscriptions.advanceClock. Then the connected accounts' payouts run (Stripe pays
+   * balances out as time passes), also when a listener failed.
+   */
+  async advanceClock(by: { days?: number; months?: number }): Promise<{ from: Date; to: Date }> {
+    try {
+      return await this.subscriptions.advanceClock(by);
+    } finally {
+      await this.runPayouts();
+    }
   }
 
   /** The test clock started `days` ago (no subscription yet): see LocalSubscriptions.startClockDaysAgo. */

@@ -7,7 +7,7 @@ import type { LocalAccountRow, LocalCheckoutSessionRow, LocalTransferRow } from 
 export const LOCAL_API_VERSION: string = STRIPE_API_VERSION;
 
 /** Ids shaped like the provider's (`acct_…`, `evt_…`), marked local so they are never mistaken for real ones. */
-export const localId = (prefix: 'acct' | 'evt' | 'pi' | 'tr' | 'txn') =>
+export const localId = (prefix: 'acct' | 'evt' | 'pi' | 'tr' | 'txn' | 'py' | 'pyr' | 'po' | 'trr' | 'ba') =>
   `${prefix}_local_${randomBytes(12).toString('hex')}`;
 
 /** Checkout sessions look like Stripe's test-mode ones (`cs_test_…`). */
@@ -111,18 +111,46 @@ export function localCheckoutSessionObject(row: LocalCheckoutSessionRow) {
   };
 }
 
-/** The transfer as Stripe's API shows a Connect transfer (reversed: the money came back to the platform). */
-export function localTransferObject(row: LocalTransferRow) {
+/** A transfer's reversal as Stripe's API shows it (`trr_…`), in a transfer's `reversals.data`. */
+export interface LocalTransferReversalObject {
+  id: string;
+  object: 'transfer_reversal';
+  amount: number;
+  balance_transaction: string | null;
+  created: number;
+  currency: 'usd';
+  destination_payment_refund: string | null;
+  metadata: Record<string, string>;
+  source_refund: null;
+  transfer: string;
+}
+
+/**
+ * The transfer as Stripe's API shows a Connect transfer (Stripe's fixture's fields): `amount_reversed` and
+ * `reversals` (newest first, as Stripe lists them) say how much came back to the platform, `reversed` that all did.
+ */
+export function localTransferObject(row: LocalTransferRow, reversals: LocalTransferReversalObject[] = []) {
   return {
     id: row.id,
     object: 'transfer' as const,
     amount: row.amount_cents,
-    amount_reversed: row.reversed ? row.amount_cents : 0,
+    amount_reversed: row.amount_reversed,
+    balance_transaction: null,
     currency: 'usd',
+    description: null,
     destination: row.destination_account_id,
+    destination_payment: row.destination_payment,
     transfer_group: row.transfer_group,
     metadata: row.metadata,
+    reversals: {
+      object: 'list' as const,
+      data: reversals,
+      has_more: false,
+      url: `/v1/transfers/${row.id}/reversals`,
+    },
     reversed: row.reversed,
+    source_transaction: row.source_transaction,
+    source_type: 'card' as const,
     created: seconds(row.created_at),
     livemode: false,
   };

@@ -46,6 +46,15 @@ const toAccount = (account: Stripe.Account): ConnectedAccount => ({
   charityId: account.metadata?.charityId ?? null,
 });
 
+const toTransfer = (transfer: Stripe.Transfer): Transfer => {
+  const destination = transfer.destination;
+  return {
+    id: transfer.id,
+    amountCents: transfer.amount,
+    destinationAccountId: typeof destination === 'string' ? destination : (destination?.id ?? ''),
+  };
+};
+
 /**
  * The port on Stripe: Connect Express accounts for US nonprofits and their hosted onboarding, Checkout
  * for gifts, transfers to the charities' accounts and the balance transactions to reconcile them.
@@ -155,17 +164,60 @@ export class StripePayments extends Payments {
           currency: 'usd',
           destination: input.destinationAccountId,
           transfer_group: input.transferGroup,
-          metadata: input.metadata,
+          // The key in metadata too: after Stripe's 24 h idempotency window, findTransfer finds it by it.
+          metadata: { ...input.metadata, idempotencyKey: input.idempotencyKey },
+          ...(input.sourceTransaction ? { source_transaction: input.sourceTransaction } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    const destination = transfer.destination;
-    return {
-      id: transfer.id,
-      amountCents: transfer.amount,
-      destinationAccountId: typeof destination === 'string' ? destination : (destination?.id ?? ''),
-    };
+    return toTransfer(transfer);
+  }
+
+  /**
+   * The payout's balance transactions on the connected account, every page, with their sources expanded: a
+   * `payment`'s source is the `py_` charge the transfer made, whose `source_transfer` is the transfer; a
+   * `payout_failure`'s source is an earlier failed payout, whose funds this one carries: its transactions are
+   * read the same way (https://docs.stripe.com/connect/payouts-connected-accounts).
+   */
+  async transfersCarriedByPayout(input: { accountId: string; payoutId: string }): Promise<string[]> {
+    return this.call(async () => {
+      const transfers = new Set<string>();
+      const visited = new Set<string>();
+      const queue = [input.payoutId];
+      while (queue.length > 0) {
+        const payout = queue.shift()!;
+        if (visited.has(payout)) continue;
+        visited.add(payout);
+        const pages = this.stripe.balanceTransactions.list(
+          { payout, expand: ['data.source'], limit: 100 },
+          { stripeAccount: input.accountId },
+        );
+        for await (const transaction of pages) {
+          const source = transaction.source;
+          if (transaction.type === 'payment' && source && typeof source !== 'string') {
+            const transfer = (source as Stripe.Charge).source_transfer;
+            const id = typeof transfer === 'string' ? transfer : transfer?.id;
+            if (id) transfers.add(id);
+          }
+          if (transaction.type === 'payout_failure' && source) {
+            queue.push(typeof source === 'string' ? source : source.id);
+          }
+        }
+      }
+      return [...transfers];
+    });
+  }
+
+  /** The group's transfers, every page, and the one whose metadata.idempotencyKey is the key. */
+  async findTransfer(input: { transferGroup: string; idempotencyKey: string }): Promise<Transfer | null> {
+    return this.call(async () => {
+      const pages = this.stripe.transfers.list({ transfer_group: input.transferGroup, limit: 100 });
+      for await (const transfer of pages) {
+        if (transfer.metadata?.idempotencyKey === input.idempotencyKey) return toTransfer(transfer);
+      }
+      return null;
+    });
   }
 
   /** Every page of them (the client follows `has_more`), oldest last as Stripe lists them. */

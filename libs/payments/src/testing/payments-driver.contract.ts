@@ -10,6 +10,11 @@ export interface PaymentsDriverUnderTest {
   payCheckout(session: CheckoutSession): Promise<void>;
   /** The subscription and customer a paid subscription-mode session started, as the provider knows them. */
   subscriptionOf(session: CheckoutSession): Promise<{ subscriptionId: string; customerId: string }>;
+  /**
+   * Issue 20: what the provider's automatic payout does to a connected account now: pays out its balance to
+   * its bank, or fails (the funds stay on its balance for a later payout). The payout's id.
+   */
+  payOut(accountId: string, outcome: 'paid' | 'failed'): Promise<string>;
 }
 
 /**
@@ -139,6 +144,7 @@ export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): v
       transferGroup: `payout-${payoutId}`,
       metadata: { payoutId },
       idempotencyKey: `payout-${payoutId}-transfer`,
+      sourceTransaction: null,
     };
   };
 
@@ -200,6 +206,62 @@ export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): v
       .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(PaymentsError);
     expect((refusal as PaymentsError).kind).toBe('not_found');
+  });
+
+  // Connect money (issue 20)
+  it('refuses a transfer to an account whose transfers capability is not active (invalid, as Stripe says it)', async () => {
+    const account = await driver().payments.createConnectedAccount(input());
+    const refusal = await driver()
+      .payments.createTransfer(transferTo(account.id))
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(PaymentsError);
+    expect((refusal as PaymentsError).kind).toBe('invalid');
+    expect((refusal as PaymentsError).message).toMatch(/capabilities enabled: transfers/);
+  });
+
+  it('finds a transfer by its group and idempotency key (kept in its metadata), and nothing for another key', async () => {
+    const account = await onboardedAccount();
+    const given = transferTo(account.id);
+    const transfer = await driver().payments.createTransfer(given);
+    await driver().payments.createTransfer({ ...transferTo(account.id), transferGroup: given.transferGroup });
+    expect(
+      await driver().payments.findTransfer({
+        transferGroup: given.transferGroup,
+        idempotencyKey: given.idempotencyKey,
+      }),
+    ).toEqual(transfer);
+    expect(
+      await driver().payments.findTransfer({
+        transferGroup: given.transferGroup,
+        idempotencyKey: `${given.idempotencyKey}-other`,
+      }),
+    ).toBeNull();
+    expect(
+      await driver().payments.findTransfer({
+        transferGroup: `${given.transferGroup}-other`,
+        idempotencyKey: given.idempotencyKey,
+      }),
+    ).toBeNull();
+  });
+
+  it('names the transfers a payout carried, and those of an earlier failed payout whose funds it carried', async () => {
+    const account = await onboardedAccount();
+    const first = await driver().payments.createTransfer(transferTo(account.id));
+    const second = await driver().payments.createTransfer(transferTo(account.id));
+    const failed = await driver().payOut(account.id, 'failed');
+    expect(
+      (await driver().payments.transfersCarriedByPayout({ accountId: account.id, payoutId: failed })).sort(),
+    ).toEqual([first.id, second.id].sort());
+    const third = await driver().payments.createTransfer(transferTo(account.id));
+    const paid = await driver().payOut(account.id, 'paid');
+    expect(
+      (await driver().payments.transfersCarriedByPayout({ accountId: account.id, payoutId: paid })).sort(),
+    ).toEqual([first.id, second.id, third.id].sort());
+    const fourth = await driver().payments.createTransfer(transferTo(account.id));
+    const next = await driver().payOut(account.id, 'paid');
+    expect(
+      await driver().payments.transfersCarriedByPayout({ accountId: account.id, payoutId: next }),
+    ).toEqual([fourth.id]);
   });
 
   it('lists nothing from the future', async () => {

@@ -11,6 +11,20 @@ export interface RecordedRequest {
   form: Record<string, string>;
   /** A GET's query string, written the same way (`created[gte]`). */
   query: Record<string, string>;
+  /** The `Stripe-Account` header: a call made on a connected account's behalf. */
+  stripeAccount?: string | undefined;
+}
+
+/** A balance transaction on a connected account (issue 20), its source kept as the object Stripe expands. */
+interface StoredAccountTransaction {
+  id: string;
+  object: 'balance_transaction';
+  amount: number;
+  currency: 'usd';
+  created: number;
+  type: 'payment' | 'payout' | 'payout_failure';
+  source: { id: string; object: string; [key: string]: unknown };
+  payout: string | null;
 }
 
 interface StoredBalanceTransaction {
@@ -41,6 +55,10 @@ export class StripeStandIn {
   readonly subscriptions = new Map<string, StoredAccount>();
   /** Newest first, as Stripe lists them. */
   private readonly balanceTransactions: StoredBalanceTransaction[] = [];
+  /** Transfers made, newest first. */
+  private readonly transfers: StoredAccount[] = [];
+  /** Each connected account's balance transactions (issue 20), newest first. */
+  private readonly accountTransactions = new Map<string, StoredAccountTransaction[]>();
   private readonly replies = new Map<string, { status: number; body: unknown; form: string }>();
   private server?: Server;
   /** Whether a default, active billing portal configuration is saved (Stripe's Dashboard "Save"). */
@@ -76,6 +94,39 @@ export class StripeStandIn {
         disabled_reason: null,
       },
     });
+  }
+
+  /**
+   * What Stripe's automatic payout does on a connected account (issue 20): everything not yet paid out goes in
+   * one payout; a failed one's funds come back as a `payout_failure`, for a later payout to carry.
+   */
+  payOut(accountId: string, outcome: 'paid' | 'failed' = 'paid'): string {
+    const now = Math.floor(Date.now() / 1000);
+    const entries = this.accountTransactions.get(accountId) ?? [];
+    const unswept = entries.filter((entry) => entry.payout === null);
+    const amount = unswept.reduce((sum, entry) => sum + entry.amount, 0);
+    const payout = {
+      id: `po_${randomBytes(12).toString('hex')}`,
+      object: 'payout',
+      amount,
+      status: outcome,
+      failure_code: outcome === 'failed' ? 'no_account' : null,
+    };
+    for (const entry of unswept) entry.payout = payout.id;
+    const txn = (type: StoredAccountTransaction['type'], signed: number, swept: string | null) => ({
+      id: `txn_${randomBytes(12).toString('hex')}`,
+      object: 'balance_transaction' as const,
+      amount: signed,
+      currency: 'usd' as const,
+      created: now,
+      type,
+      source: payout,
+      payout: swept,
+    });
+    entries.unshift(txn('payout', -amount, payout.id));
+    if (outcome === 'failed') entries.unshift(txn('payout_failure', amount, null));
+    this.accountTransactions.set(accountId, entries);
+    return payout.id;
   }
 
   /** What Stripe does when a payer pays a Checkout Session: the session completes, its charge is on the balance. */
@@ -181,6 +232,7 @@ export class StripeStandIn {
       authorization: request.headers.authorization,
       form: Object.fromEntries(new URLSearchParams(raw)),
       query: Object.fromEntries(url.searchParams),
+      stripeAccount: request.headers['stripe-account'] as string | undefined,
     };
     this.requests.push(recorded);
     const replayKey = recorded.idempotencyKey && `${recorded.path} ${recorded.idempotencyKey}`;
@@ -260,6 +312,12 @@ export class StripeStandIn {
     }
     if (request.method === 'POST' && request.path === '/v1/transfers')
       return this.transfer(request.form, now);
+    if (request.method === 'GET' && request.path === '/v1/transfers') {
+      return { status: 200, body: this.transfersPage(request.query) };
+    }
+    if (request.method === 'GET' && request.path === '/v1/balance_transactions' && request.stripeAccount) {
+      return { status: 200, body: this.accountTransactionsPage(request.stripeAccount, request.query) };
+    }
     if (request.method === 'GET' && request.path === '/v1/balance_transactions') {
       return { status: 200, body: this.balanceTransactionsPage(request.query) };
     }
@@ -326,23 +384,87 @@ export class StripeStandIn {
   private transfer(form: Record<string, string>, now: number): { status: number; body: unknown } {
     const destination = form.destination ?? '';
     if (!this.accounts.has(destination)) return missing('destination', destination);
+    const account = this.accounts.get(destination)!;
+    if ((account.capabilities as { transfers?: string } | undefined)?.transfers !== 'active') {
+      return {
+        status: 400,
+        body: {
+          error: {
+            code: 'insufficient_capabilities_for_transfer',
+            message:
+              'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+            type: 'invalid_request_error',
+          },
+        },
+      };
+    }
     const amount = Number(form.amount);
     const id = `tr_${randomBytes(12).toString('hex')}`;
+    const payment = `py_${randomBytes(12).toString('hex')}`;
     this.recordBalanceTransaction('transfer', -amount, id);
+    const entries = this.accountTransactions.get(destination) ?? [];
+    entries.unshift({
+      id: `txn_${randomBytes(12).toString('hex')}`,
+      object: 'balance_transaction',
+      amount,
+      currency: 'usd',
+      created: now,
+      type: 'payment',
+      source: { id: payment, object: 'charge', amount, source_transfer: id },
+      payout: null,
+    });
+    this.accountTransactions.set(destination, entries);
+    const transfer = {
+      id,
+      object: 'transfer',
+      amount,
+      amount_reversed: 0,
+      currency: form.currency,
+      destination,
+      destination_payment: payment,
+      transfer_group: form.transfer_group ?? null,
+      metadata: bracketed(form, 'metadata'),
+      reversals: { object: 'list', data: [], has_more: false, url: `/v1/transfers/${id}/reversals` },
+      reversed: false,
+      source_transaction: form.source_transaction ?? null,
+      created: now,
+    };
+    this.transfers.unshift(transfer);
+    return { status: 200, body: transfer };
+  }
+
+  /** `GET /v1/transfers?transfer_group=…`, newest first, `limit` at a time, after `starting_after`. */
+  private transfersPage(query: Record<string, string>) {
+    const matching = this.transfers.filter(
+      (transfer) => !query.transfer_group || transfer.transfer_group === query.transfer_group,
+    );
+    return this.page(matching, query, '/v1/transfers');
+  }
+
+  /** `GET /v1/balance_transactions?payout=…` on a connected account, sources expanded when asked. */
+  private accountTransactionsPage(accountId: string, query: Record<string, string>) {
+    const matching = (this.accountTransactions.get(accountId) ?? []).filter(
+      (entry) => !query.payout || entry.payout === query.payout,
+    );
+    const expanded = Object.entries(query).some(
+      ([key, value]) => key.startsWith('expand') && value === 'data.source',
+    );
+    const shown = matching.map(({ payout: _payout, ...entry }) =>
+      expanded ? entry : { ...entry, source: entry.source.id },
+    );
+    return this.page(shown, query, '/v1/balance_transactions');
+  }
+
+  private page<T extends { id: string }>(matching: T[], query: Record<string, string>, url: string) {
+    const after = query.starting_after
+      ? matching.findIndex((item) => item.id === query.starting_after) + 1
+      : 0;
+    const limit = Number(query.limit ?? 10);
     return {
-      status: 200,
-      body: {
-        id,
-        object: 'transfer',
-        amount,
-        amount_reversed: 0,
-        currency: form.currency,
-        destination,
-        transfer_group: form.transfer_group ?? null,
-        metadata: bracketed(form, 'metadata'),
-        reversed: false,
-        created: now,
-      },
+      object: 'list',
+      data: matching.slice(after, after + limit),
+      has_more: after + limit < matching.length,
+      url,
     };
   }
 

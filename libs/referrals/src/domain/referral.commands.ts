@@ -61,4 +61,17 @@ export type ReferralCommand =
         destinationAccountId: string;
         paidAt: string;
       };
+    }
+  | {
+      /** Issue 20: a reversal of a payout's transfer (the decider adds totalReversedCents). */
+      type: 'ReversePayout';
+      data: {
+        referrerId: string;
+        payoutId: string;
+        transferId: string;
+        reversalId: string;
+        amountCents: number;
+        providerEventId: string;
+        reversedAt: string;
+      };
     };

@@ -422,4 +422,70 @@ describe('referral decider', () => {
       expect(previousMonthOf(new Date('2026-01-01T00:00:00.000Z'))).toBe('2025-12');
     });
   });
+
+  describe('a reversal of a payout transfer (issue 20)', () => {
+    const reverse = (reversalId: string, amountCents: number, transferId = 'tr_1'): ReferralCommand => ({
+      type: 'ReversePayout',
+      data: {
+        referrerId,
+        payoutId: `payout-${referrerId}-2026-02`,
+        transferId,
+        reversalId,
+        amountCents,
+        providerEventId: `evt_${reversalId}`,
+        reversedAt: '2026-03-05T00:00:00.000Z',
+      },
+    });
+    const payout = paid('2026-02', [], 0);
+    const withAmount = {
+      ...payout,
+      data: { ...payout.data, grossCents: 900, amountCents: 900 },
+    } as ReferralEvent;
+    const reversed = (
+      reversalId: string,
+      amountCents: number,
+      totalReversedCents: number,
+    ): ReferralEvent => ({
+      type: 'ReferralPayoutReversed',
+      data: {
+        ...(reverse(reversalId, amountCents).data as Omit<
+          Extract<ReferralEvent, { type: 'ReferralPayoutReversed' }>['data'],
+          'totalReversedCents'
+        >),
+        totalReversedCents,
+      },
+    });
+
+    it('is booked once per reversal, never more than was paid', () => {
+      spec
+        .given([withAmount])
+        .when(reverse('trr_1', 400))
+        .then([reversed('trr_1', 400, 400)]);
+      spec
+        .given([withAmount, reversed('trr_1', 400, 400)])
+        .when(reverse('trr_1', 400))
+        .then([]);
+      spec
+        .given([withAmount, reversed('trr_1', 400, 400)])
+        .when(reverse('trr_2', 500))
+        .then([reversed('trr_2', 500, 900)]);
+      for (const amount of [501, 0, -1, 1.5]) {
+        spec
+          .given([withAmount, reversed('trr_1', 400, 400)])
+          .when(reverse('trr_2', amount))
+          .thenThrows(ReferralError, /not yet reversed/);
+      }
+    });
+
+    it('of a payout not recorded yet, or of another transfer, is refused so the provider retries', () => {
+      spec
+        .given([])
+        .when(reverse('trr_1', 1))
+        .thenThrows(ReferralError, /not recorded/);
+      spec
+        .given([withAmount])
+        .when(reverse('trr_1', 1, 'tr_other'))
+        .thenThrows(ReferralError, /not recorded/);
+    });
+  });
 });

@@ -5,6 +5,8 @@ import {
   notPayable,
   payoutMismatch,
   rewardListedTwice,
+  payoutNotRecorded,
+  reversalOverPayout,
   rewardNotFound,
   windowNotOver,
 } from './referral.errors';
@@ -53,6 +55,11 @@ export interface ReferralState {
   rewards: Record<string, Reward>;
   payoutIds: string[];
   clawbackOwedCents: number;
+  /** Issue 20: each paid payout's transfer and what reversals took back of it. */
+  payouts: Record<
+    string,
+    { transferId: string; amountCents: number; reversedCents: number; reversalIds: string[] }
+  >;
 }
 
 export const initialState: ReferralState = {
@@ -61,6 +68,7 @@ export const initialState: ReferralState = {
   rewards: {},
   payoutIds: [],
   clawbackOwedCents: 0,
+  payouts: {},
 };
 
 export function decide(command: ReferralCommand, state: ReferralState): ReferralEvent[] {
@@ -164,6 +172,24 @@ export function decide(command: ReferralCommand, state: ReferralState): Referral
       }
       return [{ type: 'ReferralRewardPaid', data: { payoutId, ...command.data } }];
     }
+    case 'ReversePayout': {
+      const { data } = command;
+      const payout = state.payouts[data.payoutId];
+      // Not recorded yet (the transfer is made before ReferralRewardPaid): refused, so the provider retries.
+      if (!payout || payout.transferId !== data.transferId)
+        throw payoutNotRecorded(data.payoutId, data.transferId);
+      if (payout.reversalIds.includes(data.reversalId)) return [];
+      const left = payout.amountCents - payout.reversedCents;
+      if (!Number.isSafeInteger(data.amountCents) || data.amountCents < 1 || data.amountCents > left) {
+        throw reversalOverPayout(data.payoutId, data.reversalId, data.amountCents, left);
+      }
+      return [
+        {
+          type: 'ReferralPayoutReversed',
+          data: { ...data, totalReversedCents: payout.reversedCents + data.amountCents },
+        },
+      ];
+    }
   }
 }
 
@@ -253,10 +279,34 @@ export function evolve(state: ReferralState, event: ReferralEvent): ReferralStat
         ...withReward(state, event.data.rewardId, { status: 'clawed-back' }),
         clawbackOwedCents: state.clawbackOwedCents + event.data.amountCents,
       };
+    case 'ReferralPayoutReversed': {
+      const payout = state.payouts[event.data.payoutId];
+      if (!payout) return state;
+      return {
+        ...state,
+        payouts: {
+          ...state.payouts,
+          [event.data.payoutId]: {
+            ...payout,
+            reversedCents: payout.reversedCents + event.data.amountCents,
+            reversalIds: [...payout.reversalIds, event.data.reversalId],
+          },
+        },
+      };
+    }
     case 'ReferralRewardPaid': {
       let next: ReferralState = {
         ...state,
         payoutIds: [...state.payoutIds, event.data.payoutId],
+        payouts: {
+          ...(state.payouts ?? {}),
+          [event.data.payoutId]: {
+            transferId: event.data.transferId,
+            amountCents: event.data.amountCents,
+            reversedCents: 0,
+            reversalIds: [],
+          },
+        },
         clawbackOwedCents: state.clawbackOwedCents - event.data.clawbackCents,
       };
       for (const id of event.data.rewardIds) {

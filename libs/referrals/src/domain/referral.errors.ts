@@ -28,3 +28,12 @@ export const tooManyPayoutAccountRequests = () =>
   new ReferralError('too_many', 'Too many payout account requests: please try again later');
 export const streamBusy = () =>
   new ReferralError('conflict', 'These referral rewards are being changed right now: please try again');
+
+/** Issue 20: a reversal of a payout transfer not recorded (yet): the provider delivers it again. */
+export const payoutNotRecorded = (payoutId: string, transferId: string) =>
+  new ReferralError('conflict', `Payout ${payoutId} with transfer ${transferId} is not recorded`);
+export const reversalOverPayout = (payoutId: string, reversalId: string, amountCents: number, left: number) =>
+  new ReferralError(
+    'invalid',
+    `Payout ${payoutId}: reversal ${reversalId} of ${amountCents} cents is more than the ${left} cents not yet reversed`,
+  );

@@ -94,6 +94,26 @@ export interface ReferralRewardPaid {
   };
 }
 
+/**
+ * Issue 20: a reversal (`trr_…`, `transfer.reversed`) of a monthly payout's transfer took `amountCents` of it
+ * back from the member's account to the platform. What was reversed is void: it returns to the platform and is
+ * not paid again (a reversal is an operator's deliberate act). Once per reversal.
+ */
+export interface ReferralPayoutReversed {
+  type: 'ReferralPayoutReversed';
+  data: {
+    payoutId: string;
+    referrerId: string;
+    transferId: string;
+    reversalId: string;
+    amountCents: number;
+    /** All that reversals took back of the payout so far, this one included. */
+    totalReversedCents: number;
+    providerEventId: string;
+    reversedAt: string;
+  };
+}
+
 export type ReferralEvent =
   | ReferralRegistered
   | ReferralRewardModeChosen
@@ -101,7 +121,8 @@ export type ReferralEvent =
   | ReferralRewardReleased
   | ReferralRewardVoided
   | ReferralRewardClawedBack
-  | ReferralRewardPaid;
+  | ReferralRewardPaid
+  | ReferralPayoutReversed;
 
 export const REFERRAL_EVENT_TYPES = [
   'ReferralRegistered',
@@ -111,4 +132,5 @@ export const REFERRAL_EVENT_TYPES = [
   'ReferralRewardVoided',
   'ReferralRewardClawedBack',
   'ReferralRewardPaid',
+  'ReferralPayoutReversed',
 ] as const satisfies readonly ReferralEvent['type'][];

@@ -13,6 +13,8 @@ const HISTORY_LABELS = {
   pending: 'Sent to the nonprofit',
   cleared: 'Cleared to the nonprofit',
   failed: 'Transfer failed',
+  'payout-failed': "The nonprofit's bank payout failed: the money waits on its payment account",
+  reversed: 'Returned to Charity Arena, to be sent again',
 } as const;
 
 /** /donate/receipt/{receiptCode}: one donation, its status and its history (spec §2, §4). */

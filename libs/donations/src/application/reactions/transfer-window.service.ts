@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { TransferWindowRun } from '@arena/contracts';
-import { Payments } from '@arena/payments';
+import { Payments, PaymentsError } from '@arena/payments';
 import { DonationError } from '../../domain/donation.errors';
 import type { Donation } from '../../domain/donation.decider';
 import { DonationTransfersRepository } from '../../infrastructure/donation-transfers.repository';
@@ -16,12 +16,29 @@ import { PlatformChoice } from '../platform-choice';
 
 export const windowIdOf = (now: Date) => now.toISOString().slice(0, 10);
 
+/** Stripe keeps an idempotency key's answer for 24 hours. */
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The charge (`ch_…`) that paid a gift, when it is recorded: only a gift directed as itself has one (a prize,
+ * a balance direction or a reversal's re-held money has none). The charge id is recorded with the gift by the
+ * charges work of issue 20 (`chargeId` on DonationReceived); until then, none.
+ */
+export function fundingChargeOf(donation: Donation): string | null {
+  if (donation.directed?.source.kind !== 'gift') return null;
+  const chargeId = (donation.received as { chargeId?: unknown } | null)?.chargeId;
+  return typeof chargeId === 'string' && chargeId.startsWith('ch_') ? chargeId : null;
+}
+
 /**
  * The transfer window (RunTransferWindow, POST /api/finance/transfer-window): pool gifts are directed
  * first; then the held donations of each payout-verified charity go in one transfer. Safe to re-run at
  * any step: the per-charity plan is fixed by the first run (transfer_window_plans), the transfer's
  * idempotency key `transfer-window:{windowId}:{ein}:{attempt}` answers the same transfer, and each
- * donation's DonationTransferInitiated has an id derived from the transfer and the donation.
+ * donation's DonationTransferInitiated has an id derived from the transfer and the donation. Issue 20:
+ * each charity on its own (a refusal skips it with its reason, never holding back the others); earlier
+ * windows' unfinished plans are finished first; a plan older than 24 h looks its transfer up (findTransfer)
+ * before making it; a transfer is final when made (pending until the charity's payout is paid).
  */
 @Injectable()
 export class TransferWindowService {
@@ -43,43 +60,148 @@ export class TransferWindowService {
       donations.filter((donation) => donation.status === 'received'),
       now,
     );
-    const held = (await this.openDonations()).filter((donation) => donation.status === 'held');
+    const run: TransferWindowRun = { windowId, transfers: [], skippedCharities: [] };
+    const failures: unknown[] = [];
+    // Earlier windows' plans whose transfer was never recorded go first, under their own key: the provider
+    // answers the transfer it may have made (or findTransfer finds it past 24 h). Their donations are never
+    // planned again while such a plan is unfinished, so no donation is ever sent twice.
+    const reserved = new Set<string>();
+    for (const old of await this.plans.unfinishedOutside(windowId)) {
+      const done = await this.attempt(run, failures, old.ein, () => this.finishOld(old, now, run));
+      if (!done) for (const donationId of old.donationIds) reserved.add(donationId);
+    }
+    const held = (await this.openDonations()).filter(
+      (donation) => donation.status === 'held' && !reserved.has(donation.donationId),
+    );
     const byCharity = new Map<string, Donation[]>();
     for (const donation of held) {
       const ein = donation.directed!.charityEin;
       byCharity.set(ein, [...(byCharity.get(ein) ?? []), donation]);
     }
-    const run: TransferWindowRun = { windowId, transfers: [], skippedCharities: [] };
     const planned = new Map((await this.plans.ofWindow(windowId)).map((plan) => [plan.ein, plan]));
     for (const ein of new Set([...byCharity.keys(), ...planned.keys()].sort())) {
-      const charity = await this.charities.verified(ein);
-      if (!charity) {
-        run.skippedCharities.push({ charityEin: ein, reason: 'Payout account not verified' });
-        continue;
-      }
-      const group = byCharity.get(ein) ?? [];
-      const plan =
-        planned.get(ein) ??
-        (await this.plans.fix({
-          windowId,
-          ein,
-          attempt: Math.max(...group.map((donation) => donation.failedTransferIds.length)),
-          donationIds: group.map((donation) => donation.donationId).sort(),
-          amountCents: group.reduce((sum, donation) => sum + donation.amountCents, 0),
-        }));
-      run.transfers.push(await this.send(plan, charity.stripeAccountId, now));
+      // Each charity on its own: one that cannot be paid now never holds back the others.
+      let plan: WindowPlan | undefined;
+      await this.attempt(
+        run,
+        failures,
+        ein,
+        async () => {
+          const charity = await this.charities.verified(ein);
+          if (!charity) {
+            run.skippedCharities.push({ charityEin: ein, reason: 'Payout account not verified' });
+            return;
+          }
+          const group = byCharity.get(ein) ?? [];
+          plan =
+            planned.get(ein) ??
+            (await this.plans.fix({
+              windowId,
+              ein,
+              attempt: Math.max(...group.map((donation) => donation.failedTransferIds.length)),
+              donationIds: group.map((donation) => donation.donationId).sort(),
+              amountCents: group.reduce((sum, donation) => sum + donation.amountCents, 0),
+            }));
+          run.transfers.push(await this.send(plan, charity.stripeAccountId, now, group));
+        },
+        () => plan,
+      );
     }
+    // Anything else (the event store busy, say) is retried: every step above is safe to run again.
+    if (failures.length > 0) throw failures[0];
     return run;
   }
 
-  private async send(plan: WindowPlan, stripeAccountId: string, now: Date) {
-    const transfer = await this.payments.createTransfer({
+  /**
+   * One charity's step, on its own: true when it went through. The provider's refusal (`invalid`, `not_found`:
+   * an account without the transfers capability, say) made nothing: the charity is skipped with the reason and
+   * its plan dropped, so its donations stay held for the next window. A provider failure of unknown outcome
+   * (`provider_failed`, `unavailable`) is skipped too, but its plan stays: the next run finishes it first.
+   * Anything else is kept to throw once the other charities had their turn.
+   */
+  private async attempt(
+    run: TransferWindowRun,
+    failures: unknown[],
+    ein: string,
+    step: () => Promise<void>,
+    planOf: () => WindowPlan | undefined = () => undefined,
+  ): Promise<boolean> {
+    try {
+      await step();
+      return true;
+    } catch (error) {
+      if (error instanceof PaymentsError) {
+        this.logger.warn(`transfer window ${run.windowId}: charity ${ein} skipped: ${error.message}`);
+        run.skippedCharities.push({ charityEin: ein, reason: error.message });
+        const plan = planOf();
+        if (plan && (error.kind === 'invalid' || error.kind === 'not_found')) {
+          await this.plans.remove(plan.windowId, plan.ein);
+        }
+        return false;
+      }
+      this.logger.error(`transfer window ${run.windowId}: charity ${ein} failed: ${String(error)}`);
+      failures.push(error);
+      return false;
+    }
+  }
+
+  /** An earlier window's unfinished plan, sent under its own key while all its donations are still held. */
+  private async finishOld(old: WindowPlan, now: Date, run: TransferWindowRun): Promise<void> {
+    const group: Donation[] = [];
+    for (const donationId of old.donationIds) {
+      const donation = await this.streams.loadDonation(donationId);
+      if (donation) group.push(donation);
+    }
+    if (group.length !== old.donationIds.length || group.some((donation) => donation.status !== 'held')) {
+      // Its donations went on without it (an old plan from before plans were finished first): nothing to send.
+      this.logger.warn(
+        `transfer window ${old.windowId}: plan for ${old.ein} abandoned, its donations moved on`,
+      );
+      await this.plans.remove(old.windowId, old.ein);
+      return;
+    }
+    const charity = await this.charities.verified(old.ein);
+    if (!charity) throw new PaymentsError('unavailable', 'Payout account not verified');
+    try {
+      run.transfers.push(await this.send(old, charity.stripeAccountId, now, group));
+    } catch (error) {
+      if (error instanceof PaymentsError && (error.kind === 'invalid' || error.kind === 'not_found')) {
+        await this.plans.remove(old.windowId, old.ein);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The plan's transfer, once: its idempotency key answers the first transfer for 24 hours; past that (a plan
+   * fixed more than a day ago whose run died), the provider would make a second one, so the transfer is looked
+   * up first by its group and key (findTransfer). `sourceTransaction` is the gift's charge when the transfer pays
+   * exactly one gift whose charge is known: the transfer then waits for that charge's funds instead of drawing
+   * on the platform's available balance. A transfer of several donations, or of a prize (funded from the
+   * platform's balance, no one charge), has none: Stripe's source_transaction names one charge, and a
+   * transfer may not exceed it.
+   */
+  private async transferOf(plan: WindowPlan, stripeAccountId: string, group: readonly Donation[]) {
+    const transferGroup = `window-${plan.windowId}`;
+    const idempotencyKey = `transfer-window:${plan.windowId}:${plan.ein}:${plan.attempt}`;
+    if (plan.createdAt && Date.now() - plan.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
+      const found = await this.payments.findTransfer({ transferGroup, idempotencyKey });
+      if (found) return found;
+    }
+    const only =
+      plan.donationIds.length === 1 ? group.find((one) => one.donationId === plan.donationIds[0]) : undefined;
+    return this.payments.createTransfer({
       amountCents: plan.amountCents,
       destinationAccountId: stripeAccountId,
-      transferGroup: `window-${plan.windowId}`,
+      transferGroup,
       metadata: { windowId: plan.windowId, charityEin: plan.ein },
-      idempotencyKey: `transfer-window:${plan.windowId}:${plan.ein}:${plan.attempt}`,
+      idempotencyKey,
+      sourceTransaction: only ? fundingChargeOf(only) : null,
     });
+  }
+
+  private async send(plan: WindowPlan, stripeAccountId: string, now: Date, group: readonly Donation[]) {
+    const transfer = await this.transferOf(plan, stripeAccountId, group);
     await this.transfers.record(transfer.id, stripeAccountId, plan.donationIds);
     for (const donationId of plan.donationIds) {
       const donation = await this.streams.loadDonation(donationId);

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Payments } from '@arena/payments';
+import { Payments, PaymentsError } from '@arena/payments';
 import { payoutIdOf, payoutPlan } from '../../domain/referral.decider';
 import { ReferralsRepository, type PayoutGuard } from '../../infrastructure/referrals.repository';
 import { causes, derivedEventIds, payoutIdempotencyKey } from '../referral-ids';
@@ -36,7 +36,18 @@ export class ReferralPayouts {
   async payMonth(month: string, paidAt: Date): Promise<MonthPayoutSummary> {
     const summary: MonthPayoutSummary = { month, paid: 0, amountCents: 0, withoutAccount: 0 };
     for (const referrerId of await this.repository.referrers()) {
-      const outcome = await this.payMember(referrerId, month, paidAt);
+      let outcome: Awaited<ReturnType<ReferralPayouts['payMember']>>;
+      try {
+        outcome = await this.payMember(referrerId, month, paidAt);
+      } catch (error) {
+        // The provider refused this member's transfer (issue 20: an account without the transfers capability
+        // is refused at creation): nothing moved, the plan stays unfinished and a later run finishes it. It
+        // never holds back the other members.
+        if (!(error instanceof PaymentsError)) throw error;
+        this.logger.warn(`referral payout ${referrerId} ${month} refused: ${error.message}`);
+        summary.withoutAccount++;
+        continue;
+      }
       if (outcome.kind === 'paid') {
         summary.paid++;
         summary.amountCents += outcome.amountCents;
@@ -87,6 +98,8 @@ export class ReferralPayouts {
         transferGroup: payoutIdOf(referrerId, month),
         metadata: { kind: 'referral-payout', referrerId, month },
         idempotencyKey: payoutIdempotencyKey(referrerId, month),
+        // Paid from the platform's balance (rewards of several payments): no one charge funds it.
+        sourceTransaction: null,
       });
       transferId = transfer.id;
       await this.repository.recordTransfer(referrerId, month, transferId);
