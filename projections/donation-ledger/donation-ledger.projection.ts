@@ -78,6 +78,43 @@ function bodyOf(event: DonationEvent, eventId: string, previous: Previous | unde
         providerId: maskProviderId(event.data.transferId),
         at: event.type === 'PayoutCleared' ? event.data.clearedAt : event.data.failedAt,
       };
+    // Issue 20: new types, new bodies (the types before keep theirs). The amount is the refund's or the
+    // dispute's; the status is what the donation is after it.
+    case 'GiftRefunded':
+    case 'GiftDisputed':
+    case 'GiftDisputeClosed': {
+      const lost =
+        event.type === 'GiftRefunded' ||
+        (event.type === 'GiftDisputeClosed' && event.data.outcome === 'lost');
+      const left =
+        lost && !event.data.afterTransfer
+          ? (before?.amountCents ?? 0) - event.data.amountCents
+          : (before?.amountCents ?? 0);
+      const status =
+        event.type === 'GiftDisputed'
+          ? 'disputed'
+          : lost && !event.data.afterTransfer && left <= 0
+            ? 'refunded'
+            : (before?.status ?? null);
+      return {
+        ...common,
+        amountCents: event.data.amountCents,
+        status: status === 'disputed' && event.type !== 'GiftDisputed' ? null : status,
+        charityEin: before?.charityEin ?? null,
+        charityName: before?.charityName ?? null,
+        directedBy: before?.directedBy ?? null,
+        receiptCode: before?.receiptCode ?? null,
+        providerId: maskProviderId(
+          event.type === 'GiftRefunded' ? event.data.chargeId : event.data.disputeId,
+        ),
+        at:
+          event.type === 'GiftRefunded'
+            ? event.data.refundedAt
+            : event.type === 'GiftDisputed'
+              ? event.data.disputedAt
+              : event.data.closedAt,
+      };
+    }
   }
 }
 

@@ -54,15 +54,19 @@ describe('finance: reconciliation and the ledger export', () => {
       .get<EventStore>(EVENT_STORE, { strict: false })
       .appendToStream(donationStreamId(donationId), [{ id: randomUUID(), ...gift }]);
     // The provider's side, as the payments driver would list it: the gift's charge, 1 cent short.
-    jest.spyOn(api.get(Payments, { strict: false }), 'listBalanceTransactions').mockResolvedValue([
-      {
-        id: 'txn_1',
-        type: 'charge',
-        amountCents: 2499,
-        sourceId: 'pi_test_spec_0001',
-        created: new Date(),
-      },
-    ]);
+    jest.spyOn(api.get(Payments, { strict: false }), 'listBalanceTransactions').mockResolvedValue({
+      data: [
+        {
+          id: 'txn_1',
+          type: 'charge',
+          amountCents: 2499,
+          sourceId: 'ch_test_spec_0001',
+          paymentIntentId: 'pi_test_spec_0001',
+          created: new Date(),
+        },
+      ],
+      hasMore: false,
+    });
   });
 
   afterAll(async () => {

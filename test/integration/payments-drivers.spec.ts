@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  allBalanceTransactions,
   paymentsDriverContract,
   type PaymentsDriverUnderTest,
 } from '../../libs/payments/src/testing/payments-driver.contract';
@@ -19,6 +20,7 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
       completeOnboarding: async (accountId) => stripe.completeOnboarding(accountId),
       payCheckout: async (session) => stripe.payCheckout(session.id),
       subscriptionOf: async (session) => stripe.subscriptionOf(session.id),
+      invoiceOf: async (session) => stripe.invoiceOf(session.id),
     };
   });
   afterAll(() => stripe.stop());
@@ -166,14 +168,14 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
       ),
     );
     stripe.requests.length = 0;
-    const listed = await driver.payments.listBalanceTransactions(since);
+    const listed = await allBalanceTransactions(driver.payments, since);
     const sources = new Set(listed.map((transaction) => transaction.sourceId));
     expect(made.every((transfer) => sources.has(transfer.id))).toBe(true);
     expect(stripe.requests.length).toBeGreaterThanOrEqual(2);
     expect(stripe.requests[0]).toMatchObject({
       method: 'GET',
       path: '/v1/balance_transactions',
-      query: { 'created[gte]': String(since.getTime() / 1000), limit: '100' },
+      query: expect.objectContaining({ 'created[gte]': String(since.getTime() / 1000), limit: '100' }),
     });
   });
 
@@ -383,6 +385,19 @@ describe('the payments port: LocalPayments on PostgreSQL and its own onboarding 
           .where('id', '=', session.id)
           .executeTakeFirstOrThrow();
         return { subscriptionId: row.subscription_id!, customerId: row.customer_id! };
+      },
+      async invoiceOf(session) {
+        const row = await harness.database.db
+          .selectFrom('payment_local_checkout_sessions')
+          .innerJoin(
+            'payment_local_invoices',
+            'payment_local_invoices.subscription_id',
+            'payment_local_checkout_sessions.subscription_id',
+          )
+          .select('payment_local_invoices.id')
+          .where('payment_local_checkout_sessions.id', '=', session.id)
+          .executeTakeFirstOrThrow();
+        return row.id;
       },
     };
   });

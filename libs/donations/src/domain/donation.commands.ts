@@ -4,6 +4,9 @@ import type {
   DonationReceived,
   DonationTransferFailed,
   DonationTransferInitiated,
+  GiftDisputeClosed,
+  GiftDisputed,
+  GiftRefunded,
   PayoutCleared,
 } from './donation.events';
 
@@ -34,4 +37,30 @@ export interface FailTransfer {
   data: DonationTransferFailed['data'];
 }
 
-export type DonationCommand = ReceiveGift | DirectDonation | InitiateTransfer | ClearPayout | FailTransfer;
+/** `charge.refunded` of the gift's charge: the charge's amount refunded so far (issue 20). */
+export interface RefundGift {
+  type: 'RefundGift';
+  data: Omit<GiftRefunded['data'], 'amountCents' | 'afterTransfer'>;
+}
+
+/** `charge.dispute.created` of the gift's charge. */
+export interface DisputeGift {
+  type: 'DisputeGift';
+  data: Omit<GiftDisputed['data'], 'afterTransfer'>;
+}
+
+/** `charge.dispute.closed` of the gift's charge. */
+export interface CloseGiftDispute {
+  type: 'CloseGiftDispute';
+  data: Omit<GiftDisputeClosed['data'], 'afterTransfer' | 'amountCents'>;
+}
+
+export type DonationCommand =
+  | ReceiveGift
+  | DirectDonation
+  | InitiateTransfer
+  | ClearPayout
+  | FailTransfer
+  | RefundGift
+  | DisputeGift
+  | CloseGiftDispute;

@@ -1,14 +1,23 @@
 import type { DonationCommand } from './donation.commands';
-import { donationExistsDifferently, donationNotFound, notInStatus, otherTransfer } from './donation.errors';
+import {
+  disputeNotFound,
+  donationExistsDifferently,
+  donationNotFound,
+  notAGift,
+  notInStatus,
+  otherTransfer,
+  refundOverAmount,
+} from './donation.errors';
 import type { DonationDirected, DonationEvent, DonationReceived } from './donation.events';
 
 /**
  * One donation's life (docs/ledger.md): a gift is `received` into the donation pool until it is
  * directed; a directed donation is `held` until a transfer window sends it (`pending`), then `cleared`,
- * or it failed and is `held` again for a later window. Provider events come at least once and in any
+ * or it failed and is `held` again for a later window. A gift refunded (or charged back) in full before
+ * its transfer is `refunded` and never sent; a disputed one is not sent while its dispute is open. Provider events come at least once and in any
  * order: the same fact again decides nothing; a step out of order is refused (the caller retries).
  */
-export type DonationStatus = 'received' | 'held' | 'pending' | 'cleared';
+export type DonationStatus = 'received' | 'held' | 'pending' | 'cleared' | 'refunded';
 
 export interface Donation {
   donationId: string;
@@ -20,7 +29,14 @@ export interface Donation {
   transferId: string | null;
   /** Transfers that failed for it: the transfer window's attempt number. */
   failedTransferIds: string[];
+  /** The gift's charge's amount_refunded as last booked (issue 20). */
+  refundedCents: number;
+  /** Disputes of the gift's charge: open ones keep it out of transfer windows. */
+  disputes: { disputeId: string; amountCents: number; afterTransfer: boolean; closed: boolean }[];
 }
+
+/** A disputed gift waits for the dispute's outcome before it is sent. */
+export const isDisputed = (donation: Donation) => donation.disputes.some((dispute) => !dispute.closed);
 
 export type DonationState = Donation | null;
 export const initialState: DonationState = null;
@@ -69,6 +85,8 @@ export function decide(command: DonationCommand, state: DonationState): Donation
       if (donation.status !== 'held') throw notInStatus(data.donationId, 'start a transfer', donation.status);
       if (donation.failedTransferIds.includes(data.transferId))
         throw notInStatus(data.donationId, 'join a failed transfer again', donation.status);
+      if (isDisputed(donation)) throw notInStatus(data.donationId, 'start a transfer', 'disputed');
+      if (data.amountCents !== donation.amountCents) throw donationExistsDifferently(data.donationId);
       return [{ type: 'DonationTransferInitiated', data: command.data }];
     }
     case 'ClearPayout': {
@@ -91,7 +109,54 @@ export function decide(command: DonationCommand, state: DonationState): Donation
       if (donation.status === 'cleared') return [];
       return [{ type: 'DonationTransferFailed', data: command.data }];
     }
+    case 'RefundGift': {
+      const { data } = command;
+      const donation = existing(state, data.donationId);
+      const received = donation.received;
+      if (!received) throw notAGift(data.donationId);
+      if (data.totalRefundedCents > received.amountCents)
+        throw refundOverAmount(data.donationId, data.totalRefundedCents, received.amountCents);
+      // amount_refunded only grows: an older report (or the same one again) adds nothing.
+      const amountCents = data.totalRefundedCents - donation.refundedCents;
+      if (amountCents <= 0) return [];
+      const afterTransfer = donation.transferId !== null;
+      if (!afterTransfer && amountCents > donation.amountCents)
+        throw refundOverAmount(data.donationId, data.totalRefundedCents, received.amountCents);
+      return [{ type: 'GiftRefunded', data: { ...data, amountCents, afterTransfer } }];
+    }
+    case 'DisputeGift': {
+      const { data } = command;
+      const donation = existing(state, data.donationId);
+      if (!donation.received) throw notAGift(data.donationId);
+      if (donation.disputes.some((dispute) => dispute.disputeId === data.disputeId)) return [];
+      if (!Number.isSafeInteger(data.amountCents) || data.amountCents < 1)
+        throw refundOverAmount(data.donationId, data.amountCents, donation.received.amountCents);
+      if (data.amountCents + donation.refundedCents > donation.received.amountCents)
+        throw refundOverAmount(data.donationId, data.amountCents, donation.received.amountCents);
+      return [{ type: 'GiftDisputed', data: { ...data, afterTransfer: donation.transferId !== null } }];
+    }
+    case 'CloseGiftDispute': {
+      const { data } = command;
+      const donation = existing(state, data.donationId);
+      const dispute = donation.disputes.find((one) => one.disputeId === data.disputeId);
+      // Closed reported before created: refused, so the provider delivers it again after.
+      if (!dispute) throw disputeNotFound(data.donationId, data.disputeId);
+      if (dispute.closed) return [];
+      return [
+        {
+          type: 'GiftDisputeClosed',
+          data: { ...data, amountCents: dispute.amountCents, afterTransfer: dispute.afterTransfer },
+        },
+      ];
+    }
   }
+}
+
+/** What a refund or a lost dispute before the transfer leaves of the donation. */
+function reduced(state: Donation, amountCents: number, afterTransfer: boolean): Donation {
+  if (afterTransfer) return state;
+  const left = state.amountCents - amountCents;
+  return { ...state, amountCents: left, status: left <= 0 ? 'refunded' : state.status };
 }
 
 function existing(state: DonationState, donationId: string): Donation {
@@ -110,6 +175,8 @@ export function evolve(state: DonationState, event: DonationEvent): DonationStat
         directed: null,
         transferId: null,
         failedTransferIds: [],
+        refundedCents: 0,
+        disputes: [],
       };
     case 'DonationDirected':
       return {
@@ -118,6 +185,8 @@ export function evolve(state: DonationState, event: DonationEvent): DonationStat
         received: state?.received ?? null,
         transferId: null,
         failedTransferIds: [],
+        refundedCents: state?.refundedCents ?? 0,
+        disputes: state?.disputes ?? [],
         status: 'held',
         directed: event.data,
       };
@@ -134,6 +203,42 @@ export function evolve(state: DonationState, event: DonationEvent): DonationStat
           failedTransferIds: [...state.failedTransferIds, event.data.transferId],
         }
       );
+    case 'GiftRefunded':
+      return (
+        state &&
+        reduced(
+          { ...state, refundedCents: event.data.totalRefundedCents },
+          event.data.amountCents,
+          event.data.afterTransfer,
+        )
+      );
+    case 'GiftDisputed':
+      return (
+        state && {
+          ...state,
+          disputes: [
+            ...state.disputes,
+            {
+              disputeId: event.data.disputeId,
+              amountCents: event.data.amountCents,
+              afterTransfer: event.data.afterTransfer,
+              closed: false,
+            },
+          ],
+        }
+      );
+    case 'GiftDisputeClosed': {
+      if (!state) return state;
+      const closed = {
+        ...state,
+        disputes: state.disputes.map((dispute) =>
+          dispute.disputeId === event.data.disputeId ? { ...dispute, closed: true } : dispute,
+        ),
+      };
+      return event.data.outcome === 'lost'
+        ? reduced(closed, event.data.amountCents, event.data.afterTransfer)
+        : closed;
+    }
   }
 }
 

@@ -138,6 +138,27 @@ function rowOf(event: DonationEvent, known: DonationFacts) {
         status: 'held',
         providerId: event.data.transferId,
       };
+    case 'GiftRefunded':
+      return {
+        facts: known,
+        amountCents: event.data.amountCents,
+        status: event.data.afterTransfer ? 'refunded-after-transfer' : 'refunded',
+        providerId: event.data.chargeId,
+      };
+    case 'GiftDisputed':
+      return {
+        facts: known,
+        amountCents: event.data.amountCents,
+        status: 'disputed',
+        providerId: event.data.disputeId,
+      };
+    case 'GiftDisputeClosed':
+      return {
+        facts: known,
+        amountCents: event.data.amountCents,
+        status: `dispute-${event.data.outcome}`,
+        providerId: event.data.disputeId,
+      };
   }
 }
 

@@ -45,6 +45,7 @@ const tx = (type: string, sourceId: string | null, amountCents: number): Balance
   type,
   amountCents,
   sourceId,
+  paymentIntentId: null,
   created: new Date(AT),
 });
 

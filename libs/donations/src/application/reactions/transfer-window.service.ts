@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { TransferWindowRun } from '@arena/contracts';
 import { Payments } from '@arena/payments';
 import { DonationError } from '../../domain/donation.errors';
-import type { Donation } from '../../domain/donation.decider';
+import { isDisputed, type Donation } from '../../domain/donation.decider';
 import { DonationTransfersRepository } from '../../infrastructure/donation-transfers.repository';
 import {
   TransferWindowPlansRepository,
@@ -43,7 +43,10 @@ export class TransferWindowService {
       donations.filter((donation) => donation.status === 'received'),
       now,
     );
-    const held = (await this.openDonations()).filter((donation) => donation.status === 'held');
+    // A disputed gift waits for its dispute's outcome (issue 20).
+    const held = (await this.openDonations()).filter(
+      (donation) => donation.status === 'held' && !isDisputed(donation),
+    );
     const byCharity = new Map<string, Donation[]>();
     for (const donation of held) {
       const ein = donation.directed!.charityEin;
