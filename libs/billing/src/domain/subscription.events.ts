@@ -97,6 +97,8 @@ export interface PaymentRefunded {
     totalRefundedCents: number;
     /** The refunded payment's own amount: a refund of all of it voids a referral reward on it. */
     paymentAmountCents: number;
+    /** Set when the money went in a lost dispute (issue 20), not a refund. */
+    disputeId?: string;
   };
 }
 
