@@ -210,7 +210,7 @@ describe('donation checkout and payout requests', () => {
       status,
       balance_transactions: [],
     });
-    const send = (event: object) => {
+    const send = (event: Record<string, unknown>) => {
       const { payload, signature } = signedEvent(webhookSecret(harness.config), event);
       return fetch(`${harness.baseUrl}/api/stripe/webhooks`, {
         method: 'POST',

@@ -156,9 +156,9 @@ export function localInvoiceLine(
 }
 
 /**
- * The invoice as a webhook sends a subscription's invoice. `subscription` and `charge` are the fields
- * older API versions had; `parent.subscription_details` is where newer ones keep the subscription, and
- * the payments are listed by the invoice payments API (not in the payload).
+ * The invoice as a webhook sends a subscription's invoice. `subscription` is the field older API versions
+ * had; `parent.subscription_details` is where newer ones keep the subscription; the payments are listed by
+ * the invoice payments API (not in the payload).
  * The billed period is each line's `period` (as with Stripe; the invoice's own period_start/end here
  * are the same as its lines').
  */
@@ -187,9 +187,9 @@ export function localInvoiceObject(row: LocalInvoiceRow, subscription: LocalSubs
     amount_remaining: paid ? 0 : row.amount_cents,
     attempt_count: row.attempt_count,
     attempted: true,
-    // `invoice.payments` is not part of webhook payloads (it is an includable field the API answers only
-    // when asked): read an invoice's payments through Payments.listInvoicePayments.
-    charge: row.charge_id,
+    // Neither `charge` (gone since API version 2025-03-31) nor `invoice.payments` (an includable field the
+    // API answers only when asked) is in a webhook's invoice: its payments are read through
+    // Payments.listInvoicePayments (issue 20).
     lines: { object: 'list' as const, data: row.lines, has_more: false, total_count: row.lines.length },
     period_start: seconds(row.period_start),
     period_end: seconds(row.period_end),
