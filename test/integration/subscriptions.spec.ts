@@ -179,13 +179,19 @@ describe('subscriptions', () => {
     const hooks = webhooks(cy.id);
     const created = hooks.created();
     const paid = hooks.paid();
+    // The invoice's payment, as the provider's invoice payments API lists it (webhooks do not carry it).
+    const listed = jest
+      .spyOn(harness.app.get(Payments), 'listInvoicePayments')
+      .mockResolvedValue([{ paymentIntentId: 'pi_cy', chargeId: `ch_${cy.id}`, amountPaidCents: 499 }]);
     // The invoice first, then 50 identical deliveries of the subscription at once.
     expect((await deliver(paid)).status).toBe(200);
+    expect(listed).toHaveBeenCalledWith(paid.data.object.id);
     const answers = await Promise.all(Array.from({ length: 50 }, () => deliver(created)));
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
     expect((await deliver(created)).status).toBe(200);
     expect((await deliver(paid)).status).toBe(200);
     expect(await eventsOf(cy.id)).toEqual(['SubscriptionPaymentSucceeded', 'SubscriptionStarted']);
+    listed.mockRestore();
 
     const active = await harness.call('GET', '/subscriptions/active', undefined, cy.auth);
     expect(active.body.data).toMatchObject({

@@ -258,6 +258,15 @@ describe('donation decider: a gift refunded or disputed (issue 20)', () => {
         'invalid',
       );
       expect(refusalOf([received, directed], dispute(-5)).kind).toBe('invalid');
+      // A charged-back amount cannot be refunded too (open or lost); once won, it can.
+      expect(refusalOf([received, directed, disputed()], refund('evt_r1', 1)).kind).toBe('invalid');
+      expect(refusalOf([received, directed, disputed(), closed('lost')], refund('evt_r1', 1)).kind).toBe(
+        'invalid',
+      );
+      spec
+        .given([received, directed, disputed(), closed('won')])
+        .when(refund('evt_r1', 2500))
+        .then([refunded('evt_r1', 2500, 2500)]);
     });
   });
 });

@@ -32,8 +32,20 @@ export interface Donation {
   /** The gift's charge's amount_refunded as last booked (issue 20). */
   refundedCents: number;
   /** Disputes of the gift's charge: open ones keep it out of transfer windows. */
-  disputes: { disputeId: string; amountCents: number; afterTransfer: boolean; closed: boolean }[];
+  disputes: {
+    disputeId: string;
+    amountCents: number;
+    afterTransfer: boolean;
+    closed: boolean;
+    outcome: 'won' | 'lost' | null;
+  }[];
 }
+
+/** What disputes hold or took of the charge (open or lost): it cannot be refunded too. */
+const disputedCents = (donation: Donation) =>
+  donation.disputes
+    .filter((dispute) => dispute.outcome !== 'won')
+    .reduce((sum, dispute) => sum + dispute.amountCents, 0);
 
 /** A disputed gift waits for the dispute's outcome before it is sent. */
 export const isDisputed = (donation: Donation) => donation.disputes.some((dispute) => !dispute.closed);
@@ -114,7 +126,7 @@ export function decide(command: DonationCommand, state: DonationState): Donation
       const donation = existing(state, data.donationId);
       const received = donation.received;
       if (!received) throw notAGift(data.donationId);
-      if (data.totalRefundedCents > received.amountCents)
+      if (data.totalRefundedCents + disputedCents(donation) > received.amountCents)
         throw refundOverAmount(data.donationId, data.totalRefundedCents, received.amountCents);
       // amount_refunded only grows: an older report (or the same one again) adds nothing.
       const amountCents = data.totalRefundedCents - donation.refundedCents;
@@ -131,7 +143,7 @@ export function decide(command: DonationCommand, state: DonationState): Donation
       if (donation.disputes.some((dispute) => dispute.disputeId === data.disputeId)) return [];
       if (!Number.isSafeInteger(data.amountCents) || data.amountCents < 1)
         throw refundOverAmount(data.donationId, data.amountCents, donation.received.amountCents);
-      if (data.amountCents + donation.refundedCents > donation.received.amountCents)
+      if (data.amountCents + donation.refundedCents + disputedCents(donation) > donation.received.amountCents)
         throw refundOverAmount(data.donationId, data.amountCents, donation.received.amountCents);
       return [{ type: 'GiftDisputed', data: { ...data, afterTransfer: donation.transferId !== null } }];
     }
@@ -223,6 +235,7 @@ export function evolve(state: DonationState, event: DonationEvent): DonationStat
               amountCents: event.data.amountCents,
               afterTransfer: event.data.afterTransfer,
               closed: false,
+              outcome: null,
             },
           ],
         }
@@ -232,7 +245,9 @@ export function evolve(state: DonationState, event: DonationEvent): DonationStat
       const closed = {
         ...state,
         disputes: state.disputes.map((dispute) =>
-          dispute.disputeId === event.data.disputeId ? { ...dispute, closed: true } : dispute,
+          dispute.disputeId === event.data.disputeId
+            ? { ...dispute, closed: true, outcome: event.data.outcome }
+            : dispute,
         ),
       };
       return event.data.outcome === 'lost'
