@@ -14,7 +14,7 @@ import {
   type PostedEvent,
   type PostingSet,
   type PostingState,
-} from './posting-rules';
+} from '../../projections/postings/posting-rules';
 
 /**
  * Issue 20: the posting sets of a gift's refunds and disputes, before and after its transfer, driven through
