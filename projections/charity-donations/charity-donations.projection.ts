@@ -5,6 +5,8 @@ import type {
   DonationDirected,
   DonationTransferFailed,
   DonationTransferInitiated,
+  GiftDisputeClosed,
+  GiftRefunded,
   PayoutCleared,
 } from '@arena/donations/events';
 import { impactOfRank } from './charity-donations.queries';
@@ -12,7 +14,9 @@ import { impactOfRank } from './charity-donations.queries';
 type Base = 'charity_donations' | 'charity_donation_sources';
 
 type StatusEvent = DonationTransferInitiated | PayoutCleared | DonationTransferFailed;
-type DonationEvent = TournamentCreated | TournamentEdited | DonationDirected | StatusEvent;
+/** Issue 20: what a refund or a lost dispute takes off a gift before its transfer is not the charity's. */
+type ReducingEvent = GiftRefunded | GiftDisputeClosed;
+type DonationEvent = TournamentCreated | TournamentEdited | DonationDirected | StatusEvent | ReducingEvent;
 const EVENT_TYPES: readonly DonationEvent['type'][] = [
   'TournamentCreated',
   'TournamentEdited',
@@ -20,6 +24,8 @@ const EVENT_TYPES: readonly DonationEvent['type'][] = [
   'DonationTransferInitiated',
   'PayoutCleared',
   'DonationTransferFailed',
+  'GiftRefunded',
+  'GiftDisputeClosed',
 ];
 const STATUS_AFTER: Record<StatusEvent['type'], 'pending' | 'cleared' | 'held'> = {
   DonationTransferInitiated: 'pending',
@@ -153,6 +159,21 @@ export const charityDonationsProjector: Projector<Base> = {
             last_revision: recorded.revision,
           })
           .onConflict((conflict) => conflict.column('id').doNothing())
+          .execute();
+      } else if (event.type === 'GiftRefunded' || event.type === 'GiftDisputeClosed') {
+        const { data } = event;
+        const reduces =
+          !data.afterTransfer && (event.type === 'GiftRefunded' || event.data.outcome === 'lost');
+        if (!reduces) continue;
+        await trx
+          .updateTable(names.charity_donations)
+          .set({
+            amount_cents: sql`amount_cents - ${data.amountCents}`,
+            status: sql`CASE WHEN amount_cents - ${data.amountCents} <= 0 THEN 'refunded' ELSE status END`,
+            last_revision: recorded.revision,
+          })
+          .where('id', '=', data.donationId)
+          .where('last_revision', '<', recorded.revision)
           .execute();
       } else {
         await trx

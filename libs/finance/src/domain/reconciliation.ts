@@ -157,6 +157,16 @@ export function reconcile(
         });
         break;
       case 'PaymentRefunded':
+        // A subscription charge's lost dispute is booked as a refund naming the dispute: at the provider it
+        // is the dispute's withdrawal (never reinstated).
+        if (event.data.disputeId) {
+          addTo(disputes, event.data.disputeId, -event.data.amountRefundedCents, {
+            cents: 0,
+            donationId: '',
+            at: event.data.occurredAt,
+          });
+          break;
+        }
         addTo(refunds, event.data.paymentIntentId ?? event.data.chargeId, event.data.amountRefundedCents, {
           cents: 0,
           donationId: null,
@@ -323,6 +333,8 @@ export function reconcile(
   }
   for (const [key, found] of providerDisputes) {
     const booked = disputes.get(key);
+    // A dispute won and reinstated moved no money in the end (billing books only lost ones).
+    if (!booked && found.cents === 0) continue;
     if (!booked) {
       differences.push({
         kind: 'missing-in-ledger',
@@ -347,7 +359,7 @@ export function reconcile(
       differences.push({
         kind: 'missing-at-provider',
         providerId: key,
-        donationId: booked.donationId,
+        donationId: booked.donationId || null,
         ledgerCents: booked.cents,
         providerCents: null,
         note: 'A dispute the provider has no record of.',
