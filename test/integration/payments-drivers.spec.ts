@@ -179,6 +179,59 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
     });
   });
 
+  it('asks for one period of balance transactions with their sources expanded, a page after the last id (issue 20)', async () => {
+    const from = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    const to = new Date(from.getTime() + 120_000);
+    stripe.requests.length = 0;
+    const first = await driver.payments.listBalanceTransactions({ from, to, limit: 1 });
+    await driver.payments.listBalanceTransactions({
+      from,
+      to,
+      limit: 1,
+      startingAfter: first.data[0]?.id ?? 'txn_x',
+    });
+    expect(stripe.requests.map((request) => request.query)).toEqual([
+      {
+        'created[gte]': String(from.getTime() / 1000),
+        'created[lt]': String(to.getTime() / 1000),
+        limit: '1',
+        'expand[0]': 'data.source',
+      },
+      {
+        'created[gte]': String(from.getTime() / 1000),
+        'created[lt]': String(to.getTime() / 1000),
+        limit: '1',
+        starting_after: first.data[0]?.id ?? 'txn_x',
+        'expand[0]': 'data.source',
+      },
+    ]);
+  });
+
+  it("asks for an invoice's payments with their payment intents expanded, the charge being its latest (issue 20)", async () => {
+    const session = await driver.payments.createSubscriptionCheckout({
+      memberId: 'member-inpay',
+      email: 'member@example.org',
+      customerId: null,
+      planType: 'PREMIUM',
+      priceCents: 499,
+      productName: 'Charity Arena Premium',
+      successUrl: 'https://arena.example.org/subscription/success',
+      cancelUrl: 'https://arena.example.org/subscription',
+      metadata: {},
+      idempotencyKey: 'subscribe-member-inpay',
+    });
+    stripe.payCheckout(session.id);
+    const invoice = stripe.invoiceOf(session.id);
+    stripe.requests.length = 0;
+    const [payment] = await driver.payments.listInvoicePayments(invoice);
+    expect(payment!.chargeId).toMatch(/^ch_/);
+    expect(stripe.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/v1/invoice_payments',
+      query: { invoice, limit: '100', 'expand[0]': 'data.payment.payment_intent' },
+    });
+  });
+
   it('asks for a subscription-mode Checkout Session with an inline monthly price, our metadata on the session and the subscription', async () => {
     stripe.requests.length = 0;
     await driver.payments.createSubscriptionCheckout({
