@@ -79,27 +79,17 @@ function bodyOf(event: DonationEvent, eventId: string, previous: Previous | unde
         at: event.type === 'PayoutCleared' ? event.data.clearedAt : event.data.failedAt,
       };
     // Issue 20: new types, new bodies (the types before keep theirs). The amount is the refund's or the
-    // dispute's; the status is what the donation is after it.
+    // dispute's; the status is the donation's after it: `refunded` once a refund or a lost dispute before
+    // the transfer left nothing of it, else as it was (a dispute is the entry's type, not a status).
     case 'GiftRefunded':
     case 'GiftDisputed':
     case 'GiftDisputeClosed': {
-      const lost =
-        event.type === 'GiftRefunded' ||
-        (event.type === 'GiftDisputeClosed' && event.data.outcome === 'lost');
-      const left =
-        lost && !event.data.afterTransfer
-          ? (before?.amountCents ?? 0) - event.data.amountCents
-          : (before?.amountCents ?? 0);
-      const status =
-        event.type === 'GiftDisputed'
-          ? 'disputed'
-          : lost && !event.data.afterTransfer && left <= 0
-            ? 'refunded'
-            : (before?.status ?? null);
+      const nothingLeft =
+        event.type !== 'GiftDisputed' && !event.data.afterTransfer && event.data.donationAmountCents <= 0;
       return {
         ...common,
         amountCents: event.data.amountCents,
-        status: status === 'disputed' && event.type !== 'GiftDisputed' ? null : status,
+        status: nothingLeft ? 'refunded' : (before?.status ?? null),
         charityEin: before?.charityEin ?? null,
         charityName: before?.charityName ?? null,
         directedBy: before?.directedBy ?? null,

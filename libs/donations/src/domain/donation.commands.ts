@@ -40,7 +40,7 @@ export interface FailTransfer {
 /** `charge.refunded` of the gift's charge: the charge's amount refunded so far (issue 20). */
 export interface RefundGift {
   type: 'RefundGift';
-  data: Omit<GiftRefunded['data'], 'amountCents' | 'afterTransfer'>;
+  data: Omit<GiftRefunded['data'], 'amountCents' | 'afterTransfer' | 'donationAmountCents'>;
 }
 
 /** `charge.dispute.created` of the gift's charge. */
@@ -52,7 +52,7 @@ export interface DisputeGift {
 /** `charge.dispute.closed` of the gift's charge. */
 export interface CloseGiftDispute {
   type: 'CloseGiftDispute';
-  data: Omit<GiftDisputeClosed['data'], 'afterTransfer' | 'amountCents'>;
+  data: Omit<GiftDisputeClosed['data'], 'afterTransfer' | 'amountCents' | 'donationAmountCents'>;
 }
 
 export type DonationCommand =

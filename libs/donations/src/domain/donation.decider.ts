@@ -134,7 +134,8 @@ export function decide(command: DonationCommand, state: DonationState): Donation
       const afterTransfer = donation.transferId !== null;
       if (!afterTransfer && amountCents > donation.amountCents)
         throw refundOverAmount(data.donationId, data.totalRefundedCents, received.amountCents);
-      return [{ type: 'GiftRefunded', data: { ...data, amountCents, afterTransfer } }];
+      const donationAmountCents = afterTransfer ? donation.amountCents : donation.amountCents - amountCents;
+      return [{ type: 'GiftRefunded', data: { ...data, amountCents, afterTransfer, donationAmountCents } }];
     }
     case 'DisputeGift': {
       const { data } = command;
@@ -154,10 +155,16 @@ export function decide(command: DonationCommand, state: DonationState): Donation
       // Closed reported before created: refused, so the provider delivers it again after.
       if (!dispute) throw disputeNotFound(data.donationId, data.disputeId);
       if (dispute.closed) return [];
+      const reduces = data.outcome === 'lost' && !dispute.afterTransfer;
       return [
         {
           type: 'GiftDisputeClosed',
-          data: { ...data, amountCents: dispute.amountCents, afterTransfer: dispute.afterTransfer },
+          data: {
+            ...data,
+            amountCents: dispute.amountCents,
+            afterTransfer: dispute.afterTransfer,
+            donationAmountCents: reduces ? donation.amountCents - dispute.amountCents : donation.amountCents,
+          },
         },
       ];
     }

@@ -117,6 +117,8 @@ export interface GiftRefunded {
     amountCents: number;
     totalRefundedCents: number;
     afterTransfer: boolean;
+    /** What the donation amounts to after it (less by the refund before the transfer, the same after). */
+    donationAmountCents: number;
     providerEventId: string;
     refundedAt: string;
   };
@@ -153,6 +155,8 @@ export interface GiftDisputeClosed {
     outcome: 'won' | 'lost';
     amountCents: number;
     afterTransfer: boolean;
+    /** What the donation amounts to after it (less by a dispute lost before the transfer). */
+    donationAmountCents: number;
     providerEventId: string;
     closedAt: string;
   };
