@@ -218,7 +218,7 @@ export function localChargeObject(row: LocalChargeRow, refunds: LocalRefundRow[]
     status: 'succeeded' as const,
     currency: 'usd',
     customer: row.customer_id,
-    invoice: row.invoice_id,
+    // No `invoice`: a charge has none since API version 2025-03-31 (an invoice lists its payments instead).
     payment_intent: row.payment_intent_id,
     metadata: row.metadata,
     disputed,
@@ -282,6 +282,7 @@ export function localDisputeObject(
     },
     reason: 'fraudulent' as const,
     status: row.status,
+    enhanced_eligibility_types: [],
     created: seconds(row.created_at),
     livemode: false,
   };
