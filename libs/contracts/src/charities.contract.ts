@@ -268,7 +268,8 @@ export const charityLedgerParams = z
   .meta({ id: 'CharityLedgerParams' });
 export type CharityLedgerParams = z.infer<typeof charityLedgerParams>;
 
-export const DONATION_STATUSES = ['held', 'pending', 'cleared'] as const;
+/** `refunded` (issue 20): a gift refunded, or lost in a dispute, in full before its transfer: never sent. */
+export const DONATION_STATUSES = ['held', 'pending', 'cleared', 'refunded'] as const;
 
 export const charityLedgerEntry = z
   .object({

@@ -125,7 +125,18 @@ export const donationReceipt = z
     donation: publicDonation,
     history: z.array(
       z.object({
-        status: z.enum(['received', 'directed', 'pending', 'cleared', 'failed']),
+        // Issue 20: a refund, and a dispute opened and closed (won or lost), are steps of a gift's history.
+        status: z.enum([
+          'received',
+          'directed',
+          'pending',
+          'cleared',
+          'failed',
+          'refunded',
+          'disputed',
+          'dispute-won',
+          'dispute-lost',
+        ]),
         at: z.iso.datetime(),
         note: z.string().nullable(),
       }),

@@ -27,10 +27,11 @@ export const DONATION_STATUS_LABELS = {
   cleared: 'Cleared to Nonprofit (Payment Transfer Confirmed)',
   pending: 'Verified with the payment provider (Pending Nonprofit Receipt)',
   held: 'Platform-Held (Pending Transfer Window)',
+  refunded: 'Refunded to the donor',
 } as const;
 
 export function donationStatusLabel(status: string): string {
-  return status === 'cleared' || status === 'held'
+  return status === 'cleared' || status === 'held' || status === 'refunded'
     ? DONATION_STATUS_LABELS[status]
     : DONATION_STATUS_LABELS.pending;
 }

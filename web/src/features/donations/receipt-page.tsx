@@ -13,6 +13,11 @@ const HISTORY_LABELS = {
   pending: 'Sent to the nonprofit',
   cleared: 'Cleared to the nonprofit',
   failed: 'Transfer failed',
+  // Issue 20: a gift's charge refunded or disputed.
+  refunded: 'Refunded to the donor',
+  disputed: 'Payment disputed',
+  'dispute-won': 'Dispute closed: the gift stands',
+  'dispute-lost': 'Dispute closed: the payment was returned',
 } as const;
 
 /** /donate/receipt/{receiptCode}: one donation, its status and its history (spec §2, §4). */
