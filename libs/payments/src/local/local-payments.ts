@@ -322,7 +322,12 @@ export class LocalPayments extends Payments {
    * `checkout.session.completed` event in one transaction, then queues the event's delivery. Any other
    * payer (a double submit, another tab, a session expired meanwhile) changes nothing and is redirected.
    */
-  async completeCheckout(sessionId: string, token: string, paidEmail: string): Promise<PageRedirect> {
+  async completeCheckout(
+    sessionId: string,
+    token: string,
+    paidEmail: string,
+    method: 'card' | 'bank' = 'card',
+  ): Promise<PageRedirect> {
     const paid = await this.queries.transaction(async (trx) => {
       if (!(await this.queries.useCheckoutToken(trx, hashLinkToken(token), sessionId))) return undefined;
       const session = await this.queries.closeCheckoutSession(trx, sessionId, {
@@ -354,6 +359,24 @@ export class LocalPayments extends Payments {
         amount_cents: session.amount_cents,
         source_id: chargeId,
       });
+      if (method === 'bank') {
+        // A bank debit (ACH) as Stripe reports one: the session completes unpaid, and the payment succeeds
+        // asynchronously. The local bank settles at once, so both events are written now, in that order
+        // (the second stamped a second later); the charge above is the settled debit's.
+        const completed = localEvent(
+          'checkout.session.completed',
+          localCheckoutSessionObject(session, 'unpaid'),
+        );
+        const settled = localEvent(
+          'checkout.session.async_payment_succeeded',
+          localCheckoutSessionObject(session, 'paid'),
+          new Date(Date.now() + 1000),
+        );
+        for (const one of [completed, settled]) {
+          await this.queries.insertEvent(trx, { id: one.id, type: one.type, payload: one });
+        }
+        return { session, eventIds: [completed.id, settled.id] };
+      }
       const event = localEvent('checkout.session.completed', localCheckoutSessionObject(session));
       await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
       return { session, eventIds: [event.id] };
