@@ -7,6 +7,8 @@ import type {
   DonationTransferFailed,
   DonationTransferInitiated,
   DonationTransferReversed,
+  GiftDisputeClosed,
+  GiftRefunded,
   PayoutCleared,
 } from '@arena/donations/events';
 import { impactOfRank } from './charity-donations.queries';
@@ -14,8 +16,15 @@ import { impactOfRank } from './charity-donations.queries';
 type Base = 'charity_donations' | 'charity_donation_sources';
 
 type StatusEvent = DonationTransferInitiated | PayoutCleared | DonationTransferFailed | DonationPayoutFailed;
+/** Issue 20: what a refund or a lost dispute takes off a gift before its transfer is not the charity's. */
+type ReducingEvent = GiftRefunded | GiftDisputeClosed;
 type DonationEvent =
-  TournamentCreated | TournamentEdited | DonationDirected | StatusEvent | DonationTransferReversed;
+  | TournamentCreated
+  | TournamentEdited
+  | DonationDirected
+  | StatusEvent
+  | DonationTransferReversed
+  | ReducingEvent;
 const EVENT_TYPES: readonly DonationEvent['type'][] = [
   'TournamentCreated',
   'TournamentEdited',
@@ -25,6 +34,8 @@ const EVENT_TYPES: readonly DonationEvent['type'][] = [
   'DonationTransferFailed',
   'DonationPayoutFailed',
   'DonationTransferReversed',
+  'GiftRefunded',
+  'GiftDisputeClosed',
 ];
 const STATUS_AFTER: Record<StatusEvent['type'], 'pending' | 'cleared' | 'held'> = {
   DonationTransferInitiated: 'pending',
@@ -165,15 +176,26 @@ export const charityDonationsProjector: Projector<Base> = {
           })
           .onConflict((conflict) => conflict.column('id').doNothing())
           .execute();
-      } else if (event.type === 'DonationTransferReversed') {
-        // What came back is a donation of its own (source 'reversal', sent again later): this one keeps what
-        // the charity kept, so totals count each cent once; all of it back: reversed.
+      } else if (
+        event.type === 'DonationTransferReversed' ||
+        event.type === 'GiftRefunded' ||
+        event.type === 'GiftDisputeClosed'
+      ) {
+        // A reversal: what came back is a donation of its own (source 'reversal', sent again later), so this
+        // one keeps what the charity kept and totals count each cent once; all of it back: reversed. A refund
+        // or a lost dispute before the transfer: that part was never the charity's; all of it: refunded.
         const { data } = event;
+        const reversal = event.type === 'DonationTransferReversed';
+        const reduces =
+          reversal ||
+          (!event.data.afterTransfer && (event.type === 'GiftRefunded' || event.data.outcome === 'lost'));
+        if (!reduces) continue;
+        const emptied = reversal ? 'reversed' : 'refunded';
         await trx
           .updateTable(names.charity_donations)
           .set({
             amount_cents: sql`amount_cents - ${data.amountCents}`,
-            status: sql`CASE WHEN amount_cents - ${data.amountCents} <= 0 THEN 'reversed' ELSE status END`,
+            status: sql`CASE WHEN amount_cents - ${data.amountCents} <= 0 THEN ${emptied} ELSE status END`,
             last_revision: recorded.revision,
           })
           .where('id', '=', data.donationId)

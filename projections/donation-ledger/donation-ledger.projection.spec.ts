@@ -199,6 +199,88 @@ describe('donation ledger projection', () => {
     expect(await verifyChain(await ledgerEntriesFrom(database.db, 0, 1000))).toEqual([]);
   });
 
+  it("records a gift's refunds and disputes as entries of their own types, chained (issue 20)", async () => {
+    const donationId = randomUUID();
+    const base = { donationId, chargeId: 'ch_3QaBcDeF9', providerEventId: 'evt_x' };
+    const events = [
+      record({
+        type: 'DonationReceived',
+        data: {
+          donationId,
+          amountCents: 2500,
+          currency: 'usd',
+          donorEmail: null,
+          donorMemberId: null,
+          charityEin: null,
+          checkoutSessionId: 'cs_test_z9',
+          paymentIntentId: 'pi_3QaBcDeF9',
+          providerEventId: 'evt_1',
+          receiptCode: 'R-9Z',
+          receivedAt: '2026-11-23T10:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'GiftRefunded',
+        data: {
+          ...base,
+          paymentIntentId: 'pi_3QaBcDeF9',
+          amountCents: 100,
+          totalRefundedCents: 100,
+          afterTransfer: false,
+          donationAmountCents: 2400,
+          refundedAt: '2026-11-23T11:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'GiftRefunded',
+        data: {
+          ...base,
+          paymentIntentId: 'pi_3QaBcDeF9',
+          amountCents: 100,
+          totalRefundedCents: 200,
+          afterTransfer: false,
+          donationAmountCents: 2300,
+          refundedAt: '2026-11-23T11:30:00.000Z',
+        },
+      }),
+      record({
+        type: 'GiftDisputed',
+        data: {
+          ...base,
+          disputeId: 'du_1XyZw2345',
+          amountCents: 2300,
+          afterTransfer: false,
+          disputedAt: '2026-11-23T12:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'GiftDisputeClosed',
+        data: {
+          ...base,
+          disputeId: 'du_1XyZw2345',
+          outcome: 'lost',
+          amountCents: 2300,
+          afterTransfer: false,
+          donationAmountCents: 0,
+          closedAt: '2026-11-23T13:00:00.000Z',
+        },
+      }),
+    ];
+    await apply(events);
+    await apply([events[2]!]);
+    const entries = (await ledgerEntriesFrom(database.db, 0, 100)).filter(
+      (e) => e.body.donationId === donationId,
+    );
+    expect(entries.map((e) => [e.body.type, e.body.status, e.body.amountCents, e.body.providerId])).toEqual([
+      ['DonationReceived', null, 2500, 'pi_…DeF9'],
+      ['GiftRefunded', null, 100, 'ch_…DeF9'],
+      ['GiftRefunded', null, 100, 'ch_…DeF9'],
+      ['GiftDisputed', null, 2300, 'du_…2345'],
+      ['GiftDisputeClosed', 'refunded', 2300, 'du_…2345'],
+    ]);
+    expect(await verifyChain(await ledgerEntriesFrom(database.db, 0, 100))).toEqual([]);
+  });
+
   it('masks provider ids to their kind and last four characters', () => {
     expect(maskProviderId('pi_3Q9xyzW7k2')).toBe('pi_…W7k2');
     expect(maskProviderId('tr_12')).toBe('tr_12');

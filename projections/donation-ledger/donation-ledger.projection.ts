@@ -111,6 +111,33 @@ function bodyOf(event: DonationEvent, eventId: string, previous: Previous | unde
         at: event.data.reversedAt,
       };
     }
+    // Issue 20: new types, new bodies (the types before keep theirs). The amount is the refund's or the
+    // dispute's; the status is the donation's after it: `refunded` once a refund or a lost dispute before
+    // the transfer left nothing of it, else as it was (a dispute is the entry's type, not a status).
+    case 'GiftRefunded':
+    case 'GiftDisputed':
+    case 'GiftDisputeClosed': {
+      const nothingLeft =
+        event.type !== 'GiftDisputed' && !event.data.afterTransfer && event.data.donationAmountCents <= 0;
+      return {
+        ...common,
+        amountCents: event.data.amountCents,
+        status: nothingLeft ? 'refunded' : (before?.status ?? null),
+        charityEin: before?.charityEin ?? null,
+        charityName: before?.charityName ?? null,
+        directedBy: before?.directedBy ?? null,
+        receiptCode: before?.receiptCode ?? null,
+        providerId: maskProviderId(
+          event.type === 'GiftRefunded' ? event.data.chargeId : event.data.disputeId,
+        ),
+        at:
+          event.type === 'GiftRefunded'
+            ? event.data.refundedAt
+            : event.type === 'GiftDisputed'
+              ? event.data.disputedAt
+              : event.data.closedAt,
+      };
+    }
   }
 }
 

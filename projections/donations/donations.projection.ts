@@ -196,6 +196,27 @@ function historyOf(event: DonationEvent | PrizeBalanceEvent): HistoryRow {
         at: event.data.reversedAt,
         note: `${event.data.amountCents} cents returned to Charity Arena, held again for the same nonprofit`,
       };
+    case 'GiftRefunded':
+      return {
+        donation_id: event.data.donationId,
+        status: 'refunded',
+        at: event.data.refundedAt,
+        note: event.data.afterTransfer ? 'Refunded by Charity Arena after the transfer' : null,
+      };
+    case 'GiftDisputed':
+      return {
+        donation_id: event.data.donationId,
+        status: 'disputed',
+        at: event.data.disputedAt,
+        note: null,
+      };
+    case 'GiftDisputeClosed':
+      return {
+        donation_id: event.data.donationId,
+        status: `dispute-${event.data.outcome}`,
+        at: event.data.closedAt,
+        note: null,
+      };
     case 'PrizeShareCredited':
       return { donation_id: null, status: 'credited', at: event.data.creditedAt, note: null };
     case 'PrizeBalanceDirected':
@@ -291,6 +312,24 @@ async function applyEvent(
     case 'DonationTransferFailed':
       // Held again, for a later window: no transfer carries it now.
       return void (await setStatus(event.data.donationId, { status: 'held', transfer_id: null }));
+    // Issue 20: a refund or a lost dispute before the transfer takes its amount off the donation (all of
+    // it: refunded); after the transfer the charity keeps the money and the donation stays as it was.
+    case 'GiftRefunded':
+    case 'GiftDisputeClosed': {
+      const { data } = event;
+      if (data.afterTransfer || (event.type === 'GiftDisputeClosed' && event.data.outcome === 'won')) return;
+      await trx
+        .updateTable(names.donations)
+        .set({
+          amount_cents: sql`amount_cents - ${data.amountCents}`,
+          status: sql`CASE WHEN amount_cents - ${data.amountCents} <= 0 THEN 'refunded' ELSE status END`,
+        })
+        .where('id', '=', data.donationId)
+        .execute();
+      return;
+    }
+    case 'GiftDisputed':
+      return;
     case 'PrizeShareCredited': {
       const { data } = event;
       await trx

@@ -276,6 +276,19 @@ async function applyEvent(
         })
         .where('id', '=', donationRowId(event.data.donationId))
         .execute());
+    // Issue 20: a signed-in donor's gift given back (a refund, or a lost dispute): what they gave is less;
+    // all of it back, refunded. A guest's gift has no row (nothing updated).
+    case 'GiftRefunded':
+    case 'GiftDisputeClosed': {
+      const { data } = event;
+      if (event.type === 'GiftDisputeClosed' && event.data.outcome !== 'lost') return;
+      return void (await setStatus(donationRowId(data.donationId), {
+        amount_cents: sql`amount_cents + ${data.amountCents}`,
+        status: sql`CASE WHEN amount_cents + ${data.amountCents} >= 0 THEN 'refunded' ELSE status END`,
+      }));
+    }
+    case 'GiftDisputed':
+      return;
   }
 }
 

@@ -31,12 +31,19 @@ export const Accounts = {
   charityPayable: (ein: string) => `charity_payable:${ein}`,
   inTransit: (ein: string) => `in_transit:${ein}`,
   charityPaid: (ein: string) => `charity_paid:${ein}`,
+  /** What the provider withdrew for open disputes (issue 20): back in cash if won, a loss if lost. */
+  disputedAtProvider: 'disputed_at_provider',
 } as const;
 
 /** Which side an account's balance lives on; it must never cross to the other (platform_revenue may). */
 export function normalSide(account: string): 'debit' | 'credit' | 'either' {
   if (account === Accounts.platformRevenue) return 'either';
-  if (account === Accounts.cashAtProvider || account === Accounts.platformExpense) return 'debit';
+  if (
+    account === Accounts.cashAtProvider ||
+    account === Accounts.platformExpense ||
+    account === Accounts.disputedAtProvider
+  )
+    return 'debit';
   return account.startsWith('in_transit:') || account.startsWith('charity_paid:') ? 'debit' : 'credit';
 }
 
@@ -250,11 +257,61 @@ export function postingsFor(event: PostedEvent, state: PostingState): PostingSet
         ...postings,
       );
     }
+    // Issue 20. Before its transfer a gift's money is still on the donation side (the pool, or owed to its
+    // charity): a refund, or a lost dispute, takes it back out of there; after the transfer the charity
+    // keeps it and the platform pays (platform_expense).
+    case 'GiftRefunded': {
+      const { donationId, amountCents, afterTransfer, chargeId } = event.data;
+      return set(
+        donationId,
+        afterTransfer ? `refund of ${chargeId} after its transfer: a platform loss` : `refund of ${chargeId}`,
+        {
+          account: afterTransfer ? Accounts.platformExpense : donationSide(state.get(donationId)),
+          amountCents,
+        },
+        { account: Accounts.cashAtProvider, amountCents: -amountCents },
+      );
+    }
+    case 'GiftDisputed': {
+      const { donationId, amountCents, disputeId } = event.data;
+      return set(
+        donationId,
+        `dispute ${disputeId}: withdrawn by the provider`,
+        { account: Accounts.disputedAtProvider, amountCents },
+        { account: Accounts.cashAtProvider, amountCents: -amountCents },
+      );
+    }
+    case 'GiftDisputeClosed': {
+      const { donationId, amountCents, disputeId, outcome, afterTransfer } = event.data;
+      if (outcome === 'won') {
+        return set(
+          donationId,
+          `dispute ${disputeId} won: reinstated`,
+          { account: Accounts.cashAtProvider, amountCents },
+          { account: Accounts.disputedAtProvider, amountCents: -amountCents },
+        );
+      }
+      return set(
+        donationId,
+        afterTransfer
+          ? `dispute ${disputeId} lost after the transfer: a platform loss`
+          : `dispute ${disputeId} lost`,
+        {
+          account: afterTransfer ? Accounts.platformExpense : donationSide(state.get(donationId)),
+          amountCents,
+        },
+        { account: Accounts.disputedAtProvider, amountCents: -amountCents },
+      );
+    }
     // The other subscription and referral facts move no money.
     default:
       return [];
   }
 }
+
+/** Where a gift's money is before its transfer: owed to its charity once directed, else in the pool. */
+const donationSide = (donation: DonationPostingState | undefined) =>
+  donation?.ein ? Accounts.charityPayable(donation.ein) : Accounts.donationPool;
 
 /** The state after an event (pure; the map is copied). */
 export function evolvePostingState(state: PostingState, event: PostedEvent): PostingState {
@@ -315,6 +372,20 @@ export function evolvePostingState(state: PostingState, event: PostedEvent): Pos
           ...current,
           inTransitCents: inTransit - fromTransit,
           paidCents: (current.paidCents ?? 0) - fromPaid,
+        });
+      }
+      break;
+    // What a refund or a lost dispute takes before the transfer is no longer the donation's to send.
+    case 'GiftRefunded':
+    case 'GiftDisputeClosed':
+      if (
+        current &&
+        !event.data.afterTransfer &&
+        (event.type === 'GiftRefunded' || event.data.outcome === 'lost')
+      ) {
+        next.set(event.data.donationId, {
+          ...current,
+          amountCents: current.amountCents - event.data.amountCents,
         });
       }
       break;

@@ -159,4 +159,169 @@ describe('donation checkout and payout requests', () => {
         expect(await received(sessionId)).toBe(0);
     });
   });
+
+  describe("a gift's charge after it was paid (issue 20)", () => {
+    const uid = () => randomUUID().replace(/-/g, '');
+    const at = () => Math.floor(Date.now() / 1000);
+    const envelope = (type: string, object: object) => ({
+      id: `evt_charge_${uid()}`,
+      object: 'event',
+      api_version: STRIPE_API_VERSION,
+      type,
+      created: at(),
+      livemode: false,
+      data: { object },
+    });
+    const session = (sessionId: string, paymentStatus: 'paid' | 'unpaid', memberId?: string) => ({
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'payment',
+      amount_total: 4000,
+      currency: 'usd',
+      customer_details: { email: 'charge@example.org' },
+      customer_email: 'charge@example.org',
+      payment_intent: `pi_${sessionId}`,
+      payment_status: paymentStatus,
+      status: 'complete',
+      metadata: { kind: 'gift', ...(memberId ? { memberId } : {}) },
+    });
+    // As Stripe sends a Checkout payment's charge: the payment intent's metadata (with a signed-in donor's
+    // memberId), no invoice, no customer.
+    const charge = (sessionId: string, amountRefunded: number, memberId?: string) => ({
+      id: `ch_${sessionId}`,
+      object: 'charge',
+      amount: 4000,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded === 4000,
+      customer: null,
+      payment_intent: `pi_${sessionId}`,
+      metadata: { kind: 'gift', ...(memberId ? { memberId } : {}) },
+      refunds: { object: 'list', data: [], has_more: false },
+    });
+    const disputeOf = (sessionId: string, status: string) => ({
+      id: `du_${sessionId}`,
+      object: 'dispute',
+      amount: 4000,
+      charge: `ch_${sessionId}`,
+      payment_intent: `pi_${sessionId}`,
+      currency: 'usd',
+      metadata: {},
+      reason: 'fraudulent',
+      status,
+      balance_transactions: [],
+    });
+    const send = (event: Record<string, unknown>) => {
+      const { payload, signature } = signedEvent(webhookSecret(harness.config), event);
+      return fetch(`${harness.baseUrl}/api/stripe/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+    };
+    const eventsOf = async (sessionId: string) =>
+      (
+        await sql<{ event_type: string; data: Record<string, unknown> }>`
+          SELECT e.event_type, e.data FROM events e
+          WHERE e.stream_id = (SELECT stream_id FROM events
+            WHERE event_type = 'DonationReceived' AND data->>'checkoutSessionId' = ${sessionId})
+          ORDER BY e.stream_revision`.execute(harness.database.db)
+      ).rows;
+    const billingRefunds = async (chargeId: string) =>
+      Number(
+        (
+          await sql<{ count: string }>`SELECT count(*) AS count FROM events
+            WHERE event_type = 'PaymentRefunded' AND data->>'chargeId' = ${chargeId}`.execute(
+            harness.database.db,
+          )
+        ).rows[0]!.count,
+      );
+
+    it("books a signed-in donor's refund once, on the gift, however often it is sent; billing leaves it", async () => {
+      const sessionId = `cs_refund_${uid()}`;
+      expect(
+        (await send(envelope('checkout.session.completed', session(sessionId, 'paid', ada.id)))).status,
+      ).toBe(200);
+      const partial = envelope('charge.refunded', charge(sessionId, 1500, ada.id));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => send(partial)));
+      expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+      expect((await send(partial)).status).toBe(200);
+      expect((await send(envelope('charge.refunded', charge(sessionId, 4000, ada.id)))).status).toBe(200);
+      // An older report after the whole refund adds nothing.
+      expect((await send(envelope('charge.refunded', charge(sessionId, 1500, ada.id)))).status).toBe(200);
+      const refunds = (await eventsOf(sessionId)).filter((event) => event.event_type === 'GiftRefunded');
+      expect(refunds.map((event) => [event.data.amountCents, event.data.totalRefundedCents])).toEqual([
+        [1500, 1500],
+        [2500, 4000],
+      ]);
+      expect(await billingRefunds(`ch_${sessionId}`)).toBe(0);
+    });
+
+    it('refuses a refund reported before its gift was recorded (retried), and books it after', async () => {
+      const sessionId = `cs_early_${uid()}`;
+      const early = envelope('charge.refunded', charge(sessionId, 4000));
+      expect((await send(early)).status).toBeGreaterThanOrEqual(500);
+      expect((await send(envelope('checkout.session.completed', session(sessionId, 'paid')))).status).toBe(
+        200,
+      );
+      expect((await send(early)).status).toBe(200);
+      expect((await eventsOf(sessionId)).map((event) => event.event_type)).toEqual([
+        'DonationReceived',
+        'GiftRefunded',
+      ]);
+    });
+
+    it('refuses refunds over the gift (retried, nothing written)', async () => {
+      const sessionId = `cs_over_${uid()}`;
+      await send(envelope('checkout.session.completed', session(sessionId, 'paid')));
+      expect(
+        (await send(envelope('charge.refunded', { ...charge(sessionId, 4001), amount: 4001 }))).status,
+      ).not.toBe(200);
+      expect((await eventsOf(sessionId)).map((event) => event.event_type)).toEqual(['DonationReceived']);
+    });
+
+    it('books a dispute and its outcome on the gift; a close before its dispute is retried', async () => {
+      const sessionId = `cs_dispute_${uid()}`;
+      await send(envelope('checkout.session.completed', session(sessionId, 'paid')));
+      const lost = envelope('charge.dispute.closed', disputeOf(sessionId, 'lost'));
+      expect((await send(lost)).status).toBeGreaterThanOrEqual(500);
+      expect(
+        (await send(envelope('charge.dispute.created', disputeOf(sessionId, 'needs_response')))).status,
+      ).toBe(200);
+      expect((await send(lost)).status).toBe(200);
+      expect((await eventsOf(sessionId)).map((event) => [event.event_type, event.data.outcome])).toEqual([
+        ['DonationReceived', undefined],
+        ['GiftDisputed', undefined],
+        ['GiftDisputeClosed', 'lost'],
+      ]);
+    });
+
+    it('leaves a charge of no gift alone (no kind, no recorded payment intent)', async () => {
+      const stranger = { ...charge(`cs_none_${uid()}`, 4000), metadata: {} };
+      expect((await send(envelope('charge.refunded', stranger))).status).toBe(200);
+    });
+
+    it('receives a bank-debit gift on async_payment_succeeded only, never on its unpaid completion', async () => {
+      const sessionId = `cs_ach_${uid()}`;
+      expect((await send(envelope('checkout.session.completed', session(sessionId, 'unpaid')))).status).toBe(
+        200,
+      );
+      expect(await eventsOf(sessionId)).toEqual([]);
+      const succeeded = envelope('checkout.session.async_payment_succeeded', session(sessionId, 'paid'));
+      expect((await send(succeeded)).status).toBe(200);
+      expect((await send(succeeded)).status).toBe(200);
+      expect((await eventsOf(sessionId)).map((event) => event.event_type)).toEqual(['DonationReceived']);
+      const failed = `cs_achfail_${uid()}`;
+      expect(
+        (await send(envelope('checkout.session.async_payment_failed', session(failed, 'unpaid')))).status,
+      ).toBe(200);
+      expect(
+        (
+          await send(
+            envelope('checkout.session.expired', { ...session(failed, 'unpaid'), status: 'expired' }),
+          )
+        ).status,
+      ).toBe(200);
+      expect(await eventsOf(failed)).toEqual([]);
+    });
+  });
 });

@@ -54,15 +54,19 @@ describe('finance: reconciliation and the ledger export', () => {
       .get<EventStore>(EVENT_STORE, { strict: false })
       .appendToStream(donationStreamId(donationId), [{ id: randomUUID(), ...gift }]);
     // The provider's side, as the payments driver would list it: the gift's charge, 1 cent short.
-    jest.spyOn(api.get(Payments, { strict: false }), 'listBalanceTransactions').mockResolvedValue([
-      {
-        id: 'txn_1',
-        type: 'charge',
-        amountCents: 2499,
-        sourceId: 'pi_test_spec_0001',
-        created: new Date(),
-      },
-    ]);
+    jest.spyOn(api.get(Payments, { strict: false }), 'listBalanceTransactions').mockResolvedValue({
+      data: [
+        {
+          id: 'txn_1',
+          type: 'charge',
+          amountCents: 2499,
+          sourceId: 'ch_test_spec_0001',
+          paymentIntentId: 'pi_test_spec_0001',
+          created: new Date(),
+        },
+      ],
+      hasMore: false,
+    });
   });
 
   afterAll(async () => {
@@ -99,6 +103,37 @@ describe('finance: reconciliation and the ledger export', () => {
         providerCents: 2499,
       }),
     ]);
+  });
+
+  it('reconciles a period: the last 31 days by default, paged through the provider, at most 93 days, bad dates a 400', async () => {
+    const payments = api.get(Payments, { strict: false });
+    const listed = jest.spyOn(payments, 'listBalanceTransactions');
+    listed.mockClear();
+    const answer = await get('/finance/reconciliation', finance);
+    const report = reconciliationReport.parse(((await answer.json()) as { data: unknown }).data);
+    const days = (Date.parse(report.to) - Date.parse(report.from)) / 86_400_000;
+    expect(days).toBe(31);
+    expect(listed).toHaveBeenCalledWith(expect.objectContaining({ limit: 100 }));
+    expect(listed.mock.calls[0]![0].from.getTime()).toBeGreaterThan(Date.now() - 32 * 86_400_000);
+
+    listed.mockClear();
+    const period = await get('/finance/reconciliation?from=2026-11-01&to=2026-11-30', finance);
+    expect(period.status).toBe(200);
+    expect(listed).toHaveBeenCalledWith(
+      expect.objectContaining({
+        from: new Date('2026-11-01T00:00:00.000Z'),
+        to: new Date('2026-12-01T00:00:00.000Z'),
+      }),
+    );
+    for (const query of [
+      'from=2026-01-01&to=2026-12-31',
+      'from=2026-11-24&to=2026-11-23',
+      'from=yesterday',
+    ]) {
+      const refused = await get(`/finance/reconciliation?${query}`, finance);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ success: false, statusCode: 400 });
+    }
   });
 
   it('exports the ledger as CSV: anonymised for the public, with donors for the finance role', async () => {

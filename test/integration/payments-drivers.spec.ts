@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  allBalanceTransactions,
   paymentsDriverContract,
   type PaymentsDriverUnderTest,
 } from '../../libs/payments/src/testing/payments-driver.contract';
@@ -20,6 +21,7 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
       payCheckout: async (session) => stripe.payCheckout(session.id),
       subscriptionOf: async (session) => stripe.subscriptionOf(session.id),
       payOut: async (accountId, outcome) => stripe.payOut(accountId, outcome),
+      invoiceOf: async (session) => stripe.invoiceOf(session.id),
     };
   });
   afterAll(() => stripe.stop());
@@ -222,14 +224,67 @@ describe('the payments port: StripePayments against a stand-in for Stripe', () =
       ),
     );
     stripe.requests.length = 0;
-    const listed = await driver.payments.listBalanceTransactions(since);
+    const listed = await allBalanceTransactions(driver.payments, since);
     const sources = new Set(listed.map((transaction) => transaction.sourceId));
     expect(made.every((transfer) => sources.has(transfer.id))).toBe(true);
     expect(stripe.requests.length).toBeGreaterThanOrEqual(2);
     expect(stripe.requests[0]).toMatchObject({
       method: 'GET',
       path: '/v1/balance_transactions',
-      query: { 'created[gte]': String(since.getTime() / 1000), limit: '100' },
+      query: expect.objectContaining({ 'created[gte]': String(since.getTime() / 1000), limit: '100' }),
+    });
+  });
+
+  it('asks for one period of balance transactions with their sources expanded, a page after the last id (issue 20)', async () => {
+    const from = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    const to = new Date(from.getTime() + 120_000);
+    stripe.requests.length = 0;
+    const first = await driver.payments.listBalanceTransactions({ from, to, limit: 1 });
+    await driver.payments.listBalanceTransactions({
+      from,
+      to,
+      limit: 1,
+      startingAfter: first.data[0]?.id ?? 'txn_x',
+    });
+    expect(stripe.requests.map((request) => request.query)).toEqual([
+      {
+        'created[gte]': String(from.getTime() / 1000),
+        'created[lt]': String(to.getTime() / 1000),
+        limit: '1',
+        'expand[0]': 'data.source',
+      },
+      {
+        'created[gte]': String(from.getTime() / 1000),
+        'created[lt]': String(to.getTime() / 1000),
+        limit: '1',
+        starting_after: first.data[0]?.id ?? 'txn_x',
+        'expand[0]': 'data.source',
+      },
+    ]);
+  });
+
+  it("asks for an invoice's payments with their payment intents expanded, the charge being its latest (issue 20)", async () => {
+    const session = await driver.payments.createSubscriptionCheckout({
+      memberId: 'member-inpay',
+      email: 'member@example.org',
+      customerId: null,
+      planType: 'PREMIUM',
+      priceCents: 499,
+      productName: 'Charity Arena Premium',
+      successUrl: 'https://arena.example.org/subscription/success',
+      cancelUrl: 'https://arena.example.org/subscription',
+      metadata: {},
+      idempotencyKey: 'subscribe-member-inpay',
+    });
+    stripe.payCheckout(session.id);
+    const invoice = stripe.invoiceOf(session.id);
+    stripe.requests.length = 0;
+    const [payment] = await driver.payments.listInvoicePayments(invoice);
+    expect(payment!.chargeId).toMatch(/^ch_/);
+    expect(stripe.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/v1/invoice_payments',
+      query: { invoice, limit: '100', 'expand[0]': 'data.payment.payment_intent' },
     });
   });
 
@@ -470,6 +525,19 @@ describe('the payments port: LocalPayments on PostgreSQL and its own onboarding 
           .execute();
         const outcomes = await (driver.payments as LocalPayments).runPayouts();
         return outcomes.find((one) => one.accountId === accountId)!.payoutId;
+      },
+      async invoiceOf(session) {
+        const row = await harness.database.db
+          .selectFrom('payment_local_checkout_sessions')
+          .innerJoin(
+            'payment_local_invoices',
+            'payment_local_invoices.subscription_id',
+            'payment_local_checkout_sessions.subscription_id',
+          )
+          .select('payment_local_invoices.id')
+          .where('payment_local_checkout_sessions.id', '=', session.id)
+          .executeTakeFirstOrThrow();
+        return row.id;
       },
     };
   });

@@ -159,7 +159,6 @@ describe("the local payment driver's subscriptions, billing portal and test cloc
       status: 'paid',
       amount_paid: 499,
       subscription: started.subscriptionId,
-      charge: expect.stringMatching(/^ch_local_/),
       lines: {
         data: [
           {
@@ -381,7 +380,11 @@ describe("the local payment driver's subscriptions, billing portal and test cloc
   it('refunds a charge in part and then the rest (charge.refunded), and refuses more than is left', async () => {
     const started = await subscribe();
     const invoice = (await eventsOf(started.subscriptionId)).find((event) => event.type === 'invoice.paid')!;
-    const chargeId = invoice.data.object.charge as string;
+    expect(invoice.data.object).not.toHaveProperty('payments');
+    expect(invoice.data.object).not.toHaveProperty('charge');
+    const [payment] = await payments.listInvoicePayments(invoice.data.object.id);
+    const chargeId = payment!.chargeId!;
+    expect(chargeId).toMatch(/^ch_local_/);
     await payments.refundCharge(chargeId, 200);
     await payments.refundCharge(chargeId);
     await expect(payments.refundCharge(chargeId, 1)).rejects.toMatchObject({ kind: 'invalid' });
@@ -472,6 +475,198 @@ describe("the local payment driver's subscriptions, billing portal and test cloc
     expect(refused.json()).toMatchObject({
       success: false,
       message: 'Advance the clock by at least one day or month.',
+    });
+  });
+  describe("a gift's charge (issue 20)", () => {
+    async function payGift(metadata: Record<string, string> = { kind: 'gift' }, amountCents = 2500) {
+      const key = randomUUID();
+      const session = await payments.createCheckoutSession({
+        amountCents,
+        email: 'giver@example.org',
+        description: "Gift to Charity Arena's donation pool",
+        successUrl: 'http://localhost:3000/donate/thanks?session={CHECKOUT_SESSION_ID}',
+        cancelUrl: 'http://localhost:3000/donate',
+        metadata,
+        idempotencyKey: `gift-${key}`,
+      });
+      const path = new URL(session.url).pathname;
+      const page = await harness.api.inject({ method: 'GET', url: path });
+      const paid = await form(path, {
+        token: tokenOf(page.body),
+        email: 'giver@example.org',
+        cardNumber: '4242424242424242',
+        action: 'pay',
+      });
+      expect(paid.statusCode).toBe(303);
+      const completed = (await eventsAbout(session.id)).find(
+        (event) => event.type === 'checkout.session.completed',
+      )!;
+      const paymentIntentId = completed.data.object.payment_intent as string;
+      const chargeId = (await payments.chargeOfPaymentIntent(paymentIntentId))!;
+      return { session, paymentIntentId, chargeId };
+    }
+    async function eventsAbout(id: string): Promise<StoredEvent[]> {
+      const rows = await harness.database.db
+        .selectFrom('payment_local_events')
+        .select('payload')
+        .orderBy('created_at')
+        .execute();
+      return rows
+        .map((row) => row.payload as StoredEvent)
+        .filter((event) => event.data.object.id === id || event.data.object.charge === id);
+    }
+
+    it("makes a real-shaped charge on the session's payment intent, its balance transaction's source the charge", async () => {
+      const memberId = randomUUID();
+      const { paymentIntentId, chargeId } = await payGift({ kind: 'gift', memberId });
+      expect(paymentIntentId).toMatch(/^pi_local_/);
+      expect(chargeId).toMatch(/^ch_local_/);
+      const since = new Date(Date.now() - 60_000);
+      const page = await payments.listBalanceTransactions({
+        from: since,
+        to: new Date(Date.now() + 60_000),
+        limit: 100,
+      });
+      expect(page.data.filter((txn) => txn.sourceId === chargeId)).toEqual([
+        expect.objectContaining({ type: 'charge', amountCents: 2500, paymentIntentId }),
+      ]);
+      await payments.refundCharge(chargeId, 500);
+      const [refunded] = (await eventsAbout(chargeId)).filter((event) => event.type === 'charge.refunded');
+      // As Stripe copies the payment intent's metadata onto its charge: a signed-in donor's memberId too.
+      expect(refunded!.data.object).toMatchObject({
+        object: 'charge',
+        amount: 2500,
+        amount_refunded: 500,
+        refunded: false,
+        customer: null,
+        payment_intent: paymentIntentId,
+        metadata: { kind: 'gift', memberId },
+        refunds: { data: [expect.objectContaining({ object: 'refund', amount: 500, charge: chargeId })] },
+      });
+    });
+
+    it('refuses negative, fractional, huge and over-the-charge refunds, and refunds summing over it', async () => {
+      const { chargeId } = await payGift();
+      for (const amount of [-1, 0, 1.5, Number.MAX_SAFE_INTEGER, 2501, Number.NaN]) {
+        await expect(payments.refundCharge(chargeId, amount)).rejects.toMatchObject({ kind: 'invalid' });
+      }
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, () => payments.refundCharge(chargeId, 1000)),
+      );
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2);
+      const refunded = (await eventsAbout(chargeId)).filter((event) => event.type === 'charge.refunded');
+      expect(refunded.map((event) => event.data.object.amount_refunded).sort()).toEqual([1000, 2000]);
+    });
+
+    it('disputes a charge: withdrawn, then won (reinstated) with the balance transactions Stripe makes', async () => {
+      const { chargeId, paymentIntentId } = await payGift();
+      const { disputeId, amountCents } = await payments.createDispute(chargeId);
+      expect(disputeId).toMatch(/^du_local_/);
+      expect(amountCents).toBe(2500);
+      await expect(payments.createDispute(chargeId)).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(payments.refundCharge(chargeId, 100)).rejects.toMatchObject({ kind: 'invalid' });
+      await payments.closeDispute(disputeId, 'won');
+      await expect(payments.closeDispute(disputeId, 'lost')).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(payments.closeDispute('du_local_missing', 'won')).rejects.toMatchObject({
+        kind: 'not_found',
+      });
+      await expect(payments.closeDispute(disputeId, 'maybe' as 'won')).rejects.toMatchObject({
+        kind: 'invalid',
+      });
+      const events = (await eventsAbout(chargeId)).filter((event) =>
+        event.type.startsWith('charge.dispute.'),
+      );
+      expect(events.map((event) => [event.type, event.data.object.status])).toEqual([
+        ['charge.dispute.created', 'needs_response'],
+        ['charge.dispute.closed', 'won'],
+      ]);
+      expect(events[1]!.data.object).toMatchObject({
+        object: 'dispute',
+        id: disputeId,
+        amount: 2500,
+        charge: chargeId,
+        payment_intent: paymentIntentId,
+        balance_transactions: [
+          expect.objectContaining({ amount: -2500, type: 'adjustment', reporting_category: 'dispute' }),
+          expect.objectContaining({
+            amount: 2500,
+            type: 'adjustment',
+            reporting_category: 'dispute_reversal',
+          }),
+        ],
+      });
+      const page = await payments.listBalanceTransactions({
+        from: new Date(Date.now() - 86_400_000 * 400),
+        to: new Date(Date.now() + 86_400_000 * 400),
+        limit: 100,
+      });
+      expect(
+        page.data
+          .filter((txn) => txn.sourceId === disputeId)
+          .map((txn) => [txn.type, txn.amountCents, txn.paymentIntentId]),
+      ).toEqual(
+        expect.arrayContaining([
+          ['adjustment', -2500, paymentIntentId],
+          ['adjustment', 2500, paymentIntentId],
+        ]),
+      );
+    });
+
+    it('a lost dispute keeps the amount withdrawn; a refunded charge cannot be disputed; an unknown charge is not_found', async () => {
+      const { chargeId } = await payGift();
+      const { disputeId } = await payments.createDispute(chargeId);
+      await payments.closeDispute(disputeId, 'lost');
+      const refunded = await payGift();
+      await payments.refundCharge(refunded.chargeId);
+      await expect(payments.createDispute(refunded.chargeId)).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(payments.createDispute('ch_local_missing')).rejects.toMatchObject({ kind: 'not_found' });
+    });
+
+    it('pages balance transactions newest first, each page after the last id', async () => {
+      await payGift();
+      await payGift();
+      await payGift();
+      const from = new Date(Date.now() - 60_000);
+      const to = new Date(Date.now() + 60_000);
+      const first = await payments.listBalanceTransactions({ from, to, limit: 2 });
+      expect(first.data).toHaveLength(2);
+      expect(first.hasMore).toBe(true);
+      const second = await payments.listBalanceTransactions({
+        from,
+        to,
+        limit: 2,
+        startingAfter: first.data[1]!.id,
+      });
+      expect(second.data[0]!.created.getTime()).toBeLessThanOrEqual(first.data[1]!.created.getTime());
+      expect(second.data.map((txn) => txn.id)).not.toContain(first.data[0]!.id);
+    });
+
+    it('expires an unpaid session past its 24 hours with checkout.session.expired, once', async () => {
+      const session = await payments.createCheckoutSession({
+        amountCents: 500,
+        email: null,
+        description: 'Gift',
+        successUrl: 'http://localhost:3000/ok',
+        cancelUrl: 'http://localhost:3000/no',
+        metadata: { kind: 'gift' },
+        idempotencyKey: `expire-${randomUUID()}`,
+      });
+      await harness.database.db
+        .updateTable('payment_local_checkout_sessions')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', session.id)
+        .execute();
+      const path = new URL(session.url).pathname;
+      await Promise.all([
+        harness.api.inject({ method: 'GET', url: path }),
+        harness.api.inject({ method: 'GET', url: path }),
+        payments.expireDueCheckoutSessions(),
+      ]);
+      const expired = (await eventsAbout(session.id)).filter(
+        (event) => event.type === 'checkout.session.expired',
+      );
+      expect(expired).toHaveLength(1);
+      expect(expired[0]!.data.object).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
     });
   });
 });

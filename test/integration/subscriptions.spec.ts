@@ -179,13 +179,54 @@ describe('subscriptions', () => {
     const hooks = webhooks(cy.id);
     const created = hooks.created();
     const paid = hooks.paid();
+    // The invoice's payment, as the provider's invoice payments API lists it (webhooks do not carry it).
+    const listed = jest
+      .spyOn(harness.app.get(Payments), 'listInvoicePayments')
+      .mockResolvedValue([{ paymentIntentId: 'pi_cy', chargeId: `ch_${cy.id}`, amountPaidCents: 499 }]);
     // The invoice first, then 50 identical deliveries of the subscription at once.
     expect((await deliver(paid)).status).toBe(200);
+    expect(listed).toHaveBeenCalledWith(paid.data.object.id);
     const answers = await Promise.all(Array.from({ length: 50 }, () => deliver(created)));
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
     expect((await deliver(created)).status).toBe(200);
     expect((await deliver(paid)).status).toBe(200);
     expect(await eventsOf(cy.id)).toEqual(['SubscriptionPaymentSucceeded', 'SubscriptionStarted']);
+    listed.mockRestore();
+
+    // Issue 20: a refund of cy's charge is cy's, whatever member id its metadata names, and is counted once
+    // however often and concurrently it comes; a refund of a charge no subscription paid is not billing's.
+    const intruder = await newMember(harness, 'intruder');
+    const refund = {
+      ...paid,
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: `ch_${cy.id}`,
+          object: 'charge',
+          amount: 499,
+          amount_refunded: 499,
+          refunded: true,
+          customer: hooks.customerId,
+          payment_intent: 'pi_cy',
+          metadata: { memberId: intruder.id },
+          refunds: { object: 'list', data: [], has_more: false },
+        },
+      },
+    };
+    const refunds = await Promise.all(Array.from({ length: 20 }, () => deliver(refund)));
+    expect(refunds.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+    expect((await deliver(refund)).status).toBe(200);
+    const stranger = {
+      ...refund,
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      data: {
+        object: { ...refund.data.object, id: 'ch_nobodys', payment_intent: 'pi_nobodys', customer: null },
+      },
+    };
+    expect((await deliver(stranger)).status).toBe(200);
+    expect((await eventsOf(cy.id)).filter((type) => type === 'PaymentRefunded')).toHaveLength(1);
+    expect(await eventsOf(intruder.id)).toEqual([]);
 
     const active = await harness.call('GET', '/subscriptions/active', undefined, cy.auth);
     expect(active.body.data).toMatchObject({

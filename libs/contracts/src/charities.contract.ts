@@ -268,7 +268,11 @@ export const charityLedgerParams = z
   .meta({ id: 'CharityLedgerParams' });
 export type CharityLedgerParams = z.infer<typeof charityLedgerParams>;
 
-export const DONATION_STATUSES = ['held', 'pending', 'cleared', 'reversed'] as const;
+/**
+ * `reversed` (issue 20): a transfer reversal brought all of it back (held again as a new donation);
+ * `refunded`: a gift refunded, or lost in a dispute, in full before its transfer: never sent.
+ */
+export const DONATION_STATUSES = ['held', 'pending', 'cleared', 'reversed', 'refunded'] as const;
 
 export const charityLedgerEntry = z
   .object({

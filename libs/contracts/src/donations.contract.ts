@@ -125,7 +125,21 @@ export const donationReceipt = z
     donation: publicDonation,
     history: z.array(
       z.object({
-        status: z.enum(['received', 'directed', 'pending', 'cleared', 'failed', 'payout-failed', 'reversed']),
+        // Issue 20: a payout failure, a reversal, a refund, and a dispute opened and closed (won or lost) are
+        // steps of a donation's history.
+        status: z.enum([
+          'received',
+          'directed',
+          'pending',
+          'cleared',
+          'failed',
+          'payout-failed',
+          'reversed',
+          'refunded',
+          'disputed',
+          'dispute-won',
+          'dispute-lost',
+        ]),
         at: z.iso.datetime(),
         note: z.string().nullable(),
       }),

@@ -29,10 +29,11 @@ export const DONATION_STATUS_LABELS = {
   held: 'Platform-Held (Pending Transfer Window)',
   /** Issue 20: a transfer reversal brought it back to the platform; it is sent again in a later window. */
   reversed: 'Returned to Charity Arena (Sent Again in a Later Transfer Window)',
+  refunded: 'Refunded to the donor',
 } as const;
 
 export function donationStatusLabel(status: string): string {
-  return status === 'cleared' || status === 'held' || status === 'reversed'
+  return status === 'cleared' || status === 'held' || status === 'reversed' || status === 'refunded'
     ? DONATION_STATUS_LABELS[status]
     : DONATION_STATUS_LABELS.pending;
 }

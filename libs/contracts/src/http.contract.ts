@@ -74,6 +74,7 @@ import {
   ledgerExportParams,
   ledgerInclusionProof,
   ledgerPublicKey,
+  reconciliationParams,
   reconciliationReport,
 } from './ledger.contract';
 import { devMailbox, devToolsAvailable, healthDetails, healthReport } from './operations.contract';
@@ -816,6 +817,7 @@ const documentedRoutes = [
       "The ledger reconciled with the payment provider's balance transactions: every unexplained difference",
     tag: 'finance',
     access: 'finance',
+    query: reconciliationParams,
     answer: answerOf(reconciliationReport),
   },
   {

@@ -134,11 +134,22 @@ export const ledgerExportParams = z
   })
   .meta({ id: 'LedgerExportParams' });
 
+/** GET /api/finance/reconciliation?from&to: dates (to inclusive); the last 31 days by default, 93 at most. */
+export const reconciliationParams = z
+  .object({
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+  })
+  .meta({ id: 'ReconciliationParams' });
+
 /** GET /api/finance/reconciliation: the ledger against the provider's balance transactions. */
 export const reconciliationReport = z
   .object({
     generatedAt: z.iso.datetime(),
     provider: z.enum(['stripe', 'local']),
+    /** The period of the provider's balance transactions read: [from, to). */
+    from: z.iso.datetime(),
+    to: z.iso.datetime(),
     ledger: z.object({ receivedCents: z.number().int(), transferredCents: z.number().int() }),
     providerTotals: z.object({ chargesCents: z.number().int(), transfersCents: z.number().int() }),
     differences: z.array(

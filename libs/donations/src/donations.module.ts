@@ -6,6 +6,8 @@ import { DonationLog } from './application/donation-log';
 import { DonationStreams } from './application/donation-streams';
 import { GiftCheckoutService } from './application/commands/gift-checkout.service';
 import { GiftPaidHandler } from './application/reactions/gift-paid.handler';
+import { GiftChargeHandler } from './application/reactions/gift-charge.handler';
+import { GiftPayments } from './application/gift-payments';
 import { PayoutCharities } from './application/payout-charities';
 import { PayoutRequestService } from './application/commands/payout-request.service';
 import { PlatformChoice } from './application/platform-choice';
@@ -43,6 +45,8 @@ import { TransferWindowScheduler } from './infrastructure/transfer-window.schedu
     PayoutRequestService,
     CheckoutRateLimiter,
     GiftPaidHandler,
+    GiftChargeHandler,
+    GiftPayments,
     TransferOutcomeHandler,
     DirectUndirectedShareProcessor,
     RunTransferWindowProcessor,
@@ -54,11 +58,13 @@ export class DonationsModule implements OnModuleInit {
     private readonly handlers: PaymentEventHandlers,
     private readonly giftPaid: GiftPaidHandler,
     private readonly transferOutcome: TransferOutcomeHandler,
+    private readonly giftCharge: GiftChargeHandler,
   ) {}
 
   onModuleInit() {
     this.handlers.register(this.giftPaid);
     this.handlers.register(this.transferOutcome);
+    this.handlers.register(this.giftCharge);
   }
 }
 

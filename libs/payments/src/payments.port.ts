@@ -50,8 +50,17 @@ export abstract class Payments {
    */
   abstract findTransfer(input: { transferGroup: string; idempotencyKey: string }): Promise<Transfer | null>;
 
-  /** The provider's balance transactions (charges, transfers, reversals) since a time, for reconciliation. */
-  abstract listBalanceTransactions(since: Date): Promise<BalanceTransaction[]>;
+  /**
+   * One page of the provider's balance transactions created in [from, to), newest first as Stripe lists
+   * them; the next page starts after the last one's id. For reconciliation (issue 20).
+   */
+  abstract listBalanceTransactions(input: BalanceTransactionsQuery): Promise<BalanceTransactionPage>;
+
+  /**
+   * An invoice's payments (issue 20): its charge and payment intent once paid. Webhook payloads do not carry
+   * `invoice.payments`; billing reads them here to record a subscription payment under its charge id.
+   */
+  abstract listInvoicePayments(invoiceId: string): Promise<InvoicePayment[]>;
 
   /**
    * Subscriptions (issue 13). A hosted checkout in subscription mode for a monthly plan; the provider's
@@ -157,12 +166,39 @@ export interface Transfer {
 
 export interface BalanceTransaction {
   id: string;
-  /** 'charge', 'transfer', 'transfer_reversal', 'payout', 'refund', … as the provider names it. */
+  /**
+   * 'charge', 'payment', 'transfer', 'transfer_reversal', 'payout', 'refund', 'adjustment' (a dispute's
+   * withdrawal or reinstatement), … as the provider names it.
+   */
   type: string;
   amountCents: number;
-  /** The charge, transfer or payout it is about (a payment intent's charge, tr_…). */
+  /** What it is about, as Stripe gives it: `ch_`, `py_`, `tr_`, `trr_`, `po_`, `re_`, `du_` ids. */
   sourceId: string | null;
+  /** For a charge (and a refund or dispute of one): the charge's payment intent; null otherwise. */
+  paymentIntentId: string | null;
   created: Date;
+}
+
+export interface BalanceTransactionsQuery {
+  from: Date;
+  /** Exclusive. */
+  to: Date;
+  /** The last id of the previous page. */
+  startingAfter?: string;
+  /** 1 to 100. */
+  limit: number;
+}
+
+export interface BalanceTransactionPage {
+  data: BalanceTransaction[];
+  hasMore: boolean;
+}
+
+/** One payment of an invoice (Stripe's invoice_payment): the payment intent and the charge it made. */
+export interface InvoicePayment {
+  paymentIntentId: string;
+  chargeId: string | null;
+  amountPaidCents: number;
 }
 
 export interface ConnectedAccountInput {

@@ -1,5 +1,5 @@
 import type { PaymentEvent } from '@arena/payments';
-import { commandOf, oneMonthAfter, refundOf } from './stripe-facts';
+import { commandOf, lostDisputeOf, oneMonthAfter, refundOf } from './stripe-facts';
 
 const memberId = '5d1f0b8e-2c4a-4e6b-9a7c-1b2d3e4f5a6b';
 const created = Date.UTC(2026, 10, 1) / 1000;
@@ -118,9 +118,12 @@ describe("the provider's webhook objects as subscription commands", () => {
       payments: { data: [{ payment: { type: 'payment_intent', payment_intent: 'pi_1' } }] },
       lines: { data: [{ period: { start: created, end: created + 30 * 86400 } }] },
     };
-    expect(commandOf(event('invoice.paid', invoice))?.data).toMatchObject({
+    // invoice.payments is not in webhook payloads: the charge is what the invoice payments API lists.
+    expect(commandOf(event('invoice.paid', invoice))?.data).toMatchObject({ chargeId: 'in_1' });
+    const listed = [{ paymentIntentId: 'pi_1', chargeId: 'ch_1', amountPaidCents: 999 }];
+    expect(commandOf(event('invoice.paid', invoice), listed)?.data).toMatchObject({
       invoiceId: 'in_1',
-      chargeId: 'pi_1',
+      chargeId: 'ch_1',
       planType: 'PREMIUM_PLUS',
       amountPaidCents: 999,
       periodStart: '2026-11-01T00:00:00.000Z',
@@ -131,6 +134,31 @@ describe("the provider's webhook objects as subscription commands", () => {
       data: { amountDueCents: 999, nextAttemptAt: '2026-11-02T00:00:00.000Z' },
     });
     expect(commandOf(event('invoice.paid', { ...invoice, parent: null }))).toBeNull();
+  });
+
+  it('books a lost dispute of a subscription charge as a refund of the disputed amount; won or open, nothing', () => {
+    const dispute = (status: string) => ({
+      id: 'du_1',
+      object: 'dispute',
+      amount: 999,
+      charge: 'ch_1',
+      payment_intent: 'pi_1',
+      status,
+    });
+    expect(lostDisputeOf(event('charge.dispute.closed', dispute('lost')), memberId, 999)).toEqual({
+      type: 'RecordLostDispute',
+      data: {
+        memberId,
+        providerEventId: 'evt_1',
+        occurredAt: '2026-11-01T00:00:00.000Z',
+        chargeId: 'ch_1',
+        paymentIntentId: 'pi_1',
+        disputeId: 'du_1',
+        amountCents: 999,
+        paymentAmountCents: 999,
+      },
+    });
+    expect(lostDisputeOf(event('charge.dispute.closed', dispute('won')), memberId, 999)).toBeNull();
   });
 
   it("reports a refund's refunded total and the charge's amount", () => {

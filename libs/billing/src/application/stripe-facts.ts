@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { PAID_PLANS, PLAN_PRICES_CENTS, type PaidPlan } from '@arena/contracts';
-import type { PaymentEvent } from '@arena/payments';
-import type { RecordRefund, SubscriptionCommand } from '../domain/subscription.commands';
+import type { InvoicePayment, PaymentEvent } from '@arena/payments';
+import type { RecordLostDispute, RecordRefund, SubscriptionCommand } from '../domain/subscription.commands';
 
 /**
  * The provider's webhook objects (Stripe's shapes, node_modules/stripe) as subscription commands
@@ -17,6 +17,7 @@ export const SUBSCRIPTION_WEBHOOKS = [
   'invoice.paid',
   'invoice.payment_failed',
   'charge.refunded',
+  'charge.dispute.closed',
 ] as const;
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -42,7 +43,15 @@ export function oneMonthAfter(time: string): string {
   return next.toISOString();
 }
 
-export function commandOf(event: PaymentEvent): SubscriptionCommand | null {
+/**
+ * `invoicePayments`: the invoice's payments as the provider lists them (Payments.listInvoicePayments,
+ * issue 20): webhook payloads do not carry `invoice.payments`, so an `invoice.paid` without them is
+ * recorded under the invoice's id only when nothing was paid (a zero-amount invoice).
+ */
+export function commandOf(
+  event: PaymentEvent,
+  invoicePayments: readonly InvoicePayment[] = [],
+): SubscriptionCommand | null {
   const occurredAt = iso(event.created);
   const providerEventId = event.id;
   switch (event.type) {
@@ -153,7 +162,7 @@ export function commandOf(event: PaymentEvent): SubscriptionCommand | null {
           },
         };
       }
-      const payment = invoice.payments?.data?.[0]?.payment;
+      const payment = invoicePayments[0];
       const lines = invoice.lines?.data ?? [];
       const periodEnd = Math.max(invoice.period_end, ...lines.map((line) => line.period.end));
       const periodStart =
@@ -162,7 +171,7 @@ export function commandOf(event: PaymentEvent): SubscriptionCommand | null {
         type: 'RecordPayment',
         data: {
           ...base,
-          chargeId: idOf(payment?.charge) ?? idOf(payment?.payment_intent) ?? invoice.id,
+          chargeId: payment?.chargeId ?? payment?.paymentIntentId ?? invoice.id,
           planType: paidPlanOf(details?.metadata?.planType),
           amountPaidCents: invoice.amount_paid,
           billingReason: invoice.billing_reason ?? 'subscription_cycle',
@@ -190,6 +199,31 @@ export function refundOf(event: PaymentEvent, memberId: string): RecordRefund | 
       paymentIntentId: idOf(charge.payment_intent),
       refundedTotalCents: charge.amount_refunded,
       paymentAmountCents: charge.amount,
+    },
+  };
+}
+
+/** charge.dispute.closed lost, of a subscription's charge: like a refund of the disputed amount. */
+export function lostDisputeOf(
+  event: PaymentEvent,
+  memberId: string,
+  paymentAmountCents: number,
+): RecordLostDispute | null {
+  if (event.type !== 'charge.dispute.closed') return null;
+  const dispute = event.data.object;
+  const chargeId = idOf(dispute.charge);
+  if (dispute.status !== 'lost' || !chargeId) return null;
+  return {
+    type: 'RecordLostDispute',
+    data: {
+      memberId,
+      providerEventId: event.id,
+      occurredAt: iso(event.created),
+      chargeId,
+      paymentIntentId: idOf(dispute.payment_intent),
+      disputeId: dispute.id,
+      amountCents: dispute.amount,
+      paymentAmountCents,
     },
   };
 }

@@ -79,10 +79,29 @@ export interface RecordRefund {
   };
 }
 
+/**
+ * charge.dispute.closed, lost, of a subscription's charge (issue 20): the disputed amount is gone like a
+ * refund of it (PaymentRefunded, naming the dispute), once per dispute.
+ */
+export interface RecordLostDispute {
+  type: 'RecordLostDispute';
+  data: {
+    memberId: string;
+    providerEventId: string;
+    occurredAt: string;
+    chargeId: string;
+    paymentIntentId: string | null;
+    disputeId: string;
+    amountCents: number;
+    paymentAmountCents: number;
+  };
+}
+
 export type SubscriptionCommand =
   | StartFromCheckout
   | ObserveSubscription
   | EndSubscription
   | RecordPayment
   | RecordPaymentFailure
-  | RecordRefund;
+  | RecordRefund
+  | RecordLostDispute;

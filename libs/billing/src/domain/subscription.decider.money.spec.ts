@@ -234,7 +234,10 @@ describe('subscription decider: money', () => {
         .given([started(), viaIntent])
         .when(recordRefund('evt_r1', 300, { chargeId: 'ch_7', paymentIntentId: 'pi_7' }))
         .then([
-          { type: 'PaymentRefunded', data: { ...refunded('evt_r1', 300, 300).data, chargeId: 'pi_7' } },
+          {
+            type: 'PaymentRefunded',
+            data: { ...refunded('evt_r1', 300, 300).data, chargeId: 'pi_7', paymentIntentId: 'pi_7' },
+          },
         ]);
     });
 
@@ -248,13 +251,65 @@ describe('subscription decider: money', () => {
       };
       const rest: Refunded = {
         type: 'PaymentRefunded',
-        data: { ...refunded('evt_r2', 200, 300).data, chargeId: 'pi_7' },
+        data: { ...refunded('evt_r2', 200, 300).data, chargeId: 'pi_7', paymentIntentId: 'pi_7' },
       };
       const secondReport = recordRefund('evt_r2', 300, { chargeId: 'ch_7', paymentIntentId: 'pi_7' });
       // The refund arrived before the payment.
       spec.given([started(), firstUnderCharge, viaIntent]).when(secondReport).then([rest]);
       // The payment arrived first; the first refund's report had no payment intent.
       spec.given([started(), viaIntent, firstUnderCharge]).when(secondReport).then([rest]);
+    });
+
+    it('counts a refund once when it was reported under the payment intent and again without one (issue 20)', () => {
+      const viaCharge: Paid = { ...paid(), data: { ...paid().data, chargeId: 'ch_7' } };
+      const first: Refunded = {
+        type: 'PaymentRefunded',
+        data: { ...refunded('evt_r1', 200, 200).data, chargeId: 'ch_7', paymentIntentId: 'pi_7' },
+      };
+      spec
+        .given([started(), viaCharge, first])
+        .when(recordRefund('evt_r2', 200, { chargeId: 'ch_7', paymentIntentId: null }))
+        .then([]);
+      spec
+        .given([started(), { ...viaCharge, data: { ...viaCharge.data, chargeId: 'pi_7' } }, first])
+        .when(recordRefund('evt_r2', 200, { chargeId: 'ch_other', paymentIntentId: 'pi_7' }))
+        .then([]);
+    });
+
+    it('books a lost dispute as a refund of what is left of the payment, once per dispute (issue 20)', () => {
+      const viaCharge: Paid = { ...paid(), data: { ...paid().data, chargeId: 'ch_7' } };
+      const lost = (providerEventId: string) =>
+        ({
+          type: 'RecordLostDispute',
+          data: {
+            ...sub,
+            providerEventId,
+            occurredAt: t(3),
+            chargeId: 'ch_7',
+            paymentIntentId: 'pi_7',
+            disputeId: 'du_7',
+            amountCents: 499,
+            paymentAmountCents: 499,
+          },
+        }) as const;
+      const booked: Refunded = {
+        type: 'PaymentRefunded',
+        data: {
+          ...sub,
+          subscriptionId: viaCharge.data.subscriptionId,
+          providerEventId: 'evt_d1',
+          occurredAt: t(3),
+          chargeId: 'ch_7',
+          paymentIntentId: 'pi_7',
+          invoiceId: viaCharge.data.invoiceId,
+          amountRefundedCents: 499,
+          totalRefundedCents: 499,
+          paymentAmountCents: 499,
+          disputeId: 'du_7',
+        },
+      };
+      spec.given([started(), viaCharge]).when(lost('evt_d1')).then([booked]);
+      spec.given([started(), viaCharge, booked]).when(lost('evt_d2')).then([]);
     });
 
     it('records a refund of a charge it does not know against the current subscription, with no invoice', () => {

@@ -115,7 +115,8 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
     }
     case 'RecordPaymentFailure':
       return [{ type: 'SubscriptionPaymentFailed', data: command.data }];
-    case 'RecordRefund': {
+    case 'RecordRefund':
+    case 'RecordLostDispute': {
       const { data } = command;
       const payment = state.view.payments.find(
         (p) =>
@@ -123,15 +124,33 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
           (data.paymentIntentId !== null && p.chargeId === data.paymentIntentId),
       );
       const chargeId = payment?.chargeId ?? data.chargeId;
-      // A refund is recorded under the id its payment was known by then (ch_… or pi_…): count both.
-      const idsOfCharge = [data.chargeId, ...(data.paymentIntentId === null ? [] : [data.paymentIntentId])];
-      const refundedSoFar = state.facts
-        .filter((fact) => fact.type === 'PaymentRefunded' && idsOfCharge.includes(fact.data.chargeId))
-        .reduce(
-          (sum, fact) => sum + (fact.type === 'PaymentRefunded' ? fact.data.amountRefundedCents : 0),
-          0,
-        );
-      const amountRefundedCents = data.refundedTotalCents - refundedSoFar;
+      // A refund is recorded under the id its payment was known by then (ch_… or pi_…), and names its
+      // payment intent since issue 20: count every refund of either id, so a refund reported once with its
+      // payment intent and again without is not counted twice.
+      const ids = new Set([data.chargeId, chargeId]);
+      if (data.paymentIntentId !== null) ids.add(data.paymentIntentId);
+      const earlier = state.facts.filter(
+        (fact) =>
+          fact.type === 'PaymentRefunded' &&
+          (ids.has(fact.data.chargeId) ||
+            (!!fact.data.paymentIntentId && ids.has(fact.data.paymentIntentId))),
+      );
+      const refundedSoFar = earlier.reduce(
+        (sum, fact) => sum + (fact.type === 'PaymentRefunded' ? fact.data.amountRefundedCents : 0),
+        0,
+      );
+      let amountRefundedCents: number;
+      let totalRefundedCents: number;
+      if (command.type === 'RecordLostDispute') {
+        const disputeId = command.data.disputeId;
+        if (earlier.some((fact) => fact.type === 'PaymentRefunded' && fact.data.disputeId === disputeId))
+          return [];
+        amountRefundedCents = Math.min(command.data.amountCents, data.paymentAmountCents - refundedSoFar);
+        totalRefundedCents = refundedSoFar + amountRefundedCents;
+      } else {
+        amountRefundedCents = command.data.refundedTotalCents - refundedSoFar;
+        totalRefundedCents = command.data.refundedTotalCents;
+      }
       if (amountRefundedCents <= 0) return [];
       return [
         {
@@ -142,10 +161,12 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
             providerEventId: data.providerEventId,
             occurredAt: data.occurredAt,
             chargeId,
+            ...(data.paymentIntentId !== null ? { paymentIntentId: data.paymentIntentId } : {}),
             invoiceId: payment?.invoiceId ?? null,
             amountRefundedCents,
-            totalRefundedCents: data.refundedTotalCents,
+            totalRefundedCents,
             paymentAmountCents: data.paymentAmountCents,
+            ...(command.type === 'RecordLostDispute' ? { disputeId: command.data.disputeId } : {}),
           },
         },
       ];

@@ -85,6 +85,11 @@ export interface PaymentRefunded {
   type: 'PaymentRefunded';
   data: FromProvider & {
     chargeId: string;
+    /**
+     * The charge's payment intent, when the provider named it (issue 20; absent on events stored before):
+     * a refund reported under the payment intent and again under the charge is one refund.
+     */
+    paymentIntentId?: string | null;
     invoiceId: string | null;
     /** What this refund gave back (a charge refunded in steps gives one event per step). */
     amountRefundedCents: number;
@@ -92,6 +97,8 @@ export interface PaymentRefunded {
     totalRefundedCents: number;
     /** The refunded payment's own amount: a refund of all of it voids a referral reward on it. */
     paymentAmountCents: number;
+    /** Set when the money went in a lost dispute (issue 20), not a refund. */
+    disputeId?: string;
   };
 }
 

@@ -5,6 +5,9 @@ import type {
   DonationPayoutFailed,
   DonationTransferInitiated,
   DonationTransferReversed,
+  GiftDisputeClosed,
+  GiftDisputed,
+  GiftRefunded,
   PayoutCleared,
 } from './donation.events';
 
@@ -43,5 +46,31 @@ export interface ReverseTransfer {
   data: Omit<DonationTransferReversed['data'], 'totalReversedCents'>;
 }
 
+/** `charge.refunded` of the gift's charge: the charge's amount refunded so far (issue 20). */
+export interface RefundGift {
+  type: 'RefundGift';
+  data: Omit<GiftRefunded['data'], 'amountCents' | 'afterTransfer' | 'donationAmountCents'>;
+}
+
+/** `charge.dispute.created` of the gift's charge. */
+export interface DisputeGift {
+  type: 'DisputeGift';
+  data: Omit<GiftDisputed['data'], 'afterTransfer'>;
+}
+
+/** `charge.dispute.closed` of the gift's charge. */
+export interface CloseGiftDispute {
+  type: 'CloseGiftDispute';
+  data: Omit<GiftDisputeClosed['data'], 'afterTransfer' | 'amountCents' | 'donationAmountCents'>;
+}
+
 export type DonationCommand =
-  ReceiveGift | DirectDonation | InitiateTransfer | ClearPayout | FailPayout | ReverseTransfer;
+  | ReceiveGift
+  | DirectDonation
+  | InitiateTransfer
+  | ClearPayout
+  | FailPayout
+  | ReverseTransfer
+  | RefundGift
+  | DisputeGift
+  | CloseGiftDispute;

@@ -1,9 +1,12 @@
 import type { DonationCommand } from './donation.commands';
 import {
+  disputeNotFound,
   donationExistsDifferently,
   donationNotFound,
+  notAGift,
   notInStatus,
   otherTransfer,
+  refundOverAmount,
   reversalOverAmount,
 } from './donation.errors';
 import type { DonationDirected, DonationEvent, DonationReceived } from './donation.events';
@@ -16,8 +19,10 @@ import type { DonationDirected, DonationEvent, DonationReceived } from './donati
  * money back: `reversed` once all of it came back (what came back is held again as a new donation). Old
  * streams may hold a failed transfer that put it back to `held`. Provider events come at least once and in
  * any order: the same fact again decides nothing; a step out of order is refused (the caller retries).
+ * A gift refunded (or charged back) in full before its transfer is `refunded` and never sent; a disputed
+ * one is not sent while its dispute is open.
  */
-export type DonationStatus = 'received' | 'held' | 'pending' | 'cleared' | 'reversed';
+export type DonationStatus = 'received' | 'held' | 'pending' | 'cleared' | 'reversed' | 'refunded';
 
 export interface Donation {
   donationId: string;
@@ -38,7 +43,26 @@ export interface Donation {
   /** How much of it transfer reversals brought back, and by which reversals (`trr_…`). */
   reversedCents: number;
   reversalIds: string[];
+  /** The gift's charge's amount_refunded as last booked (issue 20). */
+  refundedCents: number;
+  /** Disputes of the gift's charge: open ones keep it out of transfer windows. */
+  disputes: {
+    disputeId: string;
+    amountCents: number;
+    afterTransfer: boolean;
+    closed: boolean;
+    outcome: 'won' | 'lost' | null;
+  }[];
 }
+
+/** What disputes hold or took of the charge (open or lost): it cannot be refunded too. */
+const disputedCents = (donation: Donation) =>
+  donation.disputes
+    .filter((dispute) => dispute.outcome !== 'won')
+    .reduce((sum, dispute) => sum + dispute.amountCents, 0);
+
+/** A disputed gift waits for the dispute's outcome before it is sent. */
+export const isDisputed = (donation: Donation) => donation.disputes.some((dispute) => !dispute.closed);
 
 export type DonationState = Donation | null;
 export const initialState: DonationState = null;
@@ -87,6 +111,8 @@ export function decide(command: DonationCommand, state: DonationState): Donation
       if (donation.status !== 'held') throw notInStatus(data.donationId, 'start a transfer', donation.status);
       if (donation.failedTransferIds.includes(data.transferId))
         throw notInStatus(data.donationId, 'join a failed transfer again', donation.status);
+      if (isDisputed(donation)) throw notInStatus(data.donationId, 'start a transfer', 'disputed');
+      if (data.amountCents !== donation.amountCents) throw donationExistsDifferently(data.donationId);
       return [{ type: 'DonationTransferInitiated', data: command.data }];
     }
     case 'ClearPayout': {
@@ -123,6 +149,53 @@ export function decide(command: DonationCommand, state: DonationState): Donation
         },
       ];
     }
+    case 'RefundGift': {
+      const { data } = command;
+      const donation = existing(state, data.donationId);
+      const received = donation.received;
+      if (!received) throw notAGift(data.donationId);
+      if (data.totalRefundedCents + disputedCents(donation) > received.amountCents)
+        throw refundOverAmount(data.donationId, data.totalRefundedCents, received.amountCents);
+      // amount_refunded only grows: an older report (or the same one again) adds nothing.
+      const amountCents = data.totalRefundedCents - donation.refundedCents;
+      if (amountCents <= 0) return [];
+      const afterTransfer = donation.transferId !== null;
+      if (!afterTransfer && amountCents > donation.amountCents)
+        throw refundOverAmount(data.donationId, data.totalRefundedCents, received.amountCents);
+      const donationAmountCents = afterTransfer ? donation.amountCents : donation.amountCents - amountCents;
+      return [{ type: 'GiftRefunded', data: { ...data, amountCents, afterTransfer, donationAmountCents } }];
+    }
+    case 'DisputeGift': {
+      const { data } = command;
+      const donation = existing(state, data.donationId);
+      if (!donation.received) throw notAGift(data.donationId);
+      if (donation.disputes.some((dispute) => dispute.disputeId === data.disputeId)) return [];
+      if (!Number.isSafeInteger(data.amountCents) || data.amountCents < 1)
+        throw refundOverAmount(data.donationId, data.amountCents, donation.received.amountCents);
+      if (data.amountCents + donation.refundedCents + disputedCents(donation) > donation.received.amountCents)
+        throw refundOverAmount(data.donationId, data.amountCents, donation.received.amountCents);
+      return [{ type: 'GiftDisputed', data: { ...data, afterTransfer: donation.transferId !== null } }];
+    }
+    case 'CloseGiftDispute': {
+      const { data } = command;
+      const donation = existing(state, data.donationId);
+      const dispute = donation.disputes.find((one) => one.disputeId === data.disputeId);
+      // Closed reported before created: refused, so the provider delivers it again after.
+      if (!dispute) throw disputeNotFound(data.donationId, data.disputeId);
+      if (dispute.closed) return [];
+      const reduces = data.outcome === 'lost' && !dispute.afterTransfer;
+      return [
+        {
+          type: 'GiftDisputeClosed',
+          data: {
+            ...data,
+            amountCents: dispute.amountCents,
+            afterTransfer: dispute.afterTransfer,
+            donationAmountCents: reduces ? donation.amountCents - dispute.amountCents : donation.amountCents,
+          },
+        },
+      ];
+    }
   }
 }
 
@@ -136,6 +209,13 @@ function inTransfer(state: DonationState, donationId: string, transferId: string
   if (donation.transferId === transferId) return donation;
   if (donation.failedTransferIds.includes(transferId)) return 'gone';
   throw otherTransfer(donationId, transferId);
+}
+
+/** What a refund or a lost dispute before the transfer leaves of the donation. */
+function reduced(state: Donation, amountCents: number, afterTransfer: boolean): Donation {
+  if (afterTransfer) return state;
+  const left = state.amountCents - amountCents;
+  return { ...state, amountCents: left, status: left <= 0 ? 'refunded' : state.status };
 }
 
 function existing(state: DonationState, donationId: string): Donation {
@@ -163,6 +243,8 @@ export function evolve(state: DonationState, event: DonationEvent): DonationStat
         received: event.data,
         directed: null,
         ...fresh,
+        refundedCents: 0,
+        disputes: [],
       };
     case 'DonationDirected':
       return {
@@ -170,6 +252,8 @@ export function evolve(state: DonationState, event: DonationEvent): DonationStat
         amountCents: event.data.amountCents,
         received: state?.received ?? null,
         ...fresh,
+        refundedCents: state?.refundedCents ?? 0,
+        disputes: state?.disputes ?? [],
         status: 'held',
         directed: event.data,
       };
@@ -213,6 +297,45 @@ export function evolve(state: DonationState, event: DonationEvent): DonationStat
           failedTransferIds: [...state.failedTransferIds, event.data.transferId],
         }
       );
+    case 'GiftRefunded':
+      return (
+        state &&
+        reduced(
+          { ...state, refundedCents: event.data.totalRefundedCents },
+          event.data.amountCents,
+          event.data.afterTransfer,
+        )
+      );
+    case 'GiftDisputed':
+      return (
+        state && {
+          ...state,
+          disputes: [
+            ...state.disputes,
+            {
+              disputeId: event.data.disputeId,
+              amountCents: event.data.amountCents,
+              afterTransfer: event.data.afterTransfer,
+              closed: false,
+              outcome: null,
+            },
+          ],
+        }
+      );
+    case 'GiftDisputeClosed': {
+      if (!state) return state;
+      const closed = {
+        ...state,
+        disputes: state.disputes.map((dispute) =>
+          dispute.disputeId === event.data.disputeId
+            ? { ...dispute, closed: true, outcome: event.data.outcome }
+            : dispute,
+        ),
+      };
+      return event.data.outcome === 'lost'
+        ? reduced(closed, event.data.amountCents, event.data.afterTransfer)
+        : closed;
+    }
   }
 }
 

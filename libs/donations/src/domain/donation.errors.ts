@@ -38,3 +38,12 @@ export const shareNotDue = (shareId: string) =>
   new DonationError('conflict', `Prize share ${shareId} is not past its direct-by date yet`);
 export const streamBusy = () =>
   new DonationError('conflict', 'This donation is being changed right now: please try again');
+export const refundOverAmount = (donationId: string, totalCents: number, amountCents: number) =>
+  new DonationError(
+    'invalid',
+    `Donation ${donationId}: refunds of ${totalCents} cents exceed the gift's ${amountCents} cents`,
+  );
+export const disputeNotFound = (donationId: string, disputeId: string) =>
+  new DonationError('not_found', `Donation ${donationId} has no dispute ${disputeId} yet`);
+export const notAGift = (donationId: string) =>
+  new DonationError('conflict', `Donation ${donationId} is not a gift`);

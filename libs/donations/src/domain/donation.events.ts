@@ -159,6 +159,66 @@ export interface DonationTransferFailed {
   };
 }
 
+/**
+ * A gift's charge was refunded (`charge.refunded`, issue 20), this much more than before: `amountCents` is
+ * what this refund adds, `totalRefundedCents` the charge's amount_refunded after it. Before the donation's
+ * transfer (`afterTransfer` false) it reduces what can be directed and sent (all of it: status `refunded`);
+ * after it, the charity keeps the money and the refund is the platform's loss.
+ */
+export interface GiftRefunded {
+  type: 'GiftRefunded';
+  data: {
+    donationId: string;
+    chargeId: string;
+    paymentIntentId: string;
+    amountCents: number;
+    totalRefundedCents: number;
+    afterTransfer: boolean;
+    /** What the donation amounts to after it (less by the refund before the transfer, the same after). */
+    donationAmountCents: number;
+    providerEventId: string;
+    refundedAt: string;
+  };
+}
+
+/**
+ * A gift's charge was disputed (`charge.dispute.created`): the provider withdrew `amountCents` from the
+ * platform's balance. A donation not yet transferred stays out of transfer windows while disputed.
+ */
+export interface GiftDisputed {
+  type: 'GiftDisputed';
+  data: {
+    donationId: string;
+    chargeId: string;
+    disputeId: string;
+    amountCents: number;
+    afterTransfer: boolean;
+    providerEventId: string;
+    disputedAt: string;
+  };
+}
+
+/**
+ * The dispute was decided (`charge.dispute.closed`): won, the amount came back and the gift goes on; lost,
+ * it is like a refund of `amountCents` (before the transfer it reduces the donation, after it a platform
+ * loss). `afterTransfer` is as when the dispute was opened.
+ */
+export interface GiftDisputeClosed {
+  type: 'GiftDisputeClosed';
+  data: {
+    donationId: string;
+    chargeId: string;
+    disputeId: string;
+    outcome: 'won' | 'lost';
+    amountCents: number;
+    afterTransfer: boolean;
+    /** What the donation amounts to after it (less by a dispute lost before the transfer). */
+    donationAmountCents: number;
+    providerEventId: string;
+    closedAt: string;
+  };
+}
+
 export type DonationEvent =
   | DonationReceived
   | DonationDirected
@@ -166,7 +226,10 @@ export type DonationEvent =
   | PayoutCleared
   | DonationTransferFailed
   | DonationPayoutFailed
-  | DonationTransferReversed;
+  | DonationTransferReversed
+  | GiftRefunded
+  | GiftDisputed
+  | GiftDisputeClosed;
 
 /** A prize share won without a chosen charity joins the winner's directable balance. */
 export interface PrizeShareCredited {
@@ -214,6 +277,9 @@ export const DONATION_EVENT_TYPES: readonly DonationEvent['type'][] = [
   'DonationTransferFailed',
   'DonationPayoutFailed',
   'DonationTransferReversed',
+  'GiftRefunded',
+  'GiftDisputed',
+  'GiftDisputeClosed',
 ];
 export const PRIZE_BALANCE_EVENT_TYPES: readonly PrizeBalanceEvent['type'][] = [
   'PrizeShareCredited',

@@ -154,6 +154,27 @@ function rowOf(event: DonationEvent, known: DonationFacts) {
         status: 'reversed',
         providerId: event.data.reversalId,
       };
+    case 'GiftRefunded':
+      return {
+        facts: known,
+        amountCents: event.data.amountCents,
+        status: event.data.afterTransfer ? 'refunded-after-transfer' : 'refunded',
+        providerId: event.data.chargeId,
+      };
+    case 'GiftDisputed':
+      return {
+        facts: known,
+        amountCents: event.data.amountCents,
+        status: 'disputed',
+        providerId: event.data.disputeId,
+      };
+    case 'GiftDisputeClosed':
+      return {
+        facts: known,
+        amountCents: event.data.amountCents,
+        status: `dispute-${event.data.outcome}`,
+        providerId: event.data.disputeId,
+      };
   }
 }
 

@@ -1,6 +1,6 @@
 import type { DonationEvent } from '@arena/donations/events';
 import type { BalanceTransaction } from '@arena/payments';
-import { reconcile } from './reconciliation';
+import { reconcile, type MoneyEvent } from './reconciliation';
 
 const AT = '2026-11-23T12:00:00.000Z';
 const received = (
@@ -45,6 +45,7 @@ const tx = (type: string, sourceId: string | null, amountCents: number): Balance
   type,
   amountCents,
   sourceId,
+  paymentIntentId: null,
   created: new Date(AT),
 });
 
@@ -173,6 +174,200 @@ describe('reconcile: the ledger against the provider', () => {
     expect(off.differences.map((d) => [d.kind, d.providerId])).toEqual([
       ['missing-in-ledger', 'trr_2'],
       ['missing-at-provider', 'trr_1'],
+    ]);
+  });
+});
+
+describe('reconcile, keyed as Stripe keys balance transactions (issue 20)', () => {
+  const charge = (
+    chargeId: string,
+    paymentIntentId: string | null,
+    amountCents: number,
+  ): BalanceTransaction => ({
+    id: `txn_${chargeId}`,
+    type: 'charge',
+    amountCents,
+    sourceId: chargeId,
+    paymentIntentId,
+    created: new Date(AT),
+  });
+  const withIntent = (type: string, sourceId: string, amountCents: number, paymentIntentId: string) => ({
+    ...tx(type, sourceId, amountCents),
+    id: `txn_${type}_${sourceId}_${amountCents}`,
+    paymentIntentId,
+  });
+  const refunded = (donationId: string, amountCents: number, afterTransfer = false): MoneyEvent => ({
+    type: 'GiftRefunded',
+    data: {
+      donationId,
+      chargeId: `ch_${donationId}`,
+      paymentIntentId: `pi_${donationId}`,
+      amountCents,
+      totalRefundedCents: amountCents,
+      afterTransfer,
+      donationAmountCents: 0,
+      providerEventId: 'evt_r',
+      refundedAt: AT,
+    },
+  });
+  const disputed = (donationId: string, amountCents: number): MoneyEvent => ({
+    type: 'GiftDisputed',
+    data: {
+      donationId,
+      chargeId: `ch_${donationId}`,
+      disputeId: `du_${donationId}`,
+      amountCents,
+      afterTransfer: false,
+      providerEventId: 'evt_d',
+      disputedAt: AT,
+    },
+  });
+  const closed = (donationId: string, outcome: 'won' | 'lost', amountCents: number): MoneyEvent => ({
+    type: 'GiftDisputeClosed',
+    data: {
+      donationId,
+      chargeId: `ch_${donationId}`,
+      disputeId: `du_${donationId}`,
+      outcome,
+      amountCents,
+      afterTransfer: false,
+      donationAmountCents: 0,
+      providerEventId: 'evt_c',
+      closedAt: AT,
+    },
+  });
+  const subscriptionPaid = (chargeId: string, amountPaidCents: number): MoneyEvent =>
+    ({
+      type: 'SubscriptionPaymentSucceeded',
+      data: { chargeId, amountPaidCents, occurredAt: AT, invoiceId: 'in_1', memberId: 'm1' },
+    }) as MoneyEvent;
+  const subscriptionRefunded = (chargeId: string, cents: number, disputeId?: string): MoneyEvent =>
+    ({
+      type: 'PaymentRefunded',
+      data: {
+        chargeId,
+        paymentIntentId: `pi_${chargeId}`,
+        amountRefundedCents: cents,
+        occurredAt: AT,
+        ...(disputeId ? { disputeId } : {}),
+      },
+    }) as MoneyEvent;
+  const reversed = (donationId: string, reversalId: string, amountCents: number): MoneyEvent => ({
+    type: 'DonationTransferReversed',
+    data: {
+      donationId,
+      transferId: 'tr_1',
+      reversalId,
+      amountCents,
+      totalReversedCents: amountCents,
+      providerEventId: 'evt_v',
+      reversedAt: AT,
+    },
+  });
+
+  it('matches a gift by its charge’s payment intent, a subscription charge by its id, refunds per payment intent and disputes per dispute', () => {
+    const result = reconcile(
+      [
+        received('g1', 2500),
+        received('g2', 1000),
+        received('g3', 700),
+        refunded('g1', 400),
+        disputed('g2', 1000),
+        closed('g2', 'won', 1000),
+        disputed('g3', 700),
+        closed('g3', 'lost', 700),
+        subscriptionPaid('ch_sub1', 499),
+        subscriptionRefunded('ch_sub1', 499),
+        subscriptionPaid('ch_sub2', 999),
+        subscriptionRefunded('ch_sub2', 999, 'du_sub2'),
+        initiated('g1', 'tr_1', 2100),
+        reversed('g1', 'trr_1', 600),
+      ],
+      [
+        charge('ch_g1', 'pi_g1', 2500),
+        charge('ch_g2', 'pi_g2', 1000),
+        charge('ch_g3', 'pi_g3', 700),
+        withIntent('refund', 're_1', -150, 'pi_g1'),
+        withIntent('refund', 're_2', -250, 'pi_g1'),
+        withIntent('adjustment', 'du_g2', -1000, 'pi_g2'),
+        { ...withIntent('adjustment', 'du_g2', 1000, 'pi_g2'), id: 'txn_reinstated' },
+        withIntent('adjustment', 'du_g3', -700, 'pi_g3'),
+        charge('ch_sub1', 'pi_ch_sub1', 499),
+        withIntent('refund', 're_3', -499, 'pi_ch_sub1'),
+        charge('ch_sub2', 'pi_ch_sub2', 999),
+        withIntent('adjustment', 'du_sub2', -999, 'pi_ch_sub2'),
+        // A subscription dispute won: withdrawn and reinstated, billing books nothing.
+        withIntent('adjustment', 'du_sub3', -499, 'pi_ch_sub1'),
+        { ...withIntent('adjustment', 'du_sub3', 499, 'pi_ch_sub1'), id: 'txn_sub3_back' },
+        tx('transfer', 'tr_1', -2100),
+        tx('transfer_reversal', 'trr_1', 600),
+        tx('payout', 'po_1', -300),
+      ],
+    );
+    expect(result.differences).toEqual([]);
+  });
+
+  it('lists refunds and disputes that differ or are missing on either side', () => {
+    const result = reconcile(
+      [
+        received('g1', 2500),
+        refunded('g1', 400),
+        received('g2', 1000),
+        disputed('g2', 1000),
+        reversed('g1', 'trr_9', 50),
+      ],
+      [
+        charge('ch_g1', 'pi_g1', 2500),
+        charge('ch_g2', 'pi_g2', 1000),
+        withIntent('refund', 're_1', -300, 'pi_g1'),
+        withIntent('adjustment', 'du_g2', -1000, 'pi_g2'),
+        { ...withIntent('adjustment', 'du_g2', 1000, 'pi_g2'), id: 'txn_back' },
+        withIntent('refund', 're_x', -100, 'pi_stranger'),
+        tx('transfer_reversal', 'trr_unknown', 80),
+      ],
+    );
+    expect(result.differences).toEqual([
+      expect.objectContaining({ kind: 'missing-in-ledger', providerId: 'trr_unknown' }),
+      expect.objectContaining({
+        kind: 'amount-mismatch',
+        providerId: 'pi_g1',
+        ledgerCents: 400,
+        providerCents: 300,
+      }),
+      expect.objectContaining({ kind: 'missing-in-ledger', providerId: 'pi_stranger', providerCents: -100 }),
+      // Won at the provider, still open in the ledger.
+      expect.objectContaining({
+        kind: 'amount-mismatch',
+        providerId: 'du_g2',
+        ledgerCents: -1000,
+        providerCents: 0,
+      }),
+      expect.objectContaining({ kind: 'missing-at-provider', providerId: 'trr_9', ledgerCents: 50 }),
+    ]);
+  });
+
+  it('misses at the provider only ledger facts of the period read, and explains older ones it meets', () => {
+    const range = { from: new Date('2026-12-01T00:00:00Z'), to: new Date('2026-12-31T00:00:00Z') };
+    // The gift is of November: its charge is not in December's transactions, its refund is.
+    const result = reconcile(
+      [
+        received('g1', 2500),
+        {
+          ...refunded('g1', 2500),
+          data: { ...(refunded('g1', 2500).data as object), refundedAt: '2026-12-05T00:00:00Z' },
+        } as MoneyEvent,
+      ],
+      [withIntent('refund', 're_1', -2500, 'pi_g1')],
+      range,
+    );
+    expect(result.differences).toEqual([]);
+    expect(result.ledger.receivedCents).toBe(0);
+    const missing = reconcile([received('g1', 2500)], [], {
+      from: new Date('2026-11-01T00:00:00Z'),
+      to: range.from,
+    });
+    expect(missing.differences).toEqual([
+      expect.objectContaining({ kind: 'missing-at-provider', providerId: 'pi_g1' }),
     ]);
   });
 });

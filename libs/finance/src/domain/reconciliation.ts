@@ -1,4 +1,5 @@
 import type { ReconciliationReport } from '@arena/contracts';
+import type { PaymentRefunded, SubscriptionPaymentSucceeded } from '@arena/billing/events';
 import type { DonationEvent } from '@arena/donations/events';
 import type { BalanceTransaction } from '@arena/payments';
 
@@ -10,12 +11,19 @@ export interface Reconciled {
   differences: Difference[];
 }
 
-/** The provider's kinds that move the platform balance for a gift, a transfer and a transfer's reversal. */
+/** What the ledger side of reconciliation reads: the money events of donations and of subscriptions. */
+export type MoneyEvent =
+  DonationEvent | SubscriptionPaymentSucceeded | PaymentRefunded;
+
+/** The provider's kinds, as Stripe names them. */
 const CHARGES = new Set(['charge', 'payment']);
 const TRANSFERS = new Set(['transfer']);
 const REVERSALS = new Set(['transfer_reversal']);
-/** Payouts to the platform's own bank and the provider's fees are not ledger events. */
-const NOT_LEDGER = new Set(['payout', 'stripe_fee', 'application_fee', 'adjustment']);
+const REFUNDS = new Set(['refund', 'payment_refund']);
+/** A dispute's withdrawal and reinstatement. */
+const ADJUSTMENTS = new Set(['adjustment']);
+/** Payouts to the platform's own bank (`po_`) and the provider's fees are not ledger events. */
+const NOT_LEDGER = new Set(['payout', 'stripe_fee', 'application_fee']);
 
 interface LedgerTransfer {
   amountCents: number;
@@ -23,45 +31,134 @@ interface LedgerTransfer {
   failed: boolean;
 }
 
+/** The period a ledger fact must have reached the provider in, to be missed there. */
+export interface ReconciliationRange {
+  from: Date;
+  to: Date;
+}
+
+const within = (range: ReconciliationRange | undefined, at: string) =>
+  !range || (Date.parse(at) >= range.from.getTime() && Date.parse(at) < range.to.getTime());
+
 /**
- * Compares the ledger's money events with the provider's balance transactions (pure). A gift matches a
- * charge by its payment intent (or checkout session) id and amount; a transfer matches the sum of the
- * donations initiated in it; a reversal matches a failed transfer. Provider amounts are signed as the
- * provider signs them (a transfer is negative); they are compared by size.
+ * Compares the ledger's money events with the provider's balance transactions (pure), keyed the way Stripe
+ * keys them (issue 20):
+ * - a gift's charge (`ch_`) by its payment intent (the expanded source's), or by its source id when the
+ *   provider gave none (a payment intent or checkout session id, as older local records had);
+ * - a subscription's charge by its charge id (SubscriptionPaymentSucceeded.chargeId);
+ * - a transfer (`tr_`) by the sum of the donations initiated in it;
+ * - a reversal by its reversal id (`trr_`, DonationTransferReversed), or of a failed transfer by `tr_`;
+ * - refunds (`re_`) summed per payment intent against GiftRefunded / PaymentRefunded;
+ * - a dispute's adjustments (`du_`) summed per dispute against GiftDisputed (withdrawn) and a won
+ *   GiftDisputeClosed (reinstated).
+ * Every provider transaction is looked up in the whole ledger; a ledger fact is missed at the provider
+ * only when it falls in `range` (the provider's transactions were read for that range only).
+ * Provider amounts are signed as the provider signs them; they are compared by size.
  */
 export function reconcile(
-  events: readonly DonationEvent[],
+  events: readonly MoneyEvent[],
   provider: readonly BalanceTransaction[],
+  range?: ReconciliationRange,
 ): Reconciled {
-  const gifts = new Map<string, { donationId: string; amountCents: number }>();
+  const gifts = new Map<string, { donationId: string; amountCents: number; at: string }>();
   const giftKeys = new Map<string, string>();
-  const transfers = new Map<string, LedgerTransfer>();
-  // Issue 20: reversals by their `trr_` id (the provider's transfer_reversal names it), summed over donations.
-  const reversals = new Map<string, { amountCents: number; transferId: string }>();
+  const transfers = new Map<string, LedgerTransfer & { at: string }>();
+  const reversals = new Map<string, { donationIds: string[]; amountCents: number; at: string }>();
+  const subscriptionCharges = new Map<string, { amountCents: number; at: string }>();
+  /** Refunds booked, per payment intent (or charge, when the ledger has no payment intent). */
+  const refunds = new Map<string, { cents: number; donationId: string | null; at: string }>();
+  const disputes = new Map<string, { cents: number; donationId: string; at: string }>();
+  const addTo = <T extends { cents: number }>(map: Map<string, T>, key: string, cents: number, fresh: T) => {
+    const found = map.get(key) ?? fresh;
+    found.cents += cents;
+    map.set(key, found);
+  };
   for (const event of events) {
-    if (event.type === 'DonationReceived') {
-      const { donationId, amountCents, paymentIntentId, checkoutSessionId } = event.data;
-      const key = paymentIntentId ?? checkoutSessionId;
-      gifts.set(key, { donationId, amountCents });
-      giftKeys.set(checkoutSessionId, key);
-      if (paymentIntentId) giftKeys.set(paymentIntentId, key);
-    } else if (event.type === 'DonationTransferInitiated') {
-      const transfer = transfers.get(event.data.transferId) ?? {
-        amountCents: 0,
-        donationIds: [],
-        failed: false,
-      };
-      transfer.amountCents += event.data.amountCents;
-      transfer.donationIds.push(event.data.donationId);
-      transfers.set(event.data.transferId, transfer);
-    } else if (event.type === 'DonationTransferFailed') {
-      const transfer = transfers.get(event.data.transferId);
-      if (transfer) transfer.failed = true;
-    } else if (event.type === 'DonationTransferReversed') {
-      const { reversalId, transferId, amountCents } = event.data;
-      const reversal = reversals.get(reversalId) ?? { amountCents: 0, transferId };
-      reversal.amountCents += amountCents;
-      reversals.set(reversalId, reversal);
+    switch (event.type) {
+      case 'DonationReceived': {
+        const { donationId, amountCents, paymentIntentId, checkoutSessionId, receivedAt } = event.data;
+        const key = paymentIntentId ?? checkoutSessionId;
+        gifts.set(key, { donationId, amountCents, at: receivedAt });
+        giftKeys.set(checkoutSessionId, key);
+        if (paymentIntentId) giftKeys.set(paymentIntentId, key);
+        break;
+      }
+      case 'DonationTransferInitiated': {
+        const transfer = transfers.get(event.data.transferId) ?? {
+          amountCents: 0,
+          donationIds: [],
+          failed: false,
+          at: event.data.initiatedAt,
+        };
+        transfer.amountCents += event.data.amountCents;
+        transfer.donationIds.push(event.data.donationId);
+        transfers.set(event.data.transferId, transfer);
+        break;
+      }
+      case 'DonationTransferFailed': {
+        const transfer = transfers.get(event.data.transferId);
+        if (transfer) transfer.failed = true;
+        break;
+      }
+      case 'DonationTransferReversed': {
+        const reversal = reversals.get(event.data.reversalId) ?? {
+          donationIds: [],
+          amountCents: 0,
+          at: event.data.reversedAt,
+        };
+        reversal.amountCents += event.data.amountCents;
+        reversal.donationIds.push(event.data.donationId);
+        reversals.set(event.data.reversalId, reversal);
+        break;
+      }
+      case 'GiftRefunded':
+        addTo(refunds, event.data.paymentIntentId, event.data.amountCents, {
+          cents: 0,
+          donationId: event.data.donationId,
+          at: event.data.refundedAt,
+        });
+        break;
+      case 'GiftDisputed':
+        addTo(disputes, event.data.disputeId, -event.data.amountCents, {
+          cents: 0,
+          donationId: event.data.donationId,
+          at: event.data.disputedAt,
+        });
+        break;
+      case 'GiftDisputeClosed':
+        if (event.data.outcome === 'won') {
+          addTo(disputes, event.data.disputeId, event.data.amountCents, {
+            cents: 0,
+            donationId: event.data.donationId,
+            at: event.data.closedAt,
+          });
+        }
+        break;
+      case 'SubscriptionPaymentSucceeded':
+        subscriptionCharges.set(event.data.chargeId, {
+          amountCents: event.data.amountPaidCents,
+          at: event.data.occurredAt,
+        });
+        break;
+      case 'PaymentRefunded':
+        // A subscription charge's lost dispute is booked as a refund naming the dispute: at the provider it
+        // is the dispute's withdrawal (never reinstated).
+        if (event.data.disputeId) {
+          addTo(disputes, event.data.disputeId, -event.data.amountRefundedCents, {
+            cents: 0,
+            donationId: '',
+            at: event.data.occurredAt,
+          });
+          break;
+        }
+        addTo(refunds, event.data.paymentIntentId ?? event.data.chargeId, event.data.amountRefundedCents, {
+          cents: 0,
+          donationId: null,
+          at: event.data.occurredAt,
+        });
+        break;
+      default:
+        break;
     }
   }
 
@@ -69,6 +166,9 @@ export function reconcile(
   const seenGifts = new Set<string>();
   const seenTransfers = new Set<string>();
   const seenReversals = new Set<string>();
+  const seenSubscriptionCharges = new Set<string>();
+  const providerRefunds = new Map<string, { cents: number }>();
+  const providerDisputes = new Map<string, { cents: number }>();
   let chargesCents = 0;
   let transfersCents = 0;
   const mismatch = (
@@ -93,62 +193,166 @@ export function reconcile(
     const size = Math.abs(tx.amountCents);
     if (CHARGES.has(tx.type)) {
       chargesCents += size;
-      const key = tx.sourceId ? giftKeys.get(tx.sourceId) : undefined;
+      const key =
+        (tx.paymentIntentId ? giftKeys.get(tx.paymentIntentId) : undefined) ??
+        (tx.sourceId ? giftKeys.get(tx.sourceId) : undefined);
       const gift = key ? gifts.get(key) : undefined;
-      if (!key || !gift) unknown(tx, `A ${tx.type} the ledger has no gift for.`);
-      else {
+      if (key && gift) {
         seenGifts.add(key);
         if (gift.amountCents !== size)
-          mismatch(tx.sourceId!, gift.donationId, gift.amountCents, size, 'The gift and the charge differ.');
-      }
-    } else if (REVERSALS.has(tx.type) && tx.sourceId?.startsWith('trr_')) {
-      // A reversal named by its own id (Stripe's, and the local driver's since issue 20).
-      transfersCents -= size;
-      const reversal = reversals.get(tx.sourceId);
-      if (!reversal) {
-        unknown(tx, 'A reversal the ledger has not booked.');
+          mismatch(
+            tx.sourceId ?? tx.id,
+            gift.donationId,
+            gift.amountCents,
+            size,
+            'The gift and the charge differ.',
+          );
         continue;
       }
-      seenReversals.add(tx.sourceId);
-      if (reversal.amountCents !== size) {
-        mismatch(
-          tx.sourceId,
-          null,
-          reversal.amountCents,
-          size,
-          'The reversal and what the ledger booked of it differ.',
-        );
+      const subscription = tx.sourceId ? subscriptionCharges.get(tx.sourceId) : undefined;
+      if (subscription) {
+        seenSubscriptionCharges.add(tx.sourceId!);
+        if (subscription.amountCents !== size)
+          mismatch(
+            tx.sourceId!,
+            null,
+            subscription.amountCents,
+            size,
+            'The subscription payment and the charge differ.',
+          );
+        continue;
       }
-    } else if (TRANSFERS.has(tx.type) || REVERSALS.has(tx.type)) {
-      const reversal = REVERSALS.has(tx.type);
-      transfersCents += reversal ? -size : size;
+      unknown(tx, `A ${tx.type} the ledger has no gift or subscription payment for.`);
+    } else if (TRANSFERS.has(tx.type)) {
+      transfersCents += size;
       const transfer = tx.sourceId ? transfers.get(tx.sourceId) : undefined;
-      if (!transfer || (reversal && !transfer.failed)) {
-        unknown(
-          tx,
-          reversal
-            ? 'A reversal of a transfer the ledger has not failed.'
-            : 'A transfer the ledger did not initiate.',
-        );
+      if (!transfer) {
+        unknown(tx, 'A transfer the ledger did not initiate.');
         continue;
       }
-      (reversal ? seenReversals : seenTransfers).add(tx.sourceId!);
+      seenTransfers.add(tx.sourceId!);
       if (transfer.amountCents !== size) {
         mismatch(
           tx.sourceId!,
           null,
           transfer.amountCents,
           size,
-          `The ${reversal ? 'reversal' : 'transfer'} and the sum of its ${transfer.donationIds.length} donations differ.`,
+          `The transfer and the sum of its ${transfer.donationIds.length} donations differ.`,
         );
       }
+    } else if (REVERSALS.has(tx.type)) {
+      transfersCents -= size;
+      const reversal = tx.sourceId ? reversals.get(tx.sourceId) : undefined;
+      if (reversal) {
+        seenReversals.add(tx.sourceId!);
+        if (reversal.amountCents !== size)
+          mismatch(
+            tx.sourceId!,
+            null,
+            reversal.amountCents,
+            size,
+            'The reversal and the donations it reversed differ.',
+          );
+        continue;
+      }
+      // Before reversals were booked by their own id: a failed transfer's whole reversal, under `tr_`.
+      const transfer = tx.sourceId ? transfers.get(tx.sourceId) : undefined;
+      if (!transfer || !transfer.failed) {
+        unknown(tx, 'A reversal the ledger has not booked.');
+        continue;
+      }
+      seenReversals.add(tx.sourceId!);
+      if (transfer.amountCents !== size) {
+        mismatch(
+          tx.sourceId!,
+          null,
+          transfer.amountCents,
+          size,
+          `The reversal and the sum of its ${transfer.donationIds.length} donations differ.`,
+        );
+      }
+    } else if (REFUNDS.has(tx.type)) {
+      const key = tx.paymentIntentId ?? tx.sourceId ?? tx.id;
+      addTo(providerRefunds, key, size, { cents: 0 });
+    } else if (ADJUSTMENTS.has(tx.type)) {
+      addTo(providerDisputes, tx.sourceId ?? tx.id, tx.amountCents, { cents: 0 });
     } else if (!NOT_LEDGER.has(tx.type)) {
       unknown(tx, `A ${tx.type} (${tx.id}) that no ledger event explains.`);
     }
   }
 
+  // Refunds and disputes are compared per payment intent and per dispute, in sum.
+  for (const [key, found] of providerRefunds) {
+    const booked = refunds.get(key);
+    if (!booked) {
+      differences.push({
+        kind: 'missing-in-ledger',
+        providerId: key,
+        donationId: null,
+        ledgerCents: null,
+        providerCents: -found.cents,
+        note: 'A refund the ledger has not booked.',
+      });
+    } else if (booked.cents !== found.cents) {
+      mismatch(
+        key,
+        booked.donationId,
+        booked.cents,
+        found.cents,
+        'The refunds booked and the provider’s differ.',
+      );
+    }
+  }
+  for (const [key, booked] of refunds) {
+    if (!providerRefunds.has(key) && within(range, booked.at)) {
+      differences.push({
+        kind: 'missing-at-provider',
+        providerId: key,
+        donationId: booked.donationId,
+        ledgerCents: booked.cents,
+        providerCents: null,
+        note: 'A refund the provider has no record of.',
+      });
+    }
+  }
+  for (const [key, found] of providerDisputes) {
+    const booked = disputes.get(key);
+    // A dispute won and reinstated moved no money in the end (billing books only lost ones).
+    if (!booked && found.cents === 0) continue;
+    if (!booked) {
+      differences.push({
+        kind: 'missing-in-ledger',
+        providerId: key,
+        donationId: null,
+        ledgerCents: null,
+        providerCents: found.cents,
+        note: 'A dispute the ledger has not booked.',
+      });
+    } else if (booked.cents !== found.cents) {
+      mismatch(
+        key,
+        booked.donationId,
+        booked.cents,
+        found.cents,
+        'The dispute booked and the provider’s differ.',
+      );
+    }
+  }
+  for (const [key, booked] of disputes) {
+    if (!providerDisputes.has(key) && within(range, booked.at)) {
+      differences.push({
+        kind: 'missing-at-provider',
+        providerId: key,
+        donationId: booked.donationId || null,
+        ledgerCents: booked.cents,
+        providerCents: null,
+        note: 'A dispute the provider has no record of.',
+      });
+    }
+  }
+
   for (const [key, gift] of gifts) {
-    if (!seenGifts.has(key)) {
+    if (!seenGifts.has(key) && within(range, gift.at)) {
       differences.push({
         kind: 'missing-at-provider',
         providerId: key,
@@ -159,7 +363,32 @@ export function reconcile(
       });
     }
   }
+  for (const [chargeId, payment] of subscriptionCharges) {
+    if (!seenSubscriptionCharges.has(chargeId) && within(range, payment.at) && payment.amountCents > 0) {
+      differences.push({
+        kind: 'missing-at-provider',
+        providerId: chargeId,
+        donationId: null,
+        ledgerCents: payment.amountCents,
+        providerCents: null,
+        note: 'A subscription payment the provider has no charge for.',
+      });
+    }
+  }
+  for (const [reversalId, reversal] of reversals) {
+    if (!seenReversals.has(reversalId) && within(range, reversal.at)) {
+      differences.push({
+        kind: 'missing-at-provider',
+        providerId: reversalId,
+        donationId: reversal.donationIds.length === 1 ? (reversal.donationIds[0] ?? null) : null,
+        ledgerCents: reversal.amountCents,
+        providerCents: null,
+        note: 'A reversal the provider has no record of.',
+      });
+    }
+  }
   for (const [transferId, transfer] of transfers) {
+    if (!within(range, transfer.at)) continue;
     // A failed transfer the provider never made is consistent; one it made must have been reversed.
     const seen = seenTransfers.has(transferId);
     const missing = [
@@ -183,23 +412,13 @@ export function reconcile(
     }
   }
 
-  for (const [reversalId, reversal] of reversals) {
-    if (!seenReversals.has(reversalId)) {
-      differences.push({
-        kind: 'missing-at-provider',
-        providerId: reversalId,
-        donationId: null,
-        ledgerCents: reversal.amountCents,
-        providerCents: null,
-        note: 'A reversal the provider has no record of.',
-      });
-    }
-  }
-
-  const ledgerTransferred =
-    [...transfers.values()].reduce((sum, t) => sum + (t.failed ? 0 : t.amountCents), 0) -
-    [...reversals.values()].reduce((sum, r) => sum + r.amountCents, 0);
-  const received = [...gifts.values()].reduce((sum, g) => sum + g.amountCents, 0);
+  const inRange = <T extends { at: string }>(values: Iterable<T>) =>
+    [...values].filter((v) => within(range, v.at));
+  const ledgerTransferred = inRange(transfers.values()).reduce(
+    (sum, t) => sum + (t.failed ? 0 : t.amountCents),
+    0,
+  );
+  const received = inRange(gifts.values()).reduce((sum, g) => sum + g.amountCents, 0);
   return {
     ledger: { receivedCents: received, transferredCents: ledgerTransferred },
     providerTotals: { chargesCents, transfersCents },

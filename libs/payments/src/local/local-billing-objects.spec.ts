@@ -1,4 +1,4 @@
-import { addMonths, localPriceId } from './local-billing-objects';
+import { addMonths, localChargeObject, localDisputeObject, localPriceId } from './local-billing-objects';
 
 describe('the local subscription periods', () => {
   it.each([
@@ -23,5 +23,73 @@ describe('the local subscription periods', () => {
 
   it('names one price per plan and amount', () => {
     expect(localPriceId('PREMIUM_PLUS', 999)).toBe('price_local_premium_plus_999');
+  });
+});
+
+describe("the local charge and dispute, against Stripe's fixtures (issue 20)", () => {
+  // The top-level keys of resources.charge and resources.dispute in Stripe's fixtures (stripe/openapi
+  // fixtures3.json, the pinned API version): a local object has no key Stripe's lacks.
+  const CHARGE_KEYS =
+    'amount amount_captured amount_refunded application application_fee application_fee_amount balance_transaction billing_details calculated_statement_descriptor captured created currency customer description disputed failure_balance_transaction failure_code failure_message fraud_details id livemode metadata object on_behalf_of outcome paid payment_intent payment_method payment_method_details receipt_email receipt_number receipt_url refunded refunds review shipping source source_transfer statement_descriptor statement_descriptor_suffix status transfer_data transfer_group'.split(
+      ' ',
+    );
+  const DISPUTE_KEYS =
+    'amount balance_transactions charge created currency enhanced_eligibility_types evidence evidence_details id is_charge_refundable livemode metadata object payment_intent payment_method_details reason status'.split(
+      ' ',
+    );
+  const at = new Date('2026-11-24T09:00:00.000Z');
+  const charge = {
+    id: 'ch_local_1',
+    invoice_id: null,
+    customer_id: null,
+    payment_intent_id: 'pi_local_1',
+    amount_cents: 2500,
+    amount_refunded_cents: 500,
+    metadata: { kind: 'gift', memberId: 'm-1' },
+    created_at: at,
+  };
+
+  it('shapes a charge with only Stripe’s keys, and what the handlers read', () => {
+    const object = localChargeObject(charge, [
+      { id: 're_local_1', charge_id: 'ch_local_1', amount_cents: 500, created_at: at },
+    ]);
+    expect(Object.keys(object).filter((key) => !CHARGE_KEYS.includes(key))).toEqual([]);
+    expect(object).toMatchObject({
+      amount: 2500,
+      amount_refunded: 500,
+      refunded: false,
+      payment_intent: 'pi_local_1',
+      customer: null,
+      metadata: { kind: 'gift', memberId: 'm-1' },
+    });
+  });
+
+  it('shapes a dispute with every key of Stripe’s', () => {
+    const object = localDisputeObject(
+      {
+        id: 'du_local_1',
+        charge_id: 'ch_local_1',
+        amount_cents: 2000,
+        status: 'won',
+        created_at: at,
+        closed_at: at,
+      },
+      charge,
+      [
+        { id: 'txn_1', amount_cents: -2000, created_at: at },
+        { id: 'txn_2', amount_cents: 2000, created_at: at },
+      ],
+    );
+    expect(Object.keys(object).sort()).toEqual([...DISPUTE_KEYS].sort());
+    expect(object).toMatchObject({
+      amount: 2000,
+      charge: 'ch_local_1',
+      payment_intent: 'pi_local_1',
+      status: 'won',
+    });
+    expect(object.balance_transactions.map((txn) => [txn.type, txn.amount, txn.source])).toEqual([
+      ['adjustment', -2000, 'du_local_1'],
+      ['adjustment', 2000, 'du_local_1'],
+    ]);
   });
 });

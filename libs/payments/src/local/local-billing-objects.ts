@@ -2,14 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type {
   LocalChargeRow,
   LocalCustomerRow,
+  LocalDisputeRow,
   LocalInvoiceRow,
   LocalRefundRow,
   LocalSubscriptionRow,
 } from './local-billing.queries';
 
 /** Ids of the subscription world, shaped like Stripe's and marked local. */
-export const localBillingId = (prefix: 'cus' | 'sub' | 'si' | 'in' | 'il' | 'ch' | 're' | 'pi') =>
-  `${prefix}_local_${randomBytes(12).toString('hex')}`;
+export const localBillingId = (
+  prefix: 'cus' | 'sub' | 'si' | 'in' | 'il' | 'ch' | 're' | 'pi' | 'du' | 'inpay',
+) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
 
 /** Billing portal sessions are bearer links: 24 random bytes. */
 export const localPortalSessionId = () => `bps_local_${randomBytes(24).toString('hex')}`;
@@ -154,8 +156,9 @@ export function localInvoiceLine(
 }
 
 /**
- * The invoice as Stripe's API shows a subscription's invoice. `subscription` and `charge` are the fields
- * older API versions had; `parent.subscription_details` and `payments` are where newer ones keep them.
+ * The invoice as a webhook sends a subscription's invoice. `subscription` is the field older API versions
+ * had; `parent.subscription_details` is where newer ones keep the subscription; the payments are listed by
+ * the invoice payments API (not in the payload).
  * The billed period is each line's `period` (as with Stripe; the invoice's own period_start/end here
  * are the same as its lines').
  */
@@ -184,19 +187,9 @@ export function localInvoiceObject(row: LocalInvoiceRow, subscription: LocalSubs
     amount_remaining: paid ? 0 : row.amount_cents,
     attempt_count: row.attempt_count,
     attempted: true,
-    charge: row.charge_id,
-    payments: {
-      object: 'list' as const,
-      data: row.charge_id
-        ? [
-            {
-              object: 'invoice_payment' as const,
-              payment: { type: 'charge' as const, charge: row.charge_id },
-            },
-          ]
-        : [],
-      has_more: false,
-    },
+    // Neither `charge` (gone since API version 2025-03-31) nor `invoice.payments` (an includable field the
+    // API answers only when asked) is in a webhook's invoice: its payments are read through
+    // Payments.listInvoicePayments (issue 20).
     lines: { object: 'list' as const, data: row.lines, has_more: false, total_count: row.lines.length },
     period_start: seconds(row.period_start),
     period_end: seconds(row.period_end),
@@ -212,7 +205,7 @@ export function localInvoiceObject(row: LocalInvoiceRow, subscription: LocalSubs
 }
 
 /** The charge as Stripe's API shows it, with its refunds (newest first). */
-export function localChargeObject(row: LocalChargeRow, refunds: LocalRefundRow[]) {
+export function localChargeObject(row: LocalChargeRow, refunds: LocalRefundRow[], disputed = false) {
   return {
     id: row.id,
     object: 'charge' as const,
@@ -225,9 +218,11 @@ export function localChargeObject(row: LocalChargeRow, refunds: LocalRefundRow[]
     status: 'succeeded' as const,
     currency: 'usd',
     customer: row.customer_id,
-    invoice: row.invoice_id,
+    // No `invoice`: a charge has none since API version 2025-03-31 (an invoice lists its payments instead).
     payment_intent: row.payment_intent_id,
     metadata: row.metadata,
+    disputed,
+    balance_transaction: null,
     refunds: {
       object: 'list' as const,
       data: refunds.map((refund) => ({
@@ -242,6 +237,52 @@ export function localChargeObject(row: LocalChargeRow, refunds: LocalRefundRow[]
       has_more: false,
       total_count: refunds.length,
     },
+    created: seconds(row.created_at),
+    livemode: false,
+  };
+}
+
+/** The dispute as Stripe sends it in `charge.dispute.*` (resources.dispute of Stripe's fixtures). */
+export function localDisputeObject(
+  row: LocalDisputeRow,
+  charge: LocalChargeRow,
+  balanceTransactions: { id: string; amount_cents: number; created_at: Date }[],
+) {
+  return {
+    id: row.id,
+    object: 'dispute' as const,
+    amount: row.amount_cents,
+    balance_transactions: balanceTransactions.map((txn) => ({
+      id: txn.id,
+      object: 'balance_transaction' as const,
+      amount: txn.amount_cents,
+      currency: 'usd',
+      net: txn.amount_cents,
+      fee: 0,
+      type: 'adjustment' as const,
+      reporting_category: txn.amount_cents < 0 ? 'dispute' : 'dispute_reversal',
+      source: row.id,
+      created: seconds(txn.created_at),
+    })),
+    charge: row.charge_id,
+    payment_intent: charge.payment_intent_id,
+    currency: 'usd',
+    evidence: {},
+    evidence_details: {
+      due_by: seconds(row.created_at) + 7 * 24 * 3600,
+      has_evidence: false,
+      past_due: false,
+      submission_count: 0,
+    },
+    is_charge_refundable: false,
+    metadata: {},
+    payment_method_details: {
+      card: { brand: 'visa', case_type: 'chargeback', network_reason_code: '10.4' },
+      type: 'card' as const,
+    },
+    reason: 'fraudulent' as const,
+    status: row.status,
+    enhanced_eligibility_types: [],
     created: seconds(row.created_at),
     livemode: false,
   };

@@ -58,7 +58,8 @@ export interface LocalInvoiceRow {
 export interface LocalChargeRow {
   id: string;
   invoice_id: string | null;
-  customer_id: string;
+  /** Null for a gift's charge: Checkout in payment mode pays as a guest, with no customer. */
+  customer_id: string | null;
   payment_intent_id: string;
   amount_cents: number;
   amount_refunded_cents: number;
@@ -70,6 +71,24 @@ export interface LocalRefundRow {
   id: string;
   charge_id: string;
   amount_cents: number;
+  created_at: Date;
+}
+
+/** A dispute of a charge (issue 20): the disputed amount is withdrawn until it is closed; won brings it back. */
+export interface LocalDisputeRow {
+  id: string;
+  charge_id: string;
+  amount_cents: number;
+  status: 'needs_response' | 'won' | 'lost';
+  created_at: Date;
+  closed_at: Date | null;
+}
+
+interface LocalAdjustmentRow {
+  id: string;
+  type: string;
+  amount_cents: number;
+  source_id: string;
   created_at: Date;
 }
 
@@ -88,6 +107,7 @@ interface LocalBillingTables {
   payment_local_invoices: LocalInvoiceRow;
   payment_local_charges: LocalChargeRow;
   payment_local_refunds: LocalRefundRow;
+  payment_local_disputes: LocalDisputeRow;
   payment_local_portal_sessions: LocalPortalSessionRow;
   payment_local_checkout_sessions: { id: string; customer_id: string | null; subscription_id: string | null };
 }
@@ -313,6 +333,62 @@ export class LocalBillingQueries {
           .returningAll()
           .executeTakeFirstOrThrow(),
       );
+  }
+
+  findCharge(id: string): Promise<LocalChargeRow | undefined> {
+    return this.db.selectFrom('payment_local_charges').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findInvoice(id: string): Promise<LocalInvoiceRow | undefined> {
+    return this.db.selectFrom('payment_local_invoices').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  disputeOfCharge(trx: BillingTrx, chargeId: string): Promise<LocalDisputeRow | undefined> {
+    return trx
+      .selectFrom('payment_local_disputes')
+      .selectAll()
+      .where('charge_id', '=', chargeId)
+      .executeTakeFirst();
+  }
+
+  /** A dispute's balance transactions (its `adjustment`s), oldest first. */
+  adjustmentsOf(trx: BillingTrx, disputeId: string) {
+    return (trx as unknown as Kysely<{ payment_local_balance_transactions: LocalAdjustmentRow }>)
+      .selectFrom('payment_local_balance_transactions')
+      .select(['id', 'amount_cents', 'created_at'])
+      .where('type', '=', 'adjustment')
+      .where('source_id', '=', disputeId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Inserts the charge's dispute; undefined when the charge already has one (Stripe opens at most one). */
+  insertDispute(trx: BillingTrx, row: LocalDisputeRow): Promise<LocalDisputeRow | undefined> {
+    return trx
+      .insertInto('payment_local_disputes')
+      .values(row)
+      .onConflict((conflict) => conflict.column('charge_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  lockDispute(trx: BillingTrx, id: string): Promise<LocalDisputeRow | undefined> {
+    return trx
+      .selectFrom('payment_local_disputes')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  closeDispute(trx: BillingTrx, id: string, status: 'won' | 'lost', at: Date): Promise<LocalDisputeRow> {
+    return trx
+      .updateTable('payment_local_disputes')
+      .set({ status, closed_at: at })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   refundsOf(trx: BillingTrx, chargeId: string): Promise<LocalRefundRow[]> {

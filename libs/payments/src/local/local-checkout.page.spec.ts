@@ -46,4 +46,16 @@ describe('the local checkout page', () => {
     expect(html).toContain('Pay $25.00');
     expect(html).not.toContain('<img>');
   });
+
+  it('offers a bank debit for a gift, never for a subscription (issue 20)', () => {
+    const input = {
+      sessionId: 'cs_test_local_0123456789abcdef01234567',
+      amountCents: 2500,
+      description: 'Gift',
+      email: '',
+      token: 'T'.repeat(43),
+    };
+    expect(renderCheckoutPage(input)).toContain('name="action" value="bank"');
+    expect(renderCheckoutPage({ ...input, perMonth: true })).not.toContain('value="bank"');
+  });
 });

@@ -89,6 +89,7 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
       ${formField({ name: 'cardNumber', type: 'text', label: 'Card number (test)', value: '', hint: 'Test card: 4242 4242 4242 4242. The card 4000 0000 0000 0002 is declined.', error: errors.cardNumber, autocomplete: 'off', inputmode: 'numeric' })}
       <div class="actions">
         <button type="submit" class="primary" name="action" value="pay">${input.perMonth ? 'Subscribe' : 'Pay'} ${amount}</button>
+        ${input.perMonth ? '' : '<button type="submit" class="secondary" name="action" value="bank">Pay by bank debit (test ACH)</button>'}
         <button type="submit" class="secondary" name="action" value="cancel" formnovalidate>Cancel</button>
       </div>
     </form>

@@ -91,7 +91,8 @@ export interface LocalTransferRow {
 
 export interface LocalBalanceTransactionRow {
   id: string;
-  type: 'charge' | 'transfer' | 'transfer_reversal' | 'refund';
+  /** Stripe's balance transaction types; a dispute's withdrawal and reinstatement are both `adjustment`. */
+  type: 'charge' | 'transfer' | 'transfer_reversal' | 'refund' | 'adjustment' | (string & {});
   amount_cents: number;
   source_id: string;
   created_at: Date;
@@ -238,9 +239,15 @@ export class LocalPaymentsQueries {
       .executeTakeFirst();
   }
 
-  /** An open session past its time becomes expired (as Stripe expires it); answers the session as it is now. */
-  async expireCheckoutSessionIfDue(id: string): Promise<LocalCheckoutSessionRow | undefined> {
-    const expired = await this.db
+  /**
+   * An open session past its time becomes expired (as Stripe expires it): answers it only to the caller
+   * that expired it (who records `checkout.session.expired`), undefined otherwise.
+   */
+  expireCheckoutSessionIfDue(
+    id: string,
+    trx: Transaction<LocalPaymentsTables>,
+  ): Promise<LocalCheckoutSessionRow | undefined> {
+    return trx
       .updateTable('payment_local_checkout_sessions')
       .set({ status: 'expired' })
       .where('id', '=', id)
@@ -248,7 +255,28 @@ export class LocalPaymentsQueries {
       .where('expires_at', '<=', sql<Date>`now()`)
       .returningAll()
       .executeTakeFirst();
-    return expired ?? this.findCheckoutSession(id);
+  }
+
+  /** Every open session past its time, expired in the caller's transaction. */
+  expireDueCheckoutSessions(trx: Transaction<LocalPaymentsTables>): Promise<LocalCheckoutSessionRow[]> {
+    return trx
+      .updateTable('payment_local_checkout_sessions')
+      .set({ status: 'expired' })
+      .where('status', '=', 'open')
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .returningAll()
+      .execute();
+  }
+
+  async chargeOfPaymentIntent(paymentIntentId: string): Promise<string | undefined> {
+    const row = await (
+      this.db as unknown as Kysely<{ payment_local_charges: { id: string; payment_intent_id: string } }>
+    )
+      .selectFrom('payment_local_charges')
+      .select('id')
+      .where('payment_intent_id', '=', paymentIntentId)
+      .executeTakeFirst();
+    return row?.id;
   }
 
   async insertCheckoutToken(token: Pick<LocalCheckoutTokenRow, 'token_hash' | 'session_id'>) {
@@ -331,7 +359,10 @@ export class LocalPaymentsQueries {
       .executeTakeFirstOrThrow();
   }
 
-  /** One balance transaction per (type, source): recording it again adds nothing. */
+  /**
+   * One balance transaction per (type, source): recording it again adds nothing. A dispute's adjustments
+   * (withdrawal, reinstatement) share their `du_` source and are not deduplicated here.
+   */
   async insertBalanceTransaction(
     trx: Transaction<LocalPaymentsTables>,
     row: Pick<LocalBalanceTransactionRow, 'id' | 'type' | 'amount_cents' | 'source_id'>,
@@ -339,18 +370,43 @@ export class LocalPaymentsQueries {
     await trx
       .insertInto('payment_local_balance_transactions')
       .values(row as LocalBalanceTransactionRow)
-      .onConflict((conflict) => conflict.columns(['type', 'source_id']).doNothing())
+      .onConflict((conflict) =>
+        conflict.columns(['type', 'source_id']).where('type', '<>', 'adjustment').doNothing(),
+      )
       .execute();
   }
 
-  listBalanceTransactions(since: Date): Promise<LocalBalanceTransactionRow[]> {
-    return this.db
-      .selectFrom('payment_local_balance_transactions')
-      .selectAll()
-      .where('created_at', '>=', since)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+  /**
+   * Balance transactions created in [from, to), newest first, after the `startingAfter` one; a charge's,
+   * refund's or dispute's with the payment intent of its charge (as Stripe's expanded source names it).
+   */
+  async listBalanceTransactions(query: {
+    from: Date;
+    to: Date;
+    startingAfter?: string;
+    limit: number;
+  }): Promise<(LocalBalanceTransactionRow & { payment_intent_id: string | null })[]> {
+    const after = query.startingAfter
+      ? await this.db
+          .selectFrom('payment_local_balance_transactions')
+          .select(['id', 'created_at'])
+          .where('id', '=', query.startingAfter)
+          .executeTakeFirst()
+      : undefined;
+    if (query.startingAfter && !after) return [];
+    const result = await sql<LocalBalanceTransactionRow & { payment_intent_id: string | null }>`
+      SELECT t.*, coalesce(c.payment_intent_id, rc.payment_intent_id, dc.payment_intent_id) AS payment_intent_id
+      FROM payment_local_balance_transactions t
+      LEFT JOIN payment_local_charges c ON t.type = 'charge' AND c.id = t.source_id
+      LEFT JOIN payment_local_refunds r ON t.type = 'refund' AND r.id = t.source_id
+      LEFT JOIN payment_local_charges rc ON rc.id = r.charge_id
+      LEFT JOIN payment_local_disputes d ON t.type = 'adjustment' AND d.id = t.source_id
+      LEFT JOIN payment_local_charges dc ON dc.id = d.charge_id
+      WHERE t.created_at >= ${query.from} AND t.created_at < ${query.to}
+        ${after ? sql`AND (t.created_at, t.id) < (${after.created_at}, ${after.id})` : sql``}
+      ORDER BY t.created_at DESC, t.id DESC
+      LIMIT ${query.limit}`.execute(this.db);
+    return result.rows;
   }
 
   transaction<T>(run: (trx: Transaction<LocalPaymentsTables>) => Promise<T>): Promise<T> {

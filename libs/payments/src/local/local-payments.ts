@@ -4,11 +4,13 @@ import { PaymentsError } from '../payments.errors';
 import {
   Payments,
   type AccountLinkInput,
-  type BalanceTransaction,
+  type BalanceTransactionPage,
+  type BalanceTransactionsQuery,
   type CheckoutSession,
   type CheckoutSessionInput,
   type ConnectedAccount,
   type ConnectedAccountInput,
+  type InvoicePayment,
   type MemberPayoutAccountInput,
   type SubscriptionCheckoutInput,
   type SubscriptionPlanChangeInput,
@@ -17,6 +19,7 @@ import {
 } from '../payments.port';
 import { PaymentsClock, type PaymentsClockListeners } from '../payments-clock';
 import { asBillingTrx, type LocalBillingQueries } from './local-billing.queries';
+import { localBillingId } from './local-billing-objects';
 import { collecting, LocalSubscriptions } from './local-subscriptions';
 import { LocalEventOutbox } from './local-event-outbox';
 import { LocalConnectMoney, type LocalPayoutOutcome } from './local-connect-money';
@@ -324,7 +327,12 @@ export class LocalPayments extends Payments {
    * `checkout.session.completed` event in one transaction, then queues the event's delivery. Any other
    * payer (a double submit, another tab, a session expired meanwhile) changes nothing and is redirected.
    */
-  async completeCheckout(sessionId: string, token: string, paidEmail: string): Promise<PageRedirect> {
+  async completeCheckout(
+    sessionId: string,
+    token: string,
+    paidEmail: string,
+    method: 'card' | 'bank' = 'card',
+  ): Promise<PageRedirect> {
     const paid = await this.queries.transaction(async (trx) => {
       if (!(await this.queries.useCheckoutToken(trx, hashLinkToken(token), sessionId))) return undefined;
       const session = await this.queries.closeCheckoutSession(trx, sessionId, {
@@ -333,12 +341,47 @@ export class LocalPayments extends Payments {
       });
       if (!session) return undefined;
       if (session.mode === 'subscription') return this.startSubscription(trx, session, paidEmail);
+      // The gift's charge, as Stripe makes it for a Checkout payment: a guest's (no customer), on the
+      // session's payment intent, with the payment intent's metadata (the session's, given as
+      // payment_intent_data.metadata); its balance transaction's source is the charge.
+      const chargeId = localBillingId('ch');
+      await trx
+        .insertInto('payment_local_charges' as never)
+        .values({
+          id: chargeId,
+          invoice_id: null,
+          customer_id: null,
+          payment_intent_id: session.payment_intent_id,
+          amount_cents: session.amount_cents,
+          amount_refunded_cents: 0,
+          metadata: JSON.stringify(session.metadata),
+          created_at: session.completed_at ?? new Date(),
+        } as never)
+        .execute();
       await this.queries.insertBalanceTransaction(trx, {
         id: localId('txn'),
         type: 'charge',
         amount_cents: session.amount_cents,
-        source_id: session.payment_intent_id,
+        source_id: chargeId,
       });
+      if (method === 'bank') {
+        // A bank debit (ACH) as Stripe reports one: the session completes unpaid, and the payment succeeds
+        // asynchronously. The local bank settles at once, so both events are written now, in that order
+        // (the second stamped a second later); the charge above is the settled debit's.
+        const completed = localEvent(
+          'checkout.session.completed',
+          localCheckoutSessionObject(session, 'unpaid'),
+        );
+        const settled = localEvent(
+          'checkout.session.async_payment_succeeded',
+          localCheckoutSessionObject(session, 'paid'),
+          new Date(Date.now() + 1000),
+        );
+        for (const one of [completed, settled]) {
+          await this.queries.insertEvent(trx, { id: one.id, type: one.type, payload: one });
+        }
+        return { session, eventIds: [completed.id, settled.id] };
+      }
       const event = localEvent('checkout.session.completed', localCheckoutSessionObject(session));
       await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
       return { session, eventIds: [event.id] };
@@ -390,11 +433,38 @@ export class LocalPayments extends Payments {
   }
 
   private async checkoutSession(sessionId: string): Promise<LocalCheckoutSessionRow> {
-    const session = LOCAL_CHECKOUT_SESSION_ID.test(sessionId)
-      ? await this.queries.expireCheckoutSessionIfDue(sessionId)
-      : undefined;
+    if (!LOCAL_CHECKOUT_SESSION_ID.test(sessionId)) {
+      throw new PaymentsError('not_found', 'No such checkout session');
+    }
+    const expired = await this.queries.transaction(async (trx) => {
+      const row = await this.queries.expireCheckoutSessionIfDue(sessionId, trx);
+      if (!row) return undefined;
+      const event = localEvent('checkout.session.expired', localCheckoutSessionObject(row));
+      await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
+      return event.id;
+    });
+    if (expired) await this.outbox.queueDelivery(expired);
+    const session = await this.queries.findCheckoutSession(sessionId);
     if (!session) throw new PaymentsError('not_found', 'No such checkout session');
     return session;
+  }
+
+  /**
+   * Expires every open session past its 24 hours, as Stripe does on its own: `checkout.session.expired`
+   * for each (a session is expired once, whoever notices first). Answers how many expired.
+   */
+  async expireDueCheckoutSessions(): Promise<number> {
+    const eventIds = await this.queries.transaction(async (trx) => {
+      const ids: string[] = [];
+      for (const row of await this.queries.expireDueCheckoutSessions(trx)) {
+        const event = localEvent('checkout.session.expired', localCheckoutSessionObject(row));
+        await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
+        ids.push(event.id);
+      }
+      return ids;
+    });
+    for (const eventId of eventIds) await this.outbox.queueDelivery(eventId);
+    return eventIds.length;
   }
 
   /**
@@ -486,15 +556,20 @@ export class LocalPayments extends Payments {
     return this.connectMoney.runPayouts();
   }
 
-  async listBalanceTransactions(since: Date): Promise<BalanceTransaction[]> {
-    const rows = await this.queries.listBalanceTransactions(since);
-    return rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      amountCents: row.amount_cents,
-      sourceId: row.source_id,
-      created: row.created_at,
-    }));
+  async listBalanceTransactions(input: BalanceTransactionsQuery): Promise<BalanceTransactionPage> {
+    const limit = Math.min(Math.max(Math.trunc(input.limit) || 1, 1), 100);
+    const rows = await this.queries.listBalanceTransactions({ ...input, limit: limit + 1 });
+    return {
+      hasMore: rows.length > limit,
+      data: rows.slice(0, limit).map((row) => ({
+        id: row.id,
+        type: row.type,
+        amountCents: row.amount_cents,
+        sourceId: row.source_id,
+        paymentIntentId: row.payment_intent_id,
+        created: row.created_at,
+      })),
+    };
   }
 
   /**
@@ -603,9 +678,31 @@ export class LocalPayments extends Payments {
     return this.subscriptions.startClockDaysAgo(days);
   }
 
-  /** An operator's (or a test's) refund of a charge, in full or `amountCents` of it: `charge.refunded`. */
+  /**
+   * An operator's (or a test's) refund of a charge (a gift's or a subscription's), in full or `amountCents`
+   * of it: `charge.refunded`.
+   */
   refundCharge(chargeId: string, amountCents?: number): Promise<{ refundId: string; amountCents: number }> {
     return this.subscriptions.refundCharge(chargeId, amountCents);
+  }
+
+  /** A cardholder's dispute of a charge (local only): `charge.dispute.created`, the amount withdrawn. */
+  createDispute(chargeId: string): Promise<{ disputeId: string; amountCents: number }> {
+    return this.subscriptions.createDispute(chargeId);
+  }
+
+  /** The dispute decided (local only): `charge.dispute.closed`; won reinstates the amount. */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<void> {
+    return this.subscriptions.closeDispute(disputeId, outcome);
+  }
+
+  /** The charge a checkout session's payment made (local only; tests and the demo seed). */
+  async chargeOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+    return (await this.queries.chargeOfPaymentIntent(paymentIntentId)) ?? null;
+  }
+
+  listInvoicePayments(invoiceId: string): Promise<InvoicePayment[]> {
+    return this.subscriptions.listInvoicePayments(invoiceId);
   }
 }
 

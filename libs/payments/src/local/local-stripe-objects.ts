@@ -86,7 +86,11 @@ export function localEvent(type: Stripe.Event.Type, object: unknown, at = new Da
  * The session as Stripe's API shows a paid Checkout Session in `checkout.session.completed` (the fields
  * our handlers read): customer_details.email is what the payer typed, customer_email what we prefilled.
  */
-export function localCheckoutSessionObject(row: LocalCheckoutSessionRow) {
+export function localCheckoutSessionObject(
+  row: LocalCheckoutSessionRow,
+  /** A bank debit's session completes `unpaid` and is `paid` once it settles (issue 20). */
+  paymentStatus?: 'paid' | 'unpaid',
+) {
   return {
     id: row.id,
     object: 'checkout.session' as const,
@@ -100,7 +104,7 @@ export function localCheckoutSessionObject(row: LocalCheckoutSessionRow) {
     customer_details: { email: row.paid_email ?? row.email },
     customer_email: row.email,
     payment_intent: row.mode === 'subscription' ? null : row.payment_intent_id,
-    payment_status: row.status === 'complete' ? ('paid' as const) : ('unpaid' as const),
+    payment_status: paymentStatus ?? (row.status === 'complete' ? ('paid' as const) : ('unpaid' as const)),
     status: row.status,
     metadata: row.metadata,
     success_url: row.success_url,

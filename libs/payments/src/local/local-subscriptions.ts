@@ -7,6 +7,7 @@ import {
   addMonths,
   localBillingId,
   localChargeObject,
+  localDisputeObject,
   localInvoiceLine,
   localInvoiceObject,
   localPortalSessionId,
@@ -513,6 +514,10 @@ export class LocalSubscriptions {
     const outcome = await this.inTransaction(async (trx) => {
       const charge = await this.queries.lockCharge(trx, chargeId);
       if (!charge) throw new PaymentsError('not_found', `No such charge: '${chargeId}'`);
+      const dispute = await this.queries.disputeOfCharge(trx, chargeId);
+      if (dispute && dispute.status !== 'won') {
+        throw new PaymentsError('invalid', `Charge ${chargeId} has been charged back; it cannot be refunded`);
+      }
       const left = charge.amount_cents - charge.amount_refunded_cents;
       const amount = amountCents ?? left;
       if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) {
@@ -534,11 +539,100 @@ export class LocalSubscriptions {
         .values({ id: localId('txn'), type: 'refund', amount_cents: -amount, source_id: refundId } as never)
         .execute();
       const refunds = await this.queries.refundsOf(trx, chargeId);
-      await this.record(trx, 'charge.refunded', localChargeObject(refunded, refunds), at);
+      await this.record(trx, 'charge.refunded', localChargeObject(refunded, refunds, !!dispute), at);
       return { refundId, amountCents: amount };
     }, true);
     await this.flush({ eventIds: outcome.eventIds });
     return outcome.value!;
+  }
+
+  /**
+   * A cardholder disputes a charge (issue 20): what is left of it after refunds is withdrawn from the
+   * balance (an `adjustment` balance transaction on the `du_` dispute) and `charge.dispute.created` is sent.
+   * A charge has at most one dispute; a fully refunded one cannot be disputed.
+   */
+  async createDispute(chargeId: string): Promise<{ disputeId: string; amountCents: number }> {
+    const outcome = await this.inTransaction(async (trx) => {
+      const charge = await this.queries.lockCharge(trx, chargeId);
+      if (!charge) throw new PaymentsError('not_found', `No such charge: '${chargeId}'`);
+      const amount = charge.amount_cents - charge.amount_refunded_cents;
+      if (amount < 1) throw new PaymentsError('invalid', `Charge ${chargeId} was refunded in full`);
+      const at = await this.now(trx);
+      const dispute = await this.queries.insertDispute(trx, {
+        id: localBillingId('du'),
+        charge_id: chargeId,
+        amount_cents: amount,
+        status: 'needs_response',
+        created_at: at,
+        closed_at: null,
+      });
+      if (!dispute) throw new PaymentsError('invalid', `Charge ${chargeId} is already disputed`);
+      const withdrawal = { id: localId('txn'), amount_cents: -amount, created_at: at };
+      await this.insertAdjustment(trx, dispute.id, withdrawal);
+      await this.record(trx, 'charge.dispute.created', localDisputeObject(dispute, charge, [withdrawal]), at);
+      return { disputeId: dispute.id, amountCents: amount };
+    }, true);
+    await this.flush({ eventIds: outcome.eventIds });
+    return outcome.value!;
+  }
+
+  /**
+   * The dispute is decided: won, the money comes back (a second `adjustment`, a reinstatement); lost, it
+   * stays withdrawn. `charge.dispute.closed` either way; closing a closed dispute is refused.
+   */
+  async closeDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<void> {
+    if (outcome !== 'won' && outcome !== 'lost') {
+      throw new PaymentsError('invalid', "A dispute closes as 'won' or 'lost'");
+    }
+    const eventIds = await this.inTransaction(async (trx) => {
+      const dispute = await this.queries.lockDispute(trx, disputeId);
+      if (!dispute) throw new PaymentsError('not_found', `No such dispute: '${disputeId}'`);
+      if (dispute.status !== 'needs_response') {
+        throw new PaymentsError('invalid', `Dispute ${disputeId} is already closed (${dispute.status})`);
+      }
+      const charge = (await this.queries.lockCharge(trx, dispute.charge_id))!;
+      const at = await this.now(trx);
+      const closed = await this.queries.closeDispute(trx, disputeId, outcome, at);
+      const transactions = await this.queries.adjustmentsOf(trx, disputeId);
+      if (outcome === 'won') {
+        const reinstatement = { id: localId('txn'), amount_cents: dispute.amount_cents, created_at: at };
+        await this.insertAdjustment(trx, disputeId, reinstatement);
+        transactions.push(reinstatement);
+      }
+      await this.record(trx, 'charge.dispute.closed', localDisputeObject(closed, charge, transactions), at);
+    });
+    await this.flush({ eventIds });
+  }
+
+  private async insertAdjustment(
+    trx: BillingTrx,
+    disputeId: string,
+    txn: { id: string; amount_cents: number; created_at: Date },
+  ) {
+    await trx
+      .insertInto('payment_local_balance_transactions' as never)
+      .values({ ...txn, type: 'adjustment', source_id: disputeId } as never)
+      .execute();
+  }
+
+  /**
+   * An invoice's payments, as the invoice payments API lists them: its charge (id and payment intent) once
+   * paid. Unknown invoices are a 404.
+   */
+  async listInvoicePayments(
+    invoiceId: string,
+  ): Promise<{ paymentIntentId: string; chargeId: string | null; amountPaidCents: number }[]> {
+    const invoice = await this.queries.findInvoice(invoiceId);
+    if (!invoice) throw new PaymentsError('not_found', `No such invoice: '${invoiceId}'`);
+    if (!invoice.charge_id) return [];
+    const charge = (await this.queries.findCharge(invoice.charge_id))!;
+    return [
+      {
+        paymentIntentId: charge.payment_intent_id,
+        chargeId: charge.id,
+        amountPaidCents: charge.amount_cents,
+      },
+    ];
   }
 
   private async liveSubscription(trx: BillingTrx, id: string): Promise<LocalSubscriptionRow> {

@@ -4,11 +4,13 @@ import { STRIPE_API_VERSION } from '../webhooks/webhook-api-version';
 import {
   Payments,
   type AccountLinkInput,
-  type BalanceTransaction,
+  type BalanceTransactionPage,
+  type BalanceTransactionsQuery,
   type CheckoutSession,
   type CheckoutSessionInput,
   type ConnectedAccount,
   type ConnectedAccountInput,
+  type InvoicePayment,
   type MemberPayoutAccountInput,
   type SubscriptionCheckoutInput,
   type SubscriptionPlanChangeInput,
@@ -220,22 +222,49 @@ export class StripePayments extends Payments {
     });
   }
 
-  /** Every page of them (the client follows `has_more`), oldest last as Stripe lists them. */
-  async listBalanceTransactions(since: Date): Promise<BalanceTransaction[]> {
+  /** One page, newest first as Stripe lists them; the source expanded so a charge names its payment intent. */
+  async listBalanceTransactions(input: BalanceTransactionsQuery): Promise<BalanceTransactionPage> {
     return this.call(async () => {
-      const found: BalanceTransaction[] = [];
-      const pages = this.stripe.balanceTransactions.list({
-        created: { gte: Math.floor(since.getTime() / 1000) },
-        limit: 100,
+      const page = await this.stripe.balanceTransactions.list({
+        created: { gte: Math.floor(input.from.getTime() / 1000), lt: Math.floor(input.to.getTime() / 1000) },
+        limit: Math.min(Math.max(input.limit, 1), 100),
+        ...(input.startingAfter ? { starting_after: input.startingAfter } : {}),
+        expand: ['data.source'],
       });
-      for await (const transaction of pages) {
-        const source = transaction.source;
-        found.push({
+      return {
+        hasMore: page.has_more,
+        data: page.data.map((transaction) => ({
           id: transaction.id,
           type: transaction.type,
           amountCents: transaction.amount,
-          sourceId: typeof source === 'string' ? source : (source?.id ?? null),
+          sourceId: idOf(transaction.source),
+          paymentIntentId: paymentIntentOfSource(transaction.source),
           created: new Date(transaction.created * 1000),
+        })),
+      };
+    });
+  }
+
+  /** The invoice's payments; a payment intent's charge is its latest_charge (expanded). */
+  async listInvoicePayments(invoiceId: string): Promise<InvoicePayment[]> {
+    return this.call(async () => {
+      const found: InvoicePayment[] = [];
+      for await (const payment of this.stripe.invoicePayments.list({
+        invoice: invoiceId,
+        limit: 100,
+        expand: ['data.payment.payment_intent'],
+      })) {
+        if (payment.status !== 'paid') continue;
+        const intent = payment.payment.payment_intent;
+        const paymentIntentId = idOf(intent ?? null);
+        const chargeId =
+          idOf(payment.payment.charge ?? null) ??
+          (intent && typeof intent !== 'string' ? idOf(intent.latest_charge ?? null) : null);
+        if (!paymentIntentId && !chargeId) continue;
+        found.push({
+          paymentIntentId: paymentIntentId ?? '',
+          chargeId,
+          amountPaidCents: payment.amount_paid ?? 0,
         });
       }
       return found;
@@ -347,4 +376,15 @@ export class StripePayments extends Payments {
     );
     return toAccount(account);
   }
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+/** A balance transaction's source, expanded: a charge's payment intent, or a refund's or dispute's. */
+function paymentIntentOfSource(source: unknown): string | null {
+  if (!source || typeof source !== 'object') return null;
+  const object = source as { object?: string; payment_intent?: string | { id: string } | null };
+  if (object.object !== 'charge' && object.object !== 'refund' && object.object !== 'dispute') return null;
+  return idOf(object.payment_intent ?? null);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PaymentsError } from '../payments.errors';
-import type { CheckoutSession, Payments } from '../payments.port';
+import type { BalanceTransaction, CheckoutSession, Payments } from '../payments.port';
 
 export interface PaymentsDriverUnderTest {
   payments: Payments;
@@ -15,6 +15,24 @@ export interface PaymentsDriverUnderTest {
    * its bank, or fails (the funds stay on its balance for a later payout). The payout's id.
    */
   payOut(accountId: string, outcome: 'paid' | 'failed'): Promise<string>;
+  /** The first invoice a paid subscription-mode session made, as the provider knows it. */
+  invoiceOf(session: CheckoutSession): Promise<string>;
+}
+
+/** Every page of balance transactions in [from, to), through the port's paging. */
+export async function allBalanceTransactions(
+  payments: Payments,
+  from: Date,
+  to = new Date(Date.now() + 60_000),
+) {
+  const found: BalanceTransaction[] = [];
+  let startingAfter: string | undefined;
+  for (;;) {
+    const page = await payments.listBalanceTransactions({ from, to, startingAfter, limit: 100 });
+    found.push(...page.data);
+    if (!page.hasMore || page.data.length === 0) return found;
+    startingAfter = page.data.at(-1)!.id;
+  }
 }
 
 /**
@@ -166,7 +184,7 @@ export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): v
     const given = checkout();
     const session = await driver().payments.createCheckoutSession(given);
     await driver().payCheckout(session);
-    const charges = (await driver().payments.listBalanceTransactions(since)).filter(
+    const charges = (await allBalanceTransactions(driver().payments, since)).filter(
       (transaction) => transaction.type === 'charge' && transaction.amountCents === given.amountCents,
     );
     expect(charges).toEqual([
@@ -174,7 +192,8 @@ export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): v
         id: expect.stringMatching(/^txn_\w+$/),
         type: 'charge',
         amountCents: given.amountCents,
-        sourceId: expect.any(String),
+        sourceId: expect.stringMatching(/^ch_\w+$/),
+        paymentIntentId: expect.stringMatching(/^pi_\w+$/),
         created: expect.any(Date),
       },
     ]);
@@ -192,7 +211,7 @@ export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): v
       destinationAccountId: account.id,
     });
     expect(await driver().payments.createTransfer(given)).toEqual(transfer);
-    const transfers = (await driver().payments.listBalanceTransactions(since)).filter(
+    const transfers = (await allBalanceTransactions(driver().payments, since)).filter(
       (transaction) => transaction.sourceId === transfer.id,
     );
     expect(transfers).toEqual([
@@ -265,7 +284,31 @@ export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): v
   });
 
   it('lists nothing from the future', async () => {
-    expect(await driver().payments.listBalanceTransactions(new Date(Date.now() + 60_000))).toEqual([]);
+    expect(
+      await driver().payments.listBalanceTransactions({
+        from: new Date(Date.now() + 60_000),
+        to: new Date(Date.now() + 120_000),
+        limit: 10,
+      }),
+    ).toEqual({ data: [], hasMore: false });
+  });
+
+  it("lists a paid subscription invoice's payment: its payment intent and charge (issue 20)", async () => {
+    const given = subscriptionCheckout();
+    const session = await driver().payments.createSubscriptionCheckout(given);
+    await driver().payCheckout(session);
+    const invoiceId = await driver().invoiceOf(session);
+    expect(await driver().payments.listInvoicePayments(invoiceId)).toEqual([
+      {
+        paymentIntentId: expect.stringMatching(/^pi_\w+$/),
+        chargeId: expect.stringMatching(/^ch_\w+$/),
+        amountPaidCents: given.priceCents,
+      },
+    ]);
+    const refusal = await driver()
+      .payments.listInvoicePayments('in_doesnotexist0000')
+      .catch((error: unknown) => error);
+    expect((refusal as PaymentsError).kind).toBe('not_found');
   });
 
   // Subscriptions (issue 13)

@@ -59,6 +59,10 @@ export class StripeStandIn {
   private readonly transfers: StoredAccount[] = [];
   /** Each connected account's balance transactions (issue 20), newest first. */
   private readonly accountTransactions = new Map<string, StoredAccountTransaction[]>();
+  /** The charges made (a paid session's, an invoice's), for `expand[]=data.source`. */
+  private readonly charges = new Map<string, { id: string; object: 'charge'; payment_intent: string }>();
+  /** Invoices' payments (issue 20), as `GET /v1/invoice_payments?invoice=…` lists them. */
+  private readonly invoicePayments = new Map<string, Array<Record<string, unknown>>>();
   private readonly replies = new Map<string, { status: number; body: unknown; form: string }>();
   private server?: Server;
   /** Whether a default, active billing portal configuration is saved (Stripe's Dashboard "Save"). */
@@ -133,13 +137,39 @@ export class StripeStandIn {
   payCheckout(sessionId: string): void {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no checkout session ${sessionId}`);
-    Object.assign(session, { status: 'complete', payment_status: 'paid' });
-    if (session.mode === 'subscription') this.startSubscription(session);
-    this.recordBalanceTransaction(
-      'charge',
-      session.amount_total as number,
-      `ch_${randomBytes(12).toString('hex')}`,
-    );
+    const paymentIntent = `pi_${randomBytes(12).toString('hex')}`;
+    const charge = `ch_${randomBytes(12).toString('hex')}`;
+    this.charges.set(charge, { id: charge, object: 'charge', payment_intent: paymentIntent });
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: session.mode === 'subscription' ? null : paymentIntent,
+    });
+    if (session.mode === 'subscription') {
+      this.startSubscription(session);
+      const invoice = `in_${randomBytes(12).toString('hex')}`;
+      Object.assign(session, { invoice });
+      this.invoicePayments.set(invoice, [
+        {
+          id: `inpay_${randomBytes(12).toString('hex')}`,
+          object: 'invoice_payment',
+          invoice,
+          amount_paid: session.amount_total,
+          currency: 'usd',
+          is_default: true,
+          status: 'paid',
+          payment: { type: 'payment_intent', payment_intent: paymentIntent },
+        },
+      ]);
+    }
+    this.recordBalanceTransaction('charge', session.amount_total as number, charge);
+  }
+
+  /** The first invoice a paid subscription-mode session made. */
+  invoiceOf(sessionId: string): string {
+    const invoice = this.sessions.get(sessionId)?.invoice;
+    if (typeof invoice !== 'string') throw new Error(`no invoice for ${sessionId}`);
+    return invoice;
   }
 
   subscriptionOf(sessionId: string): { subscriptionId: string; customerId: string } {
@@ -321,6 +351,28 @@ export class StripeStandIn {
     if (request.method === 'GET' && request.path === '/v1/balance_transactions') {
       return { status: 200, body: this.balanceTransactionsPage(request.query) };
     }
+    if (request.method === 'GET' && request.path === '/v1/invoice_payments') {
+      const invoice = request.query.invoice ?? '';
+      const payments = this.invoicePayments.get(invoice);
+      if (!payments) return missing('invoice', invoice);
+      const expand = Object.entries(request.query).some(
+        ([key, value]) => key.startsWith('expand') && value === 'data.payment.payment_intent',
+      );
+      const chargeOf = (pi: string) => [...this.charges.values()].find((one) => one.payment_intent === pi);
+      const data = payments.map((payment) => {
+        const pi = (payment.payment as { payment_intent: string }).payment_intent;
+        return expand
+          ? {
+              ...payment,
+              payment: {
+                type: 'payment_intent',
+                payment_intent: { id: pi, object: 'payment_intent', latest_charge: chargeOf(pi)?.id ?? null },
+              },
+            }
+          : payment;
+      });
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' } };
+    }
     return {
       status: 404,
       body: {
@@ -471,7 +523,17 @@ export class StripeStandIn {
   /** A list page as Stripe answers it: newest first, `limit` at a time, after `starting_after`. */
   private balanceTransactionsPage(query: Record<string, string>) {
     const since = Number(query['created[gte]'] ?? 0);
-    const matching = this.balanceTransactions.filter((transaction) => transaction.created >= since);
+    const until = Number(query['created[lt]'] ?? Number.MAX_SAFE_INTEGER);
+    const expand = Object.entries(query).some(
+      ([key, value]) => key.startsWith('expand') && value === 'data.source',
+    );
+    const matching = this.balanceTransactions
+      .filter((transaction) => transaction.created >= since && transaction.created < until)
+      .map((transaction) =>
+        expand
+          ? { ...transaction, source: this.charges.get(transaction.source) ?? transaction.source }
+          : transaction,
+      );
     const after = query.starting_after
       ? matching.findIndex((transaction) => transaction.id === query.starting_after) + 1
       : 0;

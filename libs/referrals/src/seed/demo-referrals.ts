@@ -195,6 +195,8 @@ class DemoWorld {
       .selectFrom('payment_local_charges')
       .select('id')
       .where(sql<string>`metadata->>'memberId'`, '=', this.id(member))
+      // A subscription's: a gift's charge carries the donor's memberId too (issue 20), and has no invoice.
+      .where('invoice_id', 'is not', null)
       .orderBy('created_at')
       .executeTakeFirstOrThrow();
     await this.payments.refundCharge(String(charge.id));

@@ -15,6 +15,11 @@ const HISTORY_LABELS = {
   failed: 'Transfer failed',
   'payout-failed': "The nonprofit's bank payout failed: the money waits on its payment account",
   reversed: 'Returned to Charity Arena, to be sent again',
+  // Issue 20: a gift's charge refunded or disputed.
+  refunded: 'Refunded to the donor',
+  disputed: 'Payment disputed',
+  'dispute-won': 'Dispute closed: the gift stands',
+  'dispute-lost': 'Dispute closed: the payment was returned',
 } as const;
 
 /** /donate/receipt/{receiptCode}: one donation, its status and its history (spec §2, §4). */

@@ -1,19 +1,36 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
-import type { PaymentEvent, PaymentEventHandler } from '@arena/payments';
+import { Payments, type PaymentEvent, type PaymentEventHandler } from '@arena/payments';
 import {
   memberOfCustomer,
   type SubscriptionsTables,
 } from '@arena/projections/subscriptions/subscriptions.queries';
-import { commandOf, refundOf, SUBSCRIPTION_WEBHOOKS } from '../stripe-facts';
+import { commandOf, lostDisputeOf, refundOf, SUBSCRIPTION_WEBHOOKS } from '../stripe-facts';
 import { SubscriptionStreams, providerEventIds } from '../subscription-streams';
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+/** A subscription's charge reported before its payment was recorded: the provider delivers it again. */
+export class SubscriptionPaymentNotRecordedYet extends Error {
+  constructor(chargeId: string) {
+    super(
+      `No subscription payment recorded yet for charge ${chargeId}: the provider will deliver this again`,
+    );
+  }
+}
 
 /**
  * The provider's subscription webhooks → the member's subscription events (docs/subscriptions.md). Each
  * webhook becomes at most one event whose id derives from the webhook's id: a redelivery, concurrent or
- * not, appends nothing. Objects that are not a subscription's (a gift's checkout, a charge of no
- * subscriber) are left to the other handlers.
+ * not, appends nothing. Objects that are not a subscription's (a gift's checkout, a gift's charge) are left
+ * to the other handlers.
+ *
+ * Issue 20: a paid invoice's charge is read through the invoice payments API (webhooks do not carry
+ * `invoice.payments`), so the payment is recorded under its `ch_` id; `charge.refunded` and a lost
+ * `charge.dispute.closed` are booked only for a charge that paid a recorded subscription payment (found by
+ * charge or payment intent, never by metadata.memberId, which a signed-in donor's gift carries too).
  */
 @Injectable()
 export class SubscriptionWebhooksHandler implements PaymentEventHandler {
@@ -23,10 +40,11 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
   constructor(
     private readonly streams: SubscriptionStreams,
     @Inject(DATABASE) private readonly db: Kysely<SubscriptionsTables>,
+    private readonly payments: Payments,
   ) {}
 
   async handle(event: PaymentEvent): Promise<void> {
-    const command = event.type === 'charge.refunded' ? await this.refund(event) : commandOf(event);
+    const command = await this.commandOf(event);
     if (!command) return;
     const { events: appended } = await this.streams.execute(
       command,
@@ -39,12 +57,59 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
       );
   }
 
-  private async refund(event: PaymentEvent) {
-    if (event.type !== 'charge.refunded') return null;
-    const charge = event.data.object;
-    const customerId = typeof charge.customer === 'string' ? charge.customer : (charge.customer?.id ?? null);
-    const memberId =
-      charge.metadata?.memberId ?? (customerId ? await memberOfCustomer(this.db, customerId) : null);
-    return memberId ? refundOf(event, memberId) : null;
+  private async commandOf(event: PaymentEvent) {
+    if (event.type === 'charge.refunded') {
+      const charge = event.data.object;
+      const payment = await this.paymentOf(
+        charge.id,
+        idOf(charge.payment_intent),
+        idOf(charge.customer),
+        charge.metadata?.kind,
+      );
+      return payment ? refundOf(event, payment.memberId) : null;
+    }
+    if (event.type === 'charge.dispute.closed') {
+      const dispute = event.data.object;
+      if (dispute.status !== 'lost') return null;
+      const chargeId = idOf(dispute.charge);
+      if (!chargeId) return null;
+      const payment = await this.paymentOf(chargeId, idOf(dispute.payment_intent), null, undefined);
+      return payment ? lostDisputeOf(event, payment.memberId, payment.amountPaidCents) : null;
+    }
+    if (event.type === 'invoice.paid') {
+      const invoice = event.data.object;
+      const isSubscriptions = !!invoice.parent?.subscription_details?.subscription;
+      const payments =
+        isSubscriptions && invoice.id && invoice.amount_paid > 0
+          ? await this.payments.listInvoicePayments(invoice.id)
+          : [];
+      return commandOf(event, payments);
+    }
+    return commandOf(event);
+  }
+
+  /**
+   * The recorded subscription payment a charge paid (by its charge id, or its payment intent for payments
+   * recorded under it before). None: a gift's charge, or no subscriber's, is left alone; a subscriber's
+   * charge (its customer is a member's) whose payment is not recorded yet throws, to be delivered again.
+   */
+  private async paymentOf(
+    chargeId: string,
+    paymentIntentId: string | null,
+    customerId: string | null,
+    kind: string | undefined,
+  ): Promise<{ memberId: string; amountPaidCents: number } | null> {
+    const ids = paymentIntentId ? [chargeId, paymentIntentId] : [chargeId];
+    const { rows } = await sql<{ stream_id: string; amount: string }>`
+      SELECT stream_id, data->>'amountPaidCents' AS amount FROM events
+      WHERE event_type = 'SubscriptionPaymentSucceeded' AND data->>'chargeId' IN (${sql.join(ids)})
+      ORDER BY global_position LIMIT 1`.execute(this.db);
+    const row = rows[0];
+    if (row) {
+      return { memberId: row.stream_id.slice('subscription-'.length), amountPaidCents: Number(row.amount) };
+    }
+    if (kind === 'gift' || !customerId) return null;
+    if (await memberOfCustomer(this.db, customerId)) throw new SubscriptionPaymentNotRecordedYet(chargeId);
+    return null;
   }
 }

@@ -16,7 +16,17 @@ import { PayoutCharities } from '../payout-charities';
  */
 @Injectable()
 export class GiftPaidHandler implements PaymentEventHandler {
-  readonly eventTypes = ['checkout.session.completed'] as const;
+  /**
+   * `checkout.session.completed` of a card payment is paid at once; one paid by bank debit completes
+   * `unpaid` and is received only with `checkout.session.async_payment_succeeded` (issue 20). Its
+   * `async_payment_failed`, and a session `expired` unpaid, received nothing: they are only logged.
+   */
+  readonly eventTypes = [
+    'checkout.session.completed',
+    'checkout.session.async_payment_succeeded',
+    'checkout.session.async_payment_failed',
+    'checkout.session.expired',
+  ] as const;
   private readonly logger = new Logger('GiftPaid');
 
   constructor(
@@ -28,7 +38,13 @@ export class GiftPaidHandler implements PaymentEventHandler {
 
   async handle(event: PaymentEvent): Promise<void> {
     const session = event.data.object as Stripe.Checkout.Session;
-    if (session.metadata?.kind !== 'gift' || session.payment_status !== 'paid') return;
+    if (session.metadata?.kind !== 'gift') return;
+    if (event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired') {
+      this.logger.log({ session: session.id, type: event.type }, 'gift checkout not paid');
+      return;
+    }
+    // An unpaid completion (a bank debit still clearing) waits for async_payment_succeeded.
+    if (session.payment_status !== 'paid') return;
     const amountCents = session.amount_total;
     if (amountCents === null || !Number.isInteger(amountCents) || amountCents <= 0) {
       this.logger.warn({ session: session.id }, 'paid gift without an amount');

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { TransferWindowRun } from '@arena/contracts';
 import { Payments, PaymentsError } from '@arena/payments';
 import { DonationError } from '../../domain/donation.errors';
-import type { Donation } from '../../domain/donation.decider';
+import { isDisputed, type Donation } from '../../domain/donation.decider';
 import { DonationTransfersRepository } from '../../infrastructure/donation-transfers.repository';
 import {
   TransferWindowPlansRepository,
@@ -71,7 +71,9 @@ export class TransferWindowService {
       if (!done) for (const donationId of old.donationIds) reserved.add(donationId);
     }
     const held = (await this.openDonations()).filter(
-      (donation) => donation.status === 'held' && !reserved.has(donation.donationId),
+      // A disputed gift waits for its dispute's outcome (issue 20).
+      (donation) =>
+        donation.status === 'held' && !reserved.has(donation.donationId) && !isDisputed(donation),
     );
     const byCharity = new Map<string, Donation[]>();
     for (const donation of held) {
