@@ -502,7 +502,7 @@ describe("the local payment driver's subscriptions, billing portal and test cloc
         (event) => event.type === 'checkout.session.completed',
       )!;
       const paymentIntentId = completed.data.object.payment_intent as string;
-      const chargeId = (await payments.chargeOfPaymentIntent(paymentIntentId))!;
+      const chargeId = (await payments.latestChargeOf(paymentIntentId))!;
       return { session, paymentIntentId, chargeId };
     }
     async function eventsAbout(id: string): Promise<StoredEvent[]> {

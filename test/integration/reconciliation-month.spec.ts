@@ -107,7 +107,7 @@ describe('reconciliation on the local payment world', () => {
         .select('payment_intent_id' as never)
         .where('id' as never, '=', sessionId as never)
         .executeTakeFirstOrThrow();
-      const chargeId = await payments.chargeOfPaymentIntent(
+      const chargeId = await payments.latestChargeOf(
         (session as { payment_intent_id: string }).payment_intent_id,
       );
       gifts.push({ chargeId: chargeId!, amountCents });

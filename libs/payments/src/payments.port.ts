@@ -63,6 +63,13 @@ export abstract class Payments {
   abstract listInvoicePayments(invoiceId: string): Promise<InvoicePayment[]>;
 
   /**
+   * The charge (`ch_…`) a payment intent made, or null while it has none (Stripe: the PaymentIntent's
+   * `latest_charge`). Webhooks of a paid Checkout name the payment intent only; a transfer funded by one gift
+   * names that gift's charge as its `source_transaction`.
+   */
+  abstract latestChargeOf(paymentIntentId: string): Promise<string | null>;
+
+  /**
    * Subscriptions (issue 13). A hosted checkout in subscription mode for a monthly plan; the provider's
    * customer is created with it unless `customerId` is given. `metadata` (memberId, planType) comes back on
    * the session and on the subscription. The same idempotency key answers the same session.

@@ -31,7 +31,7 @@ interface AccountBalanceTransactionRow {
   created_at: Date;
 }
 
-interface PayoutRow {
+export interface PayoutRow {
   id: string;
   account_id: string;
   amount_cents: number;
@@ -42,7 +42,7 @@ interface PayoutRow {
   created_at: Date;
 }
 
-interface TransferReversalRow {
+export interface TransferReversalRow {
   id: string;
   transfer_id: string;
   amount_cents: number;
@@ -136,7 +136,7 @@ export function localPayoutObject(row: PayoutRow, balanceTransactionId: string, 
   };
 }
 
-const reversalObject = (row: TransferReversalRow, refundId: string | null): LocalTransferReversalObject => ({
+export const localTransferReversalObject = (row: TransferReversalRow, refundId: string | null): LocalTransferReversalObject => ({
   id: row.id,
   object: 'transfer_reversal',
   amount: row.amount_cents,
@@ -196,7 +196,7 @@ export class LocalConnectMoney {
       trx,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => reversalObject(row, refunds.get(row.id) ?? null));
+    return rows.map((row) => localTransferReversalObject(row, refunds.get(row.id) ?? null));
   }
 
   private async refundIdsOf(trx: unknown, reversalIds: string[]): Promise<Map<string, string>> {

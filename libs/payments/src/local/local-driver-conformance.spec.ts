@@ -3,11 +3,18 @@ import { dirname, join } from 'node:path';
 import type Stripe from 'stripe';
 import {
   localChargeObject,
+  localDisputeObject,
   localInvoiceLine,
   localInvoiceObject,
   localSubscriptionObject,
 } from './local-billing-objects';
-import type { LocalChargeRow, LocalInvoiceRow, LocalSubscriptionRow } from './local-billing.queries';
+import type {
+  LocalChargeRow,
+  LocalDisputeRow,
+  LocalInvoiceRow,
+  LocalSubscriptionRow,
+} from './local-billing.queries';
+import { localPayoutObject, localTransferReversalObject, type PayoutRow } from './local-connect-money';
 import type { LocalAccountRow, LocalCheckoutSessionRow, LocalTransferRow } from './local-payments.queries';
 import {
   localAccountObject,
@@ -82,11 +89,6 @@ function emittedEventTypeLiterals(): Map<string, string[]> {
   return found;
 }
 
-/**
- * Emitted by the local driver in this branch though Stripe has no such event. Issue 20's Connect work
- * removes `transfer.paid`; this test fails once it is gone, so the list is emptied then, not forgotten.
- */
-const KNOWN_NON_STRIPE_EVENT_TYPES: string[] = ['transfer.paid'];
 
 describe('the local driver emits only event types Stripe sends', () => {
   const known = stripeEventTypes();
@@ -107,9 +109,7 @@ describe('the local driver emits only event types Stripe sends', () => {
     const unknown = [...emittedEventTypeLiterals()]
       .filter(([type]) => !known.has(type))
       .map(([type, files]) => `${type} (${files.join(', ')})`);
-    expect(unknown).toEqual(
-      KNOWN_NON_STRIPE_EVENT_TYPES.map((type) => expect.stringMatching(new RegExp(`^${type} \\(`))),
-    );
+    expect(unknown).toEqual([]);
   });
 
   it('stamps an event with its type, the pinned API version, test mode, and the account of a Connect event', () => {
@@ -149,15 +149,6 @@ const READ_FIELDS: Record<string, readonly string[]> = {
   dispute: ['amount', 'charge', 'payment_intent', 'status'],
   invoice: ['amount_paid', 'billing_reason', 'parent', 'lines', 'period_start', 'period_end'],
   subscription: ['items', 'metadata', 'customer', 'cancel_at_period_end', 'cancel_at'],
-};
-
-/**
- * Fields a local builder lacks in this branch, each owned by work in flight: the test fails when one
- * is added, so it is taken off this list then.
- */
-const KNOWN_GAPS: Record<string, readonly string[]> = {
-  // Issue 20 (Connect: transfers and reversals) adds `reversals` with the trr_ list.
-  transfer: ['reversals'],
 };
 
 const at = new Date('2026-11-01T12:00:00Z');
@@ -270,6 +261,26 @@ const charge: LocalChargeRow = {
   created_at: at,
 };
 
+const payout: PayoutRow = {
+  id: 'po_local_1',
+  account_id: 'acct_local_1',
+  amount_cents: 5000,
+  status: 'paid',
+  failure_code: null,
+  failure_message: null,
+  bank_account_last4: '6789',
+  created_at: at,
+};
+const dispute: LocalDisputeRow = {
+  id: 'du_local_1',
+  charge_id: charge.id,
+  amount_cents: 499,
+  status: 'needs_response',
+  created_at: at,
+  closed_at: null,
+};
+const withdrawal = { id: 'txn_local_du', amount_cents: -499, created_at: at };
+
 /** Each object's local builders, with sample rows: every variant the driver sends. */
 const BUILT: Record<string, Array<[string, () => Record<string, unknown>]>> = {
   account: [
@@ -289,9 +300,67 @@ const BUILT: Record<string, Array<[string, () => Record<string, unknown>]>> = {
   ],
   transfer: [
     ['a transfer', () => localTransferObject(transfer)],
-    ['a reversed transfer', () => localTransferObject({ ...transfer, reversed: true })],
+    [
+      'a reversed transfer',
+      () =>
+        localTransferObject({ ...transfer, reversed: true, amount_reversed: transfer.amount_cents }, [
+          localTransferReversalObject(
+            { id: 'trr_local_1', transfer_id: transfer.id, amount_cents: 5000, created_at: at },
+            'pyr_local_1',
+          ),
+        ]),
+    ],
   ],
-  charge: [["a subscription payment's charge", () => localChargeObject(charge, [])]],
+  transfer_reversal: [
+    [
+      'a reversal',
+      () => ({
+        ...localTransferReversalObject(
+          { id: 'trr_local_1', transfer_id: transfer.id, amount_cents: 500, created_at: at },
+          'pyr_local_1',
+        ),
+      }),
+    ],
+  ],
+  payout: [
+    ['a paid payout', () => localPayoutObject(payout, 'txn_local_po', null)],
+    [
+      'a failed payout',
+      () =>
+        localPayoutObject(
+          {
+            ...payout,
+            status: 'failed',
+            failure_code: 'no_account',
+            failure_message: 'The bank account no longer exists.',
+          },
+          'txn_local_po',
+          'txn_local_pf',
+        ),
+    ],
+  ],
+  charge: [
+    ["a subscription payment's charge", () => localChargeObject(charge, [])],
+    [
+      "a gift's charge (no customer, the session's metadata)",
+      () =>
+        localChargeObject(
+          { ...charge, invoice_id: null, customer_id: null, metadata: { kind: 'gift', memberId: 'm1' } },
+          [],
+        ),
+    ],
+  ],
+  dispute: [
+    ['an open dispute', () => localDisputeObject(dispute, charge, [withdrawal])],
+    [
+      'a dispute won',
+      () =>
+        localDisputeObject({ ...dispute, status: 'won', closed_at: at }, charge, [
+          withdrawal,
+          { ...withdrawal, id: 'txn_local_back', amount_cents: 499 },
+        ]),
+    ],
+  ],
   invoice: [["a subscription's invoice", () => localInvoiceObject(invoice, subscription, 'm@example.org')]],
   subscription: [
     ['a subscription', () => localSubscriptionObject(subscription)],
@@ -302,13 +371,6 @@ const BUILT: Record<string, Array<[string, () => Record<string, unknown>]>> = {
   ],
 };
 
-/** Objects whose local builder is still being written in parallel (issue 20); the integrator enables them. */
-const NOT_BUILT_YET: Record<string, string> = {
-  payout: "the Connect payouts work adds the local driver's payouts (runPayouts) and their builder",
-  dispute: 'the charges work adds createDispute/closeDispute and the dispute builder',
-  transfer_reversal: 'the Connect work adds reversals (trr_) to transfers and their builder',
-};
-
 describe("the local driver's objects have every field Stripe's fixture has that our handlers read", () => {
   describe.each(Object.entries(READ_FIELDS))('%s', (object, fields) => {
     it(`Stripe's fixture of ${object} has every field the table says our handlers read`, () => {
@@ -317,25 +379,17 @@ describe("the local driver's objects have every field Stripe's fixture has that 
       expect(fields.filter((field) => !(field in fixture!))).toEqual([]);
     });
 
-    const variants = BUILT[object];
-    if (!variants) {
-      it.todo(
-        `the local ${object} has every field read (${NOT_BUILT_YET[object] ?? 'no local builder yet'})`,
-      );
-      return;
-    }
+    const variants = BUILT[object] ?? [];
     it.each(variants)('the local driver’s object of %s has every field read', (_what, build) => {
       const built = build();
       expect(built.object).toBe(object);
       const missing = fields.filter((field) => !(field in built));
-      expect(missing).toEqual([...(KNOWN_GAPS[object] ?? [])]);
+      expect(missing).toEqual([]);
     });
   });
 
-  it.todo("the local charge of a gift has every field read (the charges work adds gifts' ch_local_ charges)");
 
-  it('names a reason for every object without a builder', () => {
-    const unbuilt = Object.keys(READ_FIELDS).filter((object) => !BUILT[object]);
-    expect(unbuilt.sort()).toEqual(Object.keys(NOT_BUILT_YET).sort());
+  it('has a local builder for every object the table names', () => {
+    expect(Object.keys(READ_FIELDS).filter((object) => !BUILT[object])).toEqual([]);
   });
 });

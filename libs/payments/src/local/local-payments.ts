@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type Stripe from 'stripe';
 import { PaymentsError } from '../payments.errors';
 import {
   Payments,
@@ -696,8 +695,8 @@ export class LocalPayments extends Payments {
     return this.subscriptions.closeDispute(disputeId, outcome);
   }
 
-  /** The charge a checkout session's payment made (local only; tests and the demo seed). */
-  async chargeOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+  /** The charge a checkout session's payment made, as Stripe's PaymentIntent names it (`latest_charge`). */
+  async latestChargeOf(paymentIntentId: string): Promise<string | null> {
     return (await this.queries.chargeOfPaymentIntent(paymentIntentId)) ?? null;
   }
 

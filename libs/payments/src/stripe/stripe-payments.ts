@@ -246,6 +246,11 @@ export class StripePayments extends Payments {
   }
 
   /** The invoice's payments; a payment intent's charge is its latest_charge (expanded). */
+  async latestChargeOf(paymentIntentId: string): Promise<string | null> {
+    const intent = await this.call(() => this.stripe.paymentIntents.retrieve(paymentIntentId));
+    return idOf(intent.latest_charge ?? null);
+  }
+
   async listInvoicePayments(invoiceId: string): Promise<InvoicePayment[]> {
     return this.call(async () => {
       const found: InvoicePayment[] = [];

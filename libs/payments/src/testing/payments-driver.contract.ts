@@ -200,6 +200,17 @@ export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): v
     expect(charges[0]!.created.getTime()).toBeGreaterThanOrEqual(since.getTime());
   });
 
+  it("names a paid checkout's charge from its payment intent (latest_charge)", async () => {
+    const since = aSecondAgo();
+    const given = checkout();
+    const session = await driver().payments.createCheckoutSession(given);
+    await driver().payCheckout(session);
+    const [charge] = (await allBalanceTransactions(driver().payments, since)).filter(
+      (transaction) => transaction.type === 'charge' && transaction.amountCents === given.amountCents,
+    );
+    expect(await driver().payments.latestChargeOf(charge!.paymentIntentId!)).toBe(charge!.sourceId);
+  });
+
   it('transfers to a connected account once per idempotency key, listed as a negative balance transaction', async () => {
     const since = aSecondAgo();
     const account = await onboardedAccount();

@@ -351,6 +351,13 @@ export class StripeStandIn {
     if (request.method === 'GET' && request.path === '/v1/balance_transactions') {
       return { status: 200, body: this.balanceTransactionsPage(request.query) };
     }
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && intent) {
+      const id = decodeURIComponent(intent[1]!);
+      const charge = [...this.charges.values()].find((one) => one.payment_intent === id);
+      if (!charge) return missing('payment_intent', id);
+      return { status: 200, body: { id, object: 'payment_intent', status: 'succeeded', latest_charge: charge.id } };
+    }
     if (request.method === 'GET' && request.path === '/v1/invoice_payments') {
       const invoice = request.query.invoice ?? '';
       const payments = this.invoicePayments.get(invoice);

@@ -20,14 +20,13 @@ export const windowIdOf = (now: Date) => now.toISOString().slice(0, 10);
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The charge (`ch_…`) that paid a gift, when it is recorded: only a gift directed as itself has one (a prize,
- * a balance direction or a reversal's re-held money has none). The charge id is recorded with the gift by the
- * charges work of issue 20 (`chargeId` on DonationReceived); until then, none.
+ * The payment intent whose charge paid a gift directed as itself (a prize, a balance direction or a reversal's
+ * re-held money has none): a transfer of that one gift names the charge as its `source_transaction`, so it
+ * draws on that charge's funds rather than on whatever the platform's balance holds.
  */
-export function fundingChargeOf(donation: Donation): string | null {
+export function fundingPaymentIntentOf(donation: Donation): string | null {
   if (donation.directed?.source.kind !== 'gift') return null;
-  const chargeId = (donation.received as { chargeId?: unknown } | null)?.chargeId;
-  return typeof chargeId === 'string' && chargeId.startsWith('ch_') ? chargeId : null;
+  return donation.received?.paymentIntentId ?? null;
 }
 
 /**
@@ -192,13 +191,17 @@ export class TransferWindowService {
     }
     const only =
       plan.donationIds.length === 1 ? group.find((one) => one.donationId === plan.donationIds[0]) : undefined;
+    // One gift: its charge funds it. Several donations (or a prize): the platform's balance, since Stripe
+    // takes one source_transaction per transfer.
+    const paymentIntentId = only ? fundingPaymentIntentOf(only) : null;
+    const sourceTransaction = paymentIntentId ? await this.payments.latestChargeOf(paymentIntentId) : null;
     return this.payments.createTransfer({
       amountCents: plan.amountCents,
       destinationAccountId: stripeAccountId,
       transferGroup,
       metadata: { windowId: plan.windowId, charityEin: plan.ein },
       idempotencyKey,
-      sourceTransaction: only ? fundingChargeOf(only) : null,
+      sourceTransaction,
     });
   }
 
