@@ -11,6 +11,7 @@ import {
 import { donationsProjector } from './donations.projection';
 import {
   donationReceipt,
+  payoutFailures,
   donationSummary,
   listDonations,
   memberDonations,
@@ -445,6 +446,10 @@ describe('donations projection', () => {
     const row = () =>
       db.selectFrom('donations').selectAll().where('id', '=', original).executeTakeFirstOrThrow();
     expect(await row()).toMatchObject({ status: 'pending', payout_failure: 'account_closed' });
+    // Finance's list of failed payouts (the reconciliation report's payoutFailures).
+    expect(await payoutFailures(db as never)).toEqual([
+      expect.objectContaining({ donationId: original, failureCode: 'account_closed' }),
+    ]);
     const summaryBefore = await donationSummary(db);
     const rest = stream(donationStreamId(original), [
       reversal('trr_1', 400, 400),

@@ -120,6 +120,9 @@ export const donationsProjector: Projector<Base> = {
       ON ${sql.table(donations)} (donated_at DESC, id DESC)`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS ${index(donations, 'by_member')}
       ON ${sql.table(donations)} (member_id)`.execute(db);
+    // Finance's list of failed payouts (issue 20): only flagged rows, so it stays as small as the flags.
+    await sql`CREATE INDEX IF NOT EXISTS ${index(donations, 'payout_failures')}
+      ON ${sql.table(donations)} (donated_at DESC, id) WHERE payout_failure IS NOT NULL`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS ${index(donation_history, 'by_donation')}
       ON ${sql.table(donation_history)} (donation_id, revision)`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS ${index(donation_prize_shares, 'by_member')}

@@ -282,3 +282,31 @@ export async function memberDonations(db: Db, memberId: string): Promise<MemberD
     history: history.map(toPublicDonation),
   };
 }
+
+/** How many flagged payouts the finance report lists at most, newest first. */
+export const PAYOUT_FAILURES_SHOWN = 100;
+
+/**
+ * The donations whose charity's payout failed and that no payout has cleared since (issue 20): the money waits
+ * on the charity's Stripe balance, never sent again, until the charity fixes its bank account. For finance
+ * only (donor-free). Reads the partial index of flagged rows: cost grows with the flags, not the donations.
+ */
+export async function payoutFailures(db: Db) {
+  const rows = await db
+    .selectFrom('donations')
+    .select(['id', 'receipt_code', 'ein', 'charity_name', 'amount_cents', 'transfer_id', 'payout_failure'])
+    .where('payout_failure', 'is not', null)
+    .orderBy('donated_at', 'desc')
+    .orderBy('id')
+    .limit(PAYOUT_FAILURES_SHOWN)
+    .execute();
+  return rows.map((row) => ({
+    donationId: row.id,
+    receiptCode: row.receipt_code,
+    charityEin: row.ein,
+    charityName: row.charity_name,
+    amountCents: Number(row.amount_cents),
+    transferId: row.transfer_id,
+    failureCode: row.payout_failure!,
+  }));
+}

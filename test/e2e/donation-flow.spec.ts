@@ -15,15 +15,14 @@ jest.setTimeout(240_000);
 const CHARITY = { ein: '530196605', name: 'American Red Cross' };
 /** Webhooks travel through the worker's queue: generous, but bounded. */
 const SETTLE_MS = 60_000;
-/** The worker pays connected accounts out once a minute (payments.local-payouts), then delivers payout.paid. */
-const PAYOUT_SETTLE_MS = 150_000;
 
 /**
  * A guest's gift end to end against the real server, the worker and the local payment driver (no
  * answers stubbed): Donate Now on a verified charity, $25, the driver's checkout page, the receipt once
  * the signed checkout webhook is recorded, the gift held on the home ledger and the charity's Public
  * Ledger, then a transfer window run by a finance member (the gift pending: a transfer is final when created),
- * and the gift cleared once the worker's local payout of the charity's balance sends payout.paid (Connect).
+ * and the gift cleared once the charity's payout is paid (the dev payouts route pays the charity's balance out
+ * now; the worker delivers payout.paid to the Connect endpoint).
  */
 describe('the donation flow', () => {
   let web: RunningWebApp;
@@ -159,8 +158,17 @@ describe('the donation flow', () => {
       expect.objectContaining({ charityEin: CHARITY.ein, amountCents: 2_500, donationCount: 1 }),
     ]);
 
+    // A transfer is final when created: pending until the charity's payout is paid.
+    const pending = () => homeLedgerRow().filter({ hasText: donationStatusLabel('pending') });
+    await reloadUntil('/', pending);
+    const payouts = await fetch(`${web.baseUrl}/api/dev/payments/payouts`, { method: 'POST' });
+    expect(payouts.status).toBe(200);
+    expect(((await payouts.json()) as { data: { payouts: { status: string }[] } }).data.payouts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ status: 'paid' })]),
+    );
+
     const cleared = () => homeLedgerRow().filter({ hasText: donationStatusLabel('cleared') });
-    await reloadUntil('/', cleared, PAYOUT_SETTLE_MS);
+    await reloadUntil('/', cleared);
     expect(donationStatusLabel('cleared')).toBe('Cleared to Nonprofit (Payment Transfer Confirmed)');
     await captureAtBothWidths(page, 'donation-flow-home-cleared');
 

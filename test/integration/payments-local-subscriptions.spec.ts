@@ -687,6 +687,7 @@ describe('the local subscription pages with a real provider configured', () => {
     ['GET', '/api/payments/local/portal/bps_local_0000'],
     ['POST', '/api/payments/local/portal/bps_local_0000'],
     ['POST', '/api/dev/payments/clock'],
+    ['POST', '/api/dev/payments/payouts'],
   ] as const)('%s %s is a 404', async (method, url) => {
     const answer = await harness.api.inject({
       method,

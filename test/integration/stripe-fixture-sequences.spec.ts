@@ -6,7 +6,7 @@ import {
   stripeFixtures,
   type SignedFixtureEvent,
 } from '../../libs/payments/src/testing/fixture-events';
-import { STRIPE_API_VERSION } from '@arena/payments';
+import { Payments, STRIPE_API_VERSION, type InvoicePayment } from '@arena/payments';
 import {
   startCharityOnboardingHarness,
   type CharityOnboardingHarness,
@@ -161,6 +161,16 @@ describe('Stripe fixture sequences through the webhook endpoints', () => {
       .data[0]!;
     const fixtureLine = (stripeFixtures().invoice!.lines as { data: Record<string, unknown>[] }).data[0]!;
 
+    // Webhooks carry no invoice.payments (API 2025-03-31+): billing asks the API. These invoices exist only in the
+    // events below, so the port answers what Stripe's invoicePayments.list would for them.
+    const invoicePayments = new Map<string, InvoicePayment[]>();
+    beforeAll(() => {
+      jest
+        .spyOn(h.api.get(Payments, { strict: false }), 'listInvoicePayments')
+        .mockImplementation(async (invoiceId) => invoicePayments.get(invoiceId) ?? []);
+    });
+    afterAll(() => jest.restoreAllMocks());
+
     it('holds the plan the events say after each step, through GET /subscriptions/active', async () => {
       const dee = await h.member('dee');
       const subscriptionId = `sub_${randomUUID().replace(/-/g, '')}`;
@@ -210,12 +220,17 @@ describe('Stripe fixture sequences through the webhook endpoints', () => {
         planType: 'PREMIUM' | 'PREMIUM_PLUS';
         cents: number;
         periodStart: number;
-      }) =>
-        fixtureEvent({
+      }) => {
+        const id = `in_${randomUUID().replace(/-/g, '')}`;
+        const paid = randomUUID().replace(/-/g, '');
+        invoicePayments.set(id, [
+          { paymentIntentId: `pi_${paid}`, chargeId: `ch_${paid}`, amountPaidCents: input.cents },
+        ]);
+        return fixtureEvent({
           type: 'invoice.paid',
           created: at(),
           object: fixtureObject('invoice', {
-            id: `in_${randomUUID().replace(/-/g, '')}`,
+            id,
             customer: customerId,
             status: 'paid',
             billing_reason: input.reason,
@@ -245,6 +260,8 @@ describe('Stripe fixture sequences through the webhook endpoints', () => {
             },
           }),
         });
+      };
+
       const active = async () => {
         const answer = await h.call('GET', '/subscriptions/active', dee);
         expect(answer.status).toBe(200);

@@ -116,6 +116,14 @@ export const configSchema = z
       z.string().regex(/^whsec_\w{16,}$/, 'must be a webhook signing secret (whsec_…)'),
     ),
     /**
+     * The local driver pays connected accounts out every minute (the worker's payments.local-payouts job), as
+     * Stripe's automatic payouts do daily; `false`: only when asked (POST /api/dev/payments/payouts, the clock).
+     */
+    LOCAL_AUTOMATIC_PAYOUTS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+    /**
      * Where the Stripe client sends its API calls, when not Stripe's own host: a stand-in or stripe-mock in
      * tests and local runs (`http://127.0.0.1:12111`). Refused in production, where only Stripe is Stripe.
      */

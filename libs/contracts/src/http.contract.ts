@@ -120,7 +120,7 @@ import {
   supportMessageAnswer,
   supportMessageBody,
 } from './account.contract';
-import { advanceClockAnswer, advanceClockBody } from './payments-clock.contract';
+import { advanceClockAnswer, advanceClockBody, localPayoutsAnswer } from './payments-clock.contract';
 
 /**
  * Who may call a route: anyone, a member's bearer access token (optional: read if sent), the admin key,
@@ -894,6 +894,14 @@ const documentedRoutes = [
     access: publicRoute,
     body: advanceClockBody,
     answer: answerOf(advanceClockAnswer),
+  },
+  {
+    ...routes.operations.runLocalPayouts,
+    summary:
+      "Pay every connected account's balance out now with the local payment driver: payout.paid or payout.failed to the Connect endpoint (development and tests; 404 otherwise)",
+    tag: 'operations',
+    access: publicRoute,
+    answer: answerOf(localPayoutsAnswer),
   },
   // Referrals (issue 13): a member's link, reward mode, rewards, payouts and payout account
   {

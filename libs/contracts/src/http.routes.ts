@@ -95,6 +95,7 @@ export const routes = {
     devTools: route('get', '/api/dev/tools'),
     devMailbox: route('get', '/api/dev/mailbox'),
     advancePaymentsClock: route('post', '/api/dev/payments/clock'),
+    runLocalPayouts: route('post', '/api/dev/payments/payouts'),
     openApiDocument: route('get', '/api/openapi.json'),
     docsPage: route('get', '/api/docs'),
   },

@@ -162,6 +162,21 @@ export const reconciliationReport = z
         note: z.string(),
       }),
     ),
+    /**
+     * Issue 20: donations whose charity's payout failed (the money waits on the charity's Stripe balance and is
+     * never sent again; the charity must fix its bank account), newest first, at most 100.
+     */
+    payoutFailures: z.array(
+      z.object({
+        donationId: z.string(),
+        receiptCode: z.string(),
+        charityEin: z.string().nullable(),
+        charityName: z.string().nullable(),
+        amountCents: z.number().int(),
+        transferId: z.string().nullable(),
+        failureCode: z.string(),
+      }),
+    ),
   })
   .meta({ id: 'ReconciliationReport' });
 export type ReconciliationReport = z.infer<typeof reconciliationReport>;

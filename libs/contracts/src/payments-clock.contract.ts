@@ -17,3 +17,17 @@ export type AdvanceClockBody = z.input<typeof advanceClockBody>;
 export const advanceClockAnswer = z
   .object({ from: z.iso.datetime(), to: z.iso.datetime() })
   .meta({ id: 'AdvanceClockAnswer' });
+
+/** `POST /api/dev/payments/payouts` (issue 20): the local driver's payouts of every connected account, now. */
+export const localPayoutsAnswer = z
+  .object({
+    payouts: z.array(
+      z.object({
+        payoutId: z.string(),
+        accountId: z.string(),
+        amountCents: z.number().int(),
+        status: z.enum(['paid', 'failed']),
+      }),
+    ),
+  })
+  .meta({ id: 'LocalPayoutsAnswer' });

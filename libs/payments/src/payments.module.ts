@@ -10,7 +10,7 @@ import { LocalEventsInProcess } from './local/local-events-in-process';
 import { LocalBillingQueries } from './local/local-billing.queries';
 import { LocalPayments, LocalPaymentsClock } from './local/local-payments';
 import { LocalPortalController } from './local/local-portal.controller';
-import { DevPaymentsClockController } from './local/dev-payments-clock.controller';
+import { DevLocalPayoutsController, DevPaymentsClockController } from './local/dev-payments-clock.controller';
 import { PaymentsClock, PaymentsClockListeners, WallPaymentsClock } from './payments-clock';
 import { LocalPaymentsQueries } from './local/local-payments.queries';
 import { PaymentEventHandlers, Payments } from './payments.port';
@@ -37,6 +37,7 @@ export class PaymentsModule {
         LocalCheckoutController,
         LocalPortalController,
         DevPaymentsClockController,
+        DevLocalPayoutsController,
       ],
       providers: [
         LocalPaymentsQueries,

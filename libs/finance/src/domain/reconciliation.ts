@@ -414,10 +414,10 @@ export function reconcile(
 
   const inRange = <T extends { at: string }>(values: Iterable<T>) =>
     [...values].filter((v) => within(range, v.at));
-  const ledgerTransferred = inRange(transfers.values()).reduce(
-    (sum, t) => sum + (t.failed ? 0 : t.amountCents),
-    0,
-  );
+  // Net of what reversals brought back, as the provider's transfer total is.
+  const ledgerTransferred =
+    inRange(transfers.values()).reduce((sum, t) => sum + (t.failed ? 0 : t.amountCents), 0) -
+    inRange(reversals.values()).reduce((sum, r) => sum + r.amountCents, 0);
   const received = inRange(gifts.values()).reduce((sum, g) => sum + g.amountCents, 0);
   return {
     ledger: { receivedCents: received, transferredCents: ledgerTransferred },

@@ -33,3 +33,25 @@ export class DevPaymentsClockController {
     return { success: true, data: { from: moved.from.toISOString(), to: moved.to.toISOString() } };
   }
 }
+
+/**
+ * `POST /api/dev/payments/payouts` (issue 20): Stripe's automatic payouts of every connected account's balance,
+ * now (LocalPayments.runPayouts), for a demo or a test that should not wait for the worker's minute. Development
+ * and tests only, and only with the local driver: a 404 otherwise.
+ */
+@Controller('dev/payments/payouts')
+export class DevLocalPayoutsController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly payments: Payments,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  async run() {
+    if (!devToolsEnabled(this.config) || !(this.payments instanceof LocalPayments)) {
+      throw new PaymentsError('not_found', 'Not Found');
+    }
+    return { success: true, data: { payouts: await this.payments.runPayouts() } };
+  }
+}

@@ -136,7 +136,10 @@ export function localPayoutObject(row: PayoutRow, balanceTransactionId: string, 
   };
 }
 
-export const localTransferReversalObject = (row: TransferReversalRow, refundId: string | null): LocalTransferReversalObject => ({
+export const localTransferReversalObject = (
+  row: TransferReversalRow,
+  refundId: string | null,
+): LocalTransferReversalObject => ({
   id: row.id,
   object: 'transfer_reversal',
   amount: row.amount_cents,

@@ -89,7 +89,6 @@ function emittedEventTypeLiterals(): Map<string, string[]> {
   return found;
 }
 
-
 describe('the local driver emits only event types Stripe sends', () => {
   const known = stripeEventTypes();
 
@@ -387,7 +386,6 @@ describe("the local driver's objects have every field Stripe's fixture has that 
       expect(missing).toEqual([]);
     });
   });
-
 
   it('has a local builder for every object the table names', () => {
     expect(Object.keys(READ_FIELDS).filter((object) => !BUILT[object])).toEqual([]);

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { JobName, type JobHandler } from '@arena/jobs';
 import { Payments } from '../payments.port';
 import { LocalPayments } from './local-payments';
@@ -12,10 +13,15 @@ import { LocalPayments } from './local-payments';
 export class LocalPayoutsProcessor implements JobHandler<JobName.RunLocalPayouts> {
   readonly jobName = JobName.RunLocalPayouts;
 
-  constructor(private readonly payments: Payments) {}
+  constructor(
+    private readonly payments: Payments,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async handle(): Promise<string> {
     if (!(this.payments instanceof LocalPayments)) return 'Stripe pays connected accounts out itself';
+    if (!this.config.LOCAL_AUTOMATIC_PAYOUTS)
+      return 'local automatic payouts are off (LOCAL_AUTOMATIC_PAYOUTS)';
     const outcomes = await this.payments.runPayouts();
     const failed = outcomes.filter((outcome) => outcome.status === 'failed').length;
     return `local payouts: ${outcomes.length - failed} paid, ${failed} failed`;

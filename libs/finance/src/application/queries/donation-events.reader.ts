@@ -7,7 +7,6 @@ import type { MoneyEvent } from '../../domain/reconciliation';
 /** What reconciliation reads besides the donations' events: subscription payments and refunds, reversals. */
 const RECONCILED = new Set<string>([
   ...DONATION_EVENT_TYPES,
-  'DonationTransferReversed',
   'SubscriptionPaymentSucceeded',
   'PaymentRefunded',
 ]);

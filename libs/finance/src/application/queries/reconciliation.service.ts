@@ -1,5 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely } from 'kysely';
 import type { ReconciliationReport } from '@arena/contracts';
+import { DATABASE } from '@arena/database';
+import { payoutFailures, type DonationsTables } from '@arena/projections/donations/donations.queries';
 import { Payments, type BalanceTransaction } from '@arena/payments';
 import { reconcile } from '../../domain/reconciliation';
 import { DonationEventsReader } from './donation-events.reader';
@@ -37,6 +40,7 @@ export class ReconciliationService {
   constructor(
     private readonly ledger: DonationEventsReader,
     private readonly payments: Payments,
+    @Inject(DATABASE) private readonly db: Kysely<DonationsTables>,
   ) {}
 
   async report(
@@ -44,7 +48,11 @@ export class ReconciliationService {
     now: Date = new Date(),
   ): Promise<ReconciliationReport> {
     const range = reconciliationRange(query, now);
-    const [events, transactions] = await Promise.all([this.ledger.moneyEvents(), this.providerOf(range)]);
+    const [events, transactions, flagged] = await Promise.all([
+      this.ledger.moneyEvents(),
+      this.providerOf(range),
+      payoutFailures(this.db),
+    ]);
     const result = reconcile(events, transactions, range);
     return {
       generatedAt: now.toISOString(),
@@ -52,6 +60,7 @@ export class ReconciliationService {
       from: range.from.toISOString(),
       to: range.to.toISOString(),
       ...result,
+      payoutFailures: flagged,
     };
   }
 
