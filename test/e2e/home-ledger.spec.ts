@@ -22,7 +22,7 @@ const ok = <T>(data: T) => ({
   body: JSON.stringify({ success: true, data }),
 });
 
-const STATUSES = ['cleared', 'pending', 'held', 'refunded'] as const;
+const STATUSES = ['cleared', 'pending', 'held', 'a-status-from-later'] as const;
 
 function donation(index: number): PublicDonation {
   return {
