@@ -11,6 +11,8 @@ import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
 import { LocalEventsInProcess, LocalPayments, Payments, PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
+import { projectEvents } from '@arena/projection-runner/testing';
+import { donationsProjector } from '@arena/projections/donations/donations.projection';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { seedAllDemoTournaments } from '@arena/tournaments';
 import { GiftCheckoutService } from '../../libs/donations/src/application/commands/gift-checkout.service';
@@ -46,7 +48,11 @@ describe('reconciliation on the local payment world', () => {
   ];
   const deliver = () => app.get(LocalEventsInProcess).deliverPending(ALL);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const report = () => app.get(ReconciliationService).report({ from: day(-1), to: day(45) });
+  /** The report, with the donations read model (its payout failures) brought up to the log first. */
+  const report = async () => {
+    await projectEvents(database.db, donationsProjector, await app.get<EventStore>(EVENT_STORE).readAll());
+    return app.get(ReconciliationService).report({ from: day(-1), to: day(45) });
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase(4);
@@ -85,6 +91,10 @@ describe('reconciliation on the local payment world', () => {
     const seeded = await report();
     expect(seeded.differences).toEqual([]);
     expect(seeded.ledger.receivedCents).toBeGreaterThan(0);
+    // The seed's payout to the verified charity's failing bank account: flagged for finance.
+    expect(seeded.payoutFailures).toEqual([
+      expect.objectContaining({ charityEin: '530196605', failureCode: 'no_account' }),
+    ]);
 
     // A month: gifts, some to the verified charity, some to the pool; a signed-in donor's among them.
     const donor = Object.values(members)[0]!.accountId;

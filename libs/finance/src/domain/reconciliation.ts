@@ -282,74 +282,53 @@ export function reconcile(
   }
 
   // Refunds and disputes are compared per payment intent and per dispute, in sum.
-  for (const [key, found] of providerRefunds) {
-    const booked = refunds.get(key);
-    if (!booked) {
-      differences.push({
-        kind: 'missing-in-ledger',
-        providerId: key,
-        donationId: null,
-        ledgerCents: null,
-        providerCents: -found.cents,
-        note: 'A refund the ledger has not booked.',
-      });
-    } else if (booked.cents !== found.cents) {
-      mismatch(
-        key,
-        booked.donationId,
-        booked.cents,
-        found.cents,
-        'The refunds booked and the provider’s differ.',
-      );
+  /** Refunds per payment intent, or disputes per dispute: the provider's sums against the ledger's. */
+  const compareSums = (
+    what: 'refund' | 'dispute',
+    provider: Map<string, { cents: number }>,
+    booked: Map<string, { cents: number; donationId: string | null; at: string }>,
+    providerSign: 1 | -1,
+  ) => {
+    for (const [key, found] of provider) {
+      const ledger = booked.get(key);
+      // A dispute won and reinstated moved no money in the end (billing books only lost ones).
+      if (!ledger && what === 'dispute' && found.cents === 0) continue;
+      if (!ledger) {
+        differences.push({
+          kind: 'missing-in-ledger',
+          providerId: key,
+          donationId: null,
+          ledgerCents: null,
+          providerCents: providerSign * found.cents,
+          note: `A ${what} the ledger has not booked.`,
+        });
+      } else if (ledger.cents !== found.cents) {
+        mismatch(
+          key,
+          ledger.donationId || null,
+          ledger.cents,
+          found.cents,
+          what === 'refund'
+            ? 'The refunds booked and the provider’s differ.'
+            : 'The dispute booked and the provider’s differ.',
+        );
+      }
     }
-  }
-  for (const [key, booked] of refunds) {
-    if (!providerRefunds.has(key) && within(range, booked.at)) {
-      differences.push({
-        kind: 'missing-at-provider',
-        providerId: key,
-        donationId: booked.donationId,
-        ledgerCents: booked.cents,
-        providerCents: null,
-        note: 'A refund the provider has no record of.',
-      });
+    for (const [key, ledger] of booked) {
+      if (!provider.has(key) && within(range, ledger.at)) {
+        differences.push({
+          kind: 'missing-at-provider',
+          providerId: key,
+          donationId: ledger.donationId || null,
+          ledgerCents: ledger.cents,
+          providerCents: null,
+          note: `A ${what} the provider has no record of.`,
+        });
+      }
     }
-  }
-  for (const [key, found] of providerDisputes) {
-    const booked = disputes.get(key);
-    // A dispute won and reinstated moved no money in the end (billing books only lost ones).
-    if (!booked && found.cents === 0) continue;
-    if (!booked) {
-      differences.push({
-        kind: 'missing-in-ledger',
-        providerId: key,
-        donationId: null,
-        ledgerCents: null,
-        providerCents: found.cents,
-        note: 'A dispute the ledger has not booked.',
-      });
-    } else if (booked.cents !== found.cents) {
-      mismatch(
-        key,
-        booked.donationId,
-        booked.cents,
-        found.cents,
-        'The dispute booked and the provider’s differ.',
-      );
-    }
-  }
-  for (const [key, booked] of disputes) {
-    if (!providerDisputes.has(key) && within(range, booked.at)) {
-      differences.push({
-        kind: 'missing-at-provider',
-        providerId: key,
-        donationId: booked.donationId || null,
-        ledgerCents: booked.cents,
-        providerCents: null,
-        note: 'A dispute the provider has no record of.',
-      });
-    }
-  }
+  };
+  compareSums('refund', providerRefunds, refunds, -1);
+  compareSums('dispute', providerDisputes, disputes, 1);
 
   for (const [key, gift] of gifts) {
     if (!seenGifts.has(key) && within(range, gift.at)) {
