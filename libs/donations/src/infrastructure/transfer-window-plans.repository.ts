@@ -23,6 +23,17 @@ export interface WindowPlan {
   createdAt?: Date;
 }
 
+type PlanRow = PlansTables['transfer_window_plans'];
+
+const planOf = (row: PlanRow): WindowPlan => ({
+  windowId: row.window_id,
+  ein: row.ein,
+  attempt: row.attempt,
+  donationIds: row.donation_ids,
+  amountCents: Number(row.amount_cents),
+  createdAt: row.created_at,
+});
+
 /** A window's transfer plan per charity: the first run's plan wins, a re-run reads it back. */
 @Injectable()
 export class TransferWindowPlansRepository {
@@ -47,14 +58,7 @@ export class TransferWindowPlansRepository {
       .where('window_id', '=', plan.windowId)
       .where('ein', '=', plan.ein)
       .executeTakeFirstOrThrow();
-    return {
-      windowId: row.window_id,
-      ein: row.ein,
-      attempt: row.attempt,
-      donationIds: row.donation_ids,
-      amountCents: Number(row.amount_cents),
-      createdAt: row.created_at,
-    };
+    return planOf(row);
   }
 
   /** A plan the provider refused outright (nothing was made): a re-run of its window plans again. */
@@ -86,14 +90,7 @@ export class TransferWindowPlansRepository {
       )
       .orderBy('p.created_at')
       .execute();
-    return rows.map((row) => ({
-      windowId: row.window_id,
-      ein: row.ein,
-      attempt: row.attempt,
-      donationIds: row.donation_ids,
-      amountCents: Number(row.amount_cents),
-      createdAt: row.created_at,
-    }));
+    return rows.map(planOf);
   }
 
   async ofWindow(windowId: string): Promise<WindowPlan[]> {
@@ -102,13 +99,6 @@ export class TransferWindowPlansRepository {
       .selectAll()
       .where('window_id', '=', windowId)
       .execute();
-    return rows.map((row) => ({
-      windowId: row.window_id,
-      ein: row.ein,
-      attempt: row.attempt,
-      donationIds: row.donation_ids,
-      amountCents: Number(row.amount_cents),
-      createdAt: row.created_at,
-    }));
+    return rows.map(planOf);
   }
 }
