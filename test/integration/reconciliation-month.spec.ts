@@ -43,7 +43,9 @@ describe('reconciliation on the local payment world', () => {
     'charge.dispute.created',
     'charge.dispute.closed',
     'transfer.created',
-    'transfer.paid',
+    'payout.created',
+    'payout.paid',
+    'payout.failed',
     'transfer.reversed',
   ];
   const deliver = () => app.get(LocalEventsInProcess).deliverPending(ALL);
