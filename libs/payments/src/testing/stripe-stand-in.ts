@@ -64,6 +64,8 @@ export class StripeStandIn {
   /** Invoices' payments (issue 20), as `GET /v1/invoice_payments?invoice=…` lists them. */
   private readonly invoicePayments = new Map<string, Array<Record<string, unknown>>>();
   private readonly replies = new Map<string, { status: number; body: unknown; form: string }>();
+  /** Connected accounts' payouts (issue 20), as Stripe's Payout object (trimmed), by id. */
+  private readonly payouts = new Map<string, Record<string, unknown>>();
   private server?: Server;
   /** Whether a default, active billing portal configuration is saved (Stripe's Dashboard "Save"). */
   billingPortalConfigured = true;
@@ -116,6 +118,7 @@ export class StripeStandIn {
       status: outcome,
       failure_code: outcome === 'failed' ? 'no_account' : null,
     };
+    this.payouts.set(payout.id, payout);
     for (const entry of unswept) entry.payout = payout.id;
     const txn = (type: StoredAccountTransaction['type'], signed: number, swept: string | null) => ({
       id: `txn_${randomBytes(12).toString('hex')}`,
@@ -163,6 +166,62 @@ export class StripeStandIn {
       ]);
     }
     this.recordBalanceTransaction('charge', session.amount_total as number, charge);
+  }
+
+  /** A Checkout Session as Stripe holds it (metadata, amount_total, payment_intent once paid). */
+  checkoutSession(sessionId: string): Readonly<Record<string, unknown>> {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no checkout session ${sessionId}`);
+    return structuredClone(session);
+  }
+
+  /** The charge that paid a payment intent (`PaymentIntent.latest_charge`). */
+  chargeOf(paymentIntentId: string): string {
+    const charge = [...this.charges.values()].find((one) => one.payment_intent === paymentIntentId);
+    if (!charge) throw new Error(`no charge for ${paymentIntentId}`);
+    return charge.id;
+  }
+
+  /** A payout made by `payOut`, as Stripe's Payout object (`amount`, `status`, `failure_code`). */
+  payoutOf(payoutId: string): Readonly<Record<string, unknown>> {
+    const payout = this.payouts.get(payoutId);
+    if (!payout) throw new Error(`no payout ${payoutId}`);
+    return structuredClone(payout);
+  }
+
+  /** A transfer as Stripe answers it now (`amount_reversed`, `reversals`, `reversed`). */
+  transferOf(transferId: string): Readonly<Record<string, unknown>> {
+    const transfer = this.transfers.find((one) => one.id === transferId);
+    if (!transfer) throw new Error(`no transfer ${transferId}`);
+    return structuredClone(transfer);
+  }
+
+  /**
+   * What a transfer reversal does (`POST /v1/transfers/{id}/reversals`; the rest of the transfer when no
+   * amount): a `trr_` reversal first in `reversals.data`, `amount_reversed` grown, `reversed` once all of it
+   * came back, the platform's `transfer_reversal` balance transaction. Answers the transfer as it is now.
+   */
+  reverseTransfer(transferId: string, amountCents?: number): Readonly<Record<string, unknown>> {
+    const transfer = this.transfers.find((one) => one.id === transferId);
+    if (!transfer) throw new Error(`no transfer ${transferId}`);
+    const left = (transfer.amount as number) - (transfer.amount_reversed as number);
+    const amount = amountCents ?? left;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) throw new Error(`cannot reverse ${amount}`);
+    const id = `trr_${randomBytes(12).toString('hex')}`;
+    const reversals = transfer.reversals as { data: Array<Record<string, unknown>> };
+    reversals.data.unshift({
+      id,
+      object: 'transfer_reversal',
+      amount,
+      currency: 'usd',
+      created: Math.floor(Date.now() / 1000),
+      metadata: {},
+      transfer: transferId,
+    });
+    transfer.amount_reversed = (transfer.amount_reversed as number) + amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    this.recordBalanceTransaction('transfer_reversal', amount, id);
+    return structuredClone(transfer);
   }
 
   /** The first invoice a paid subscription-mode session made. */

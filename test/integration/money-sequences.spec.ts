@@ -1,0 +1,589 @@
+import { randomUUID } from 'node:crypto';
+import { signAccessToken } from '@arena/identity';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '@arena/event-store';
+import { LocalPayments, Payments } from '@arena/payments';
+import { projectEvents } from '@arena/projection-runner/testing';
+import { donationLedgerProjector } from '@arena/projections/donation-ledger/donation-ledger.projection';
+import { donationsProjector } from '@arena/projections/donations/donations.projection';
+import {
+  evolvePostingState,
+  postingsFor,
+  type PostedEvent,
+  type PostingState,
+} from '@arena/projections/postings/posting-rules';
+import { GiftCheckoutService } from '../../libs/donations/src/application/commands/gift-checkout.service';
+import { DonationStreams } from '../../libs/donations/src/application/donation-streams';
+import { TransferWindowService } from '../../libs/donations/src/application/reactions/transfer-window.service';
+import {
+  fixtureEvent,
+  fixtureObject,
+  signFixtureEvent,
+} from '../../libs/payments/src/testing/fixture-events';
+import { LocalEventOutbox } from '../../libs/payments/src/local/local-event-outbox';
+import { StripeStandIn } from '../../libs/payments/src/testing/stripe-stand-in';
+import { startPaymentsApi, type PaymentsHarness } from './payments.harness';
+
+/**
+ * Issue 20's money sequences, one suite on both drivers: a gift to a verified charity, the transfer window,
+ * the charity's payout paid or failed, refunds, disputes and transfer reversals. With Stripe, every provider
+ * event is built from Stripe's own fixture of its object (our ids and amounts) and signed for the endpoint
+ * Stripe sends it to, the API's StripePayments talking to a StripeStandIn; with the local driver, the
+ * driver's operator methods make the events and its outbox delivers them to the same endpoints. After each
+ * sequence: the donations' decider state, the donations read model, the public ledger's entries and the
+ * postings (every set balanced), and the same normalised summary from both worlds (docs/payments.md).
+ */
+
+interface Gift {
+  donationId: string;
+  paymentIntentId: string;
+  chargeId: string;
+  amountCents: number;
+}
+
+interface Charity {
+  ein: string;
+  accountId: string;
+}
+
+interface MoneyWorld {
+  readonly name: string;
+  h: PaymentsHarness;
+  start(): Promise<void>;
+  close(): Promise<void>;
+  /** A charity verified end to end (payouts enabled, email confirmed). */
+  charity(): Promise<Charity>;
+  payGift(charity: Charity, amountCents: number): Promise<Gift>;
+  /** Refunds `amountCents` more of the gift's charge (the rest when omitted). */
+  refund(gift: Gift, amountCents?: number): Promise<void>;
+  openDispute(gift: Gift): Promise<string>;
+  closeDispute(gift: Gift, disputeId: string, outcome: 'won' | 'lost'): Promise<void>;
+  /** The charity's connected account pays its balance out. */
+  payout(charity: Charity, outcome: 'paid' | 'failed'): Promise<void>;
+  reverseTransfer(transferId: string, amountCents?: number): Promise<void>;
+  /** Delivers what the provider has not delivered yet. */
+  settle(): Promise<void>;
+}
+
+/** What the API and the seqences share in both worlds. */
+abstract class BaseWorld {
+  h!: PaymentsHarness;
+  private nextEin = 970000000 + Math.floor(Math.random() * 9000) * 100;
+
+  protected abstract env(): Promise<Record<string, string>>;
+  protected abstract verifyPayouts(
+    accountId: string,
+    charityId: string,
+    verificationUrl: string | null,
+  ): Promise<void>;
+  protected abstract paySession(
+    sessionId: string,
+    email: string,
+  ): Promise<{ paymentIntentId: string; chargeId: string }>;
+
+  async start() {
+    this.h = await startPaymentsApi(await this.env());
+  }
+
+  async close() {
+    await this.h?.close();
+  }
+
+  protected async call(method: 'GET' | 'POST', url: string, auth: object, payload?: object) {
+    const response = await this.h.api.inject({
+      method,
+      url: `/api${url}`,
+      headers: auth as Record<string, string>,
+      ...(payload ? { payload } : {}),
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, any> };
+  }
+
+  async charity(): Promise<Charity> {
+    const id = randomUUID();
+    const username = `mgr${id.slice(0, 8)}`;
+    await this.h.database.db
+      .insertInto('accounts')
+      .values({
+        id,
+        username,
+        email: `${username}@example.org`,
+        phone_number: `+1555${Math.floor(Math.random() * 1e7)}`,
+        referral_code: id.slice(0, 12),
+      })
+      .execute();
+    const token = await signAccessToken(this.h.config.JWT_ACCESS_SECRET, {
+      sub: id,
+      username,
+      sid: randomUUID(),
+    });
+    const auth = { authorization: `Bearer ${token}` };
+    const ein = String((this.nextEin += 1));
+    const email = `desk-${id.slice(0, 8)}@example.org`;
+    const linked = await this.call('POST', '/charities/stripe/link', auth, {
+      ein,
+      organizationName: 'Harbor Light',
+      description: 'Meals and beds for the night',
+      category: 'nonprofit',
+      email,
+    });
+    expect(linked.status).toBe(200);
+    const { charityId, stripeAccountId, verificationUrl } = linked.body as {
+      charityId: string;
+      stripeAccountId: string;
+      verificationUrl: string | null;
+    };
+    expect((await this.call('POST', `/charities/onboarding/${charityId}/code`, auth)).status).toBe(200);
+    const row = await this.h.database.db
+      .selectFrom('notification_outbox')
+      .select(['body'])
+      .where('recipient', '=', email)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const otpCode = /\b(\d{6})\b/.exec(String(row.body))![1]!;
+    expect(
+      (await this.call('POST', `/charities/onboarding/${charityId}/verify`, auth, { otpCode })).status,
+    ).toBe(200);
+    await this.verifyPayouts(stripeAccountId, charityId, verificationUrl);
+    const status = await this.call('GET', `/charities/onboarding/${charityId}`, auth);
+    expect(status.body.data).toMatchObject({ paymentAccountStatus: 'VERIFIED', isVerified: true });
+    return { ein, accountId: stripeAccountId };
+  }
+
+  async payGift(charity: Charity, amountCents: number): Promise<Gift> {
+    const email = `donor-${randomUUID().slice(0, 8)}@example.org`;
+    const { sessionId } = await this.h.api
+      .get(GiftCheckoutService, { strict: false })
+      .start({ amount_cents: amountCents, email, charityEin: charity.ein }, null, randomUUID());
+    const paid = await this.paySession(sessionId, email);
+    await (this as unknown as MoneyWorld).settle();
+    const received = await this.donationEvents();
+    const event = received.find(
+      (one) =>
+        one.type === 'DonationReceived' &&
+        (one.data as { checkoutSessionId: string }).checkoutSessionId === sessionId,
+    );
+    if (!event) throw new Error(`gift ${sessionId} not recorded`);
+    return { donationId: (event.data as { donationId: string }).donationId, amountCents, ...paid };
+  }
+
+  async transferWindow(): Promise<void> {
+    await this.h.api.get(TransferWindowService, { strict: false }).run(`seq-${randomUUID()}`);
+    await (this as unknown as MoneyWorld).settle();
+  }
+
+  async donationEvents(): Promise<RecordedEvent[]> {
+    return this.h.api.get<EventStore>(EVENT_STORE, { strict: false }).readAll();
+  }
+
+  loadDonation(donationId: string) {
+    return this.h.api.get(DonationStreams, { strict: false }).loadDonation(donationId);
+  }
+}
+
+class StripeWorld extends BaseWorld implements MoneyWorld {
+  readonly name = 'Stripe (fixture events)';
+  readonly stripe = new StripeStandIn();
+  private readonly refunded = new Map<string, number>();
+
+  protected async env() {
+    const { host, port } = await this.stripe.start();
+    return {
+      STRIPE_SECRET_KEY: 'sk_test_arenaStandIn000',
+      STRIPE_WEBHOOK_SECRET: 'whsec_arenaStandInSecret000',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_arenaStandInSecret001',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_arenaStandIn000',
+      STRIPE_API_URL: `http://${host}:${port}`,
+    };
+  }
+
+  override async close() {
+    await super.close();
+    await this.stripe.stop();
+  }
+
+  /** Signed for the endpoint Stripe sends it to, posted there; the endpoint must take it. */
+  private async send(event: Record<string, unknown>) {
+    const signed = signFixtureEvent(event, this.h.config);
+    const response = await this.h.api.inject({
+      method: 'POST',
+      url: signed.path,
+      payload: signed.payload,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signed.signature },
+    });
+    expect({ type: event.type, status: response.statusCode, body: response.body }).toMatchObject({
+      status: 200,
+    });
+  }
+
+  protected async verifyPayouts(accountId: string, charityId: string) {
+    this.stripe.completeOnboarding(accountId);
+    await this.send(
+      fixtureEvent({
+        type: 'account.updated',
+        account: accountId,
+        object: fixtureObject('account', {
+          id: accountId,
+          charges_enabled: true,
+          payouts_enabled: true,
+          details_submitted: true,
+          capabilities: { transfers: 'active' },
+          metadata: { charityId },
+        }),
+        previousAttributes: { payouts_enabled: false },
+      }),
+    );
+  }
+
+  protected async paySession(sessionId: string, email: string) {
+    this.stripe.payCheckout(sessionId);
+    const session = this.stripe.checkoutSession(sessionId);
+    const paymentIntentId = session.payment_intent as string;
+    await this.send(
+      fixtureEvent({
+        type: 'checkout.session.completed',
+        object: fixtureObject('checkout.session', {
+          id: sessionId,
+          mode: 'payment',
+          status: 'complete',
+          payment_status: 'paid',
+          amount_subtotal: session.amount_total,
+          amount_total: session.amount_total,
+          currency: 'usd',
+          customer: null,
+          customer_email: email,
+          customer_details: {
+            email,
+            name: null,
+            phone: null,
+            address: null,
+            tax_exempt: 'none',
+            tax_ids: [],
+          },
+          metadata: session.metadata,
+          payment_intent: paymentIntentId,
+          subscription: null,
+          invoice: null,
+        }),
+      }),
+    );
+    return { paymentIntentId, chargeId: this.stripe.chargeOf(paymentIntentId) };
+  }
+
+  private charge(gift: Gift, refundedCents: number) {
+    return fixtureObject('charge', {
+      id: gift.chargeId,
+      amount: gift.amountCents,
+      amount_captured: gift.amountCents,
+      amount_refunded: refundedCents,
+      refunded: refundedCents === gift.amountCents,
+      captured: true,
+      paid: true,
+      status: 'succeeded',
+      currency: 'usd',
+      customer: null,
+      invoice: null,
+      metadata: { kind: 'gift' },
+      payment_intent: gift.paymentIntentId,
+    });
+  }
+
+  async refund(gift: Gift, amountCents?: number) {
+    const before = this.refunded.get(gift.chargeId) ?? 0;
+    const total = before + (amountCents ?? gift.amountCents - before);
+    this.refunded.set(gift.chargeId, total);
+    await this.send(
+      fixtureEvent({
+        type: 'charge.refunded',
+        object: this.charge(gift, total),
+        previousAttributes: { amount_refunded: before },
+      }),
+    );
+  }
+
+  private dispute(gift: Gift, disputeId: string, status: string) {
+    return fixtureObject('dispute', {
+      id: disputeId,
+      amount: gift.amountCents - (this.refunded.get(gift.chargeId) ?? 0),
+      currency: 'usd',
+      charge: gift.chargeId,
+      payment_intent: gift.paymentIntentId,
+      metadata: {},
+      status,
+    });
+  }
+
+  async openDispute(gift: Gift) {
+    const disputeId = `du_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+    await this.send(
+      fixtureEvent({
+        type: 'charge.dispute.created',
+        object: this.dispute(gift, disputeId, 'needs_response'),
+      }),
+    );
+    return disputeId;
+  }
+
+  async closeDispute(gift: Gift, disputeId: string, outcome: 'won' | 'lost') {
+    await this.send(
+      fixtureEvent({ type: 'charge.dispute.closed', object: this.dispute(gift, disputeId, outcome) }),
+    );
+  }
+
+  async payout(charity: Charity, outcome: 'paid' | 'failed') {
+    const payout = this.stripe.payoutOf(this.stripe.payOut(charity.accountId, outcome));
+    await this.send(
+      fixtureEvent({
+        type: outcome === 'paid' ? 'payout.paid' : 'payout.failed',
+        account: charity.accountId,
+        object: fixtureObject('payout', {
+          ...payout,
+          currency: 'usd',
+          automatic: true,
+          metadata: {},
+          failure_message: outcome === 'failed' ? 'The bank account no longer exists.' : null,
+        }),
+      }),
+    );
+  }
+
+  async reverseTransfer(transferId: string, amountCents?: number) {
+    const transfer = this.stripe.reverseTransfer(transferId, amountCents);
+    await this.send(fixtureEvent({ type: 'transfer.reversed', object: fixtureObject('transfer', transfer) }));
+  }
+
+  async settle() {
+    // Each event was delivered when it was sent.
+  }
+}
+
+class LocalWorld extends BaseWorld implements MoneyWorld {
+  readonly name = 'local driver';
+
+  protected env() {
+    return Promise.resolve({});
+  }
+
+  private get payments(): LocalPayments {
+    return this.h.api.get(Payments, { strict: false }) as LocalPayments;
+  }
+
+  protected async verifyPayouts(_accountId: string, _charityId: string, verificationUrl: string | null) {
+    const url = new URL(verificationUrl!);
+    const page = await this.h.api.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    const submitted = await this.h.api.inject({
+      method: 'POST',
+      url: url.pathname,
+      payload: new URLSearchParams({
+        link: url.searchParams.get('link') ?? '',
+        representativeName: 'Dana Ortiz',
+        routingNumber: '110000000',
+        accountNumber: '000123456789',
+        acceptedTerms: 'yes',
+        action: 'submit',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(submitted.statusCode).toBe(303);
+    await this.settle();
+  }
+
+  protected async paySession(sessionId: string, email: string) {
+    const opened = await this.payments.openCheckout(sessionId);
+    if (!('token' in opened)) throw new Error('checkout did not open');
+    await this.payments.completeCheckout(sessionId, opened.token, email);
+    const session = await this.h.database.db
+      .selectFrom('payment_local_checkout_sessions' as never)
+      .select('payment_intent_id' as never)
+      .where('id' as never, '=', sessionId as never)
+      .executeTakeFirstOrThrow();
+    const paymentIntentId = (session as { payment_intent_id: string }).payment_intent_id;
+    return { paymentIntentId, chargeId: (await this.payments.latestChargeOf(paymentIntentId))! };
+  }
+
+  async refund(gift: Gift, amountCents?: number) {
+    await this.payments.refundCharge(gift.chargeId, amountCents);
+    await this.settle();
+  }
+
+  async openDispute(gift: Gift) {
+    const { disputeId } = await this.payments.createDispute(gift.chargeId);
+    await this.settle();
+    return disputeId;
+  }
+
+  async closeDispute(_gift: Gift, disputeId: string, outcome: 'won' | 'lost') {
+    await this.payments.closeDispute(disputeId, outcome);
+    await this.settle();
+  }
+
+  async payout(charity: Charity, outcome: 'paid' | 'failed') {
+    // Stripe's failing test bank number fails the next payout (no_account); a good one pays it and what failed.
+    await this.payments.changeBankAccount(
+      charity.accountId,
+      outcome === 'failed' ? '000111111116' : '000123456789',
+    );
+    await this.payments.runPayouts();
+    await this.settle();
+  }
+
+  async reverseTransfer(transferId: string, amountCents?: number) {
+    await this.payments.reverseTransfer(transferId, amountCents);
+    await this.settle();
+  }
+
+  /** Each undelivered local event, in order, POSTed by the outbox to its endpoint. */
+  async settle() {
+    const outbox = this.h.api.get(LocalEventOutbox, { strict: false });
+    for (let round = 0; round < 5; round++) {
+      const pending = await this.h.database.db
+        .selectFrom('payment_local_events' as never)
+        .select('id' as never)
+        .where('delivered_at' as never, 'is', null)
+        .orderBy('created_at' as never)
+        .orderBy('id' as never)
+        .execute();
+      if (pending.length === 0) return;
+      for (const row of pending) await outbox.deliver((row as { id: string }).id);
+    }
+  }
+}
+
+type World = MoneyWorld & BaseWorld;
+
+/** What a sequence left, ids left out: the same in both worlds. */
+interface Summary {
+  decider: {
+    status: string;
+    amountCents: number;
+    refundedCents: number;
+    reversedCents: number;
+    payoutFailure: string | null;
+    disputes: string[];
+  }[];
+  readModel: {
+    source: string;
+    status: string;
+    amountCents: number;
+    reversedCents: number;
+    payoutFailure: string | null;
+  }[];
+  ledger: string[];
+  balances: Record<string, number>;
+}
+
+const summaries = new Map<string, Map<string, Summary>>();
+
+describe.each([
+  ['Stripe (fixture events)', () => new StripeWorld()],
+  ['local driver', () => new LocalWorld()],
+] as const)('money sequences: %s', (worldName, makeWorld) => {
+  const world = makeWorld() as World;
+  const projected = new Set<string>();
+  const mine = new Map<string, Summary>();
+  summaries.set(worldName, mine);
+
+  beforeAll(() => world.start(), 60_000);
+  afterAll(() => world.close());
+
+  /** The sequence's donations: the gifts and what reversals of them held again. */
+  const summarise = async (ein: string, gifts: Gift[]): Promise<Summary> => {
+    const all = await world.donationEvents();
+    const fresh = all.filter((event) => !projected.has(event.id));
+    for (const event of fresh) projected.add(event.id);
+    await projectEvents(world.h.database.db, donationsProjector, fresh);
+    await projectEvents(world.h.database.db, donationLedgerProjector, fresh);
+
+    const ids = new Set(gifts.map((gift) => gift.donationId));
+    for (const event of all) {
+      const data = event.data as { donationId?: string; source?: { kind: string; donationId?: string } };
+      if (
+        event.type === 'DonationDirected' &&
+        data.source?.kind === 'reversal' &&
+        ids.has(data.source.donationId!)
+      )
+        ids.add(data.donationId!);
+    }
+    const ours = all.filter((event) => ids.has((event.data as { donationId?: string }).donationId ?? ''));
+    // Postings by the projector's rules, each set balanced; balances by account, the charity's EIN named {ein}.
+    let state: PostingState = new Map();
+    const balances: Record<string, number> = {};
+    for (const event of ours) {
+      const posted = { ...event, id: event.id } as unknown as PostedEvent;
+      for (const set of postingsFor(posted, state)) {
+        expect({ set: set.memo, sum: set.postings.reduce((sum, p) => sum + p.amountCents, 0) }).toEqual({
+          set: set.memo,
+          sum: 0,
+        });
+        for (const posting of set.postings) {
+          const account = posting.account.replace(ein, '{ein}');
+          balances[account] = (balances[account] ?? 0) + posting.amountCents;
+        }
+      }
+      state = evolvePostingState(state, posted);
+    }
+    for (const [account, cents] of Object.entries(balances)) if (cents === 0) delete balances[account];
+
+    const order = [...ids];
+    const decider = [];
+    for (const id of order) {
+      const donation = (await world.loadDonation(id))!;
+      decider.push({
+        status: donation.status,
+        amountCents: donation.amountCents,
+        refundedCents: donation.refundedCents,
+        reversedCents: donation.reversedCents,
+        payoutFailure: donation.payoutFailure?.failureCode ?? null,
+        disputes: donation.disputes.map(
+          (dispute) => `${dispute.afterTransfer ? 'after' : 'before'}:${dispute.outcome ?? 'open'}`,
+        ),
+      });
+    }
+    const rows = await world.h.database.db
+      .selectFrom('donations' as never)
+      .selectAll()
+      .where('id' as never, 'in', order as never)
+      .execute();
+    const readModel = order.map((id) => {
+      const row = rows.find((one) => (one as { id: string }).id === id) as unknown as Record<string, unknown>;
+      return {
+        source: String(row.source),
+        status: String(row.status),
+        amountCents: Number(row.amount_cents),
+        reversedCents: Number(row.reversed_cents),
+        payoutFailure: (row.payout_failure as string | null) ?? null,
+      };
+    });
+    const entries = await world.h.database.db
+      .selectFrom('ledger_entries' as never)
+      .select(['body' as never, 'index' as never])
+      .where('donation_id' as never, 'in', order as never)
+      .orderBy('index' as never)
+      .execute();
+    const ledger = entries.map((entry) => {
+      const body = JSON.parse((entry as { body: string }).body) as {
+        type: string;
+        status: string | null;
+        amountCents: number;
+      };
+      return `${body.type}:${body.status ?? '-'}:${body.amountCents}`;
+    });
+    return { decider, readModel, ledger, balances };
+  };
+
+  const transferOf = async (gift: Gift) => (await world.loadDonation(gift.donationId))!.transferId!;
+
+  it('a gift paid, transferred, paid out: held → pending → cleared', async () => {
+    const charity = await world.charity();
+    const gift = await world.payGift(charity, 2500);
+    expect((await world.loadDonation(gift.donationId))!.status).toBe('held');
+    await world.transferWindow();
+    expect((await world.loadDonation(gift.donationId))!.status).toBe('pending');
+    await world.payout(charity, 'paid');
+    const summary = await summarise(charity.ein, [gift]);
+    expect(summary.decider).toEqual([expect.objectContaining({ status: 'cleared', amountCents: 2500 })]);
+    expect(summary.readModel).toEqual([expect.objectContaining({ status: 'cleared', amountCents: 2500 })]);
+    console.log(worldName, JSON.stringify(summary));
+    mine.set('cleared', summary);
+  }, 30_000);
+});
