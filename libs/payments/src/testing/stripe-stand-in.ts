@@ -22,7 +22,7 @@ interface StoredAccountTransaction {
   amount: number;
   currency: 'usd';
   created: number;
-  type: 'payment' | 'payout' | 'payout_failure';
+  type: 'payment' | 'payment_refund' | 'payout' | 'payout_failure';
   source: { id: string; object: string; [key: string]: unknown };
   payout: string | null;
 }
@@ -206,7 +206,8 @@ export class StripeStandIn {
     if (!transfer) throw new Error(`no transfer ${transferId}`);
     const left = (transfer.amount as number) - (transfer.amount_reversed as number);
     const amount = amountCents ?? left;
-    if (!Number.isInteger(amount) || amount <= 0 || amount > left) throw new Error(`cannot reverse ${amount}`);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      throw new Error(`cannot reverse ${amount}`);
     const id = `trr_${randomBytes(12).toString('hex')}`;
     const reversals = transfer.reversals as { data: Array<Record<string, unknown>> };
     reversals.data.unshift({
@@ -221,6 +222,26 @@ export class StripeStandIn {
     transfer.amount_reversed = (transfer.amount_reversed as number) + amount;
     transfer.reversed = transfer.amount_reversed === transfer.amount;
     this.recordBalanceTransaction('transfer_reversal', amount, id);
+    // The connected account gives it back: a `payment_refund` of the transfer's `py_` payment, swept with the rest.
+    const account = transfer.destination as string;
+    this.accountTransactions.set(account, [
+      {
+        id: `txn_${randomBytes(12).toString('hex')}`,
+        object: 'balance_transaction',
+        amount: -amount,
+        currency: 'usd',
+        created: Math.floor(Date.now() / 1000),
+        type: 'payment_refund',
+        source: {
+          id: `pyr_${randomBytes(12).toString('hex')}`,
+          object: 'refund',
+          amount,
+          charge: transfer.destination_payment,
+        },
+        payout: null,
+      },
+      ...(this.accountTransactions.get(account) ?? []),
+    ]);
     return structuredClone(transfer);
   }
 
@@ -415,7 +436,10 @@ export class StripeStandIn {
       const id = decodeURIComponent(intent[1]!);
       const charge = [...this.charges.values()].find((one) => one.payment_intent === id);
       if (!charge) return missing('payment_intent', id);
-      return { status: 200, body: { id, object: 'payment_intent', status: 'succeeded', latest_charge: charge.id } };
+      return {
+        status: 200,
+        body: { id, object: 'payment_intent', status: 'succeeded', latest_charge: charge.id },
+      };
     }
     if (request.method === 'GET' && request.path === '/v1/invoice_payments') {
       const invoice = request.query.invoice ?? '';
