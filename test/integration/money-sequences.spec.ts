@@ -474,6 +474,181 @@ interface Summary {
   balances: Record<string, number>;
 }
 
+/**
+ * What docs/payments.md and docs/ledger.md say each sequence leaves (the donations as the read model shows
+ * them, each donation's public ledger entries, the postings' balances by account), in both worlds.
+ */
+const EXPECTED: Record<string, Pick<Summary, 'ledger' | 'balances'> & { donations: string[] }> = {
+  cleared: {
+    donations: ['Direct gift: cleared 2500'],
+    ledger: [
+      [
+        'DonationReceived:-:2500',
+        'DonationDirected:held:2500',
+        'DonationTransferInitiated:pending:2500',
+        'PayoutCleared:cleared:2500',
+      ],
+    ],
+    balances: { 'charity_payable:{ein}': -2500, 'charity_paid:{ein}': 2500 },
+  },
+  'refunded-before': {
+    donations: ['Direct gift: refunded 0'],
+    ledger: [['DonationReceived:-:2000', 'DonationDirected:held:2000', 'GiftRefunded:refunded:2000']],
+    balances: {},
+  },
+  'partly-refunded-before': {
+    donations: ['Direct gift: cleared 2000'],
+    ledger: [
+      [
+        'DonationReceived:-:3000',
+        'DonationDirected:held:3000',
+        'GiftRefunded:held:1000',
+        'DonationTransferInitiated:pending:2000',
+        'PayoutCleared:cleared:2000',
+      ],
+    ],
+    balances: { 'charity_payable:{ein}': -2000, 'charity_paid:{ein}': 2000 },
+  },
+  'refunded-after': {
+    donations: ['Direct gift: pending 1500'],
+    ledger: [
+      [
+        'DonationReceived:-:1500',
+        'DonationDirected:held:1500',
+        'DonationTransferInitiated:pending:1500',
+        'GiftRefunded:pending:1500',
+      ],
+    ],
+    balances: {
+      cash_at_provider: -1500,
+      'charity_payable:{ein}': -1500,
+      'in_transit:{ein}': 1500,
+      platform_expense: 1500,
+    },
+  },
+  'dispute-won': {
+    donations: ['Direct gift: pending 1200'],
+    ledger: [
+      [
+        'DonationReceived:-:1200',
+        'DonationDirected:held:1200',
+        'GiftDisputed:held:1200',
+        'GiftDisputeClosed:held:1200',
+        'DonationTransferInitiated:pending:1200',
+      ],
+    ],
+    balances: { 'charity_payable:{ein}': -1200, 'in_transit:{ein}': 1200 },
+  },
+  'dispute-lost': {
+    donations: ['Direct gift: refunded 0'],
+    ledger: [
+      [
+        'DonationReceived:-:1300',
+        'DonationDirected:held:1300',
+        'GiftDisputed:held:1300',
+        'GiftDisputeClosed:refunded:1300',
+      ],
+    ],
+    balances: {},
+  },
+  'dispute-lost-after': {
+    donations: ['Direct gift: pending 1400'],
+    ledger: [
+      [
+        'DonationReceived:-:1400',
+        'DonationDirected:held:1400',
+        'DonationTransferInitiated:pending:1400',
+        'GiftDisputed:pending:1400',
+        'GiftDisputeClosed:pending:1400',
+      ],
+    ],
+    balances: {
+      cash_at_provider: -1400,
+      'charity_payable:{ein}': -1400,
+      'in_transit:{ein}': 1400,
+      platform_expense: 1400,
+    },
+  },
+  'reversed-part': {
+    donations: ['Direct gift: pending 4000, reversed 1000', 'Returned by a transfer reversal: held 1000'],
+    ledger: [
+      [
+        'DonationReceived:-:4000',
+        'DonationDirected:held:4000',
+        'DonationTransferInitiated:pending:4000',
+        'DonationTransferReversed:pending:4000/reversed 1000',
+      ],
+      ['DonationDirected:held:1000'],
+    ],
+    balances: { cash_at_provider: 1000, 'charity_payable:{ein}': -4000, 'in_transit:{ein}': 3000 },
+  },
+  'reversed-part-then-cleared': {
+    donations: ['Direct gift: cleared 4000, reversed 1000', 'Returned by a transfer reversal: cleared 1000'],
+    ledger: [
+      [
+        'DonationReceived:-:4000',
+        'DonationDirected:held:4000',
+        'DonationTransferInitiated:pending:4000',
+        'DonationTransferReversed:pending:4000/reversed 1000',
+        'PayoutCleared:cleared:4000',
+      ],
+      ['DonationDirected:held:1000', 'DonationTransferInitiated:pending:1000', 'PayoutCleared:cleared:1000'],
+    ],
+    balances: { 'charity_payable:{ein}': -4000, 'charity_paid:{ein}': 4000 },
+  },
+  'reversed-all': {
+    donations: ['Direct gift: reversed 1800, reversed 1800', 'Returned by a transfer reversal: held 1800'],
+    ledger: [
+      [
+        'DonationReceived:-:1800',
+        'DonationDirected:held:1800',
+        'DonationTransferInitiated:pending:1800',
+        'DonationTransferReversed:reversed:1800/reversed 1800',
+      ],
+      ['DonationDirected:held:1800'],
+    ],
+    balances: { cash_at_provider: 1800, 'charity_payable:{ein}': -1800 },
+  },
+  'reversed-all-then-cleared': {
+    donations: ['Direct gift: reversed 1800, reversed 1800', 'Returned by a transfer reversal: cleared 1800'],
+    ledger: [
+      [
+        'DonationReceived:-:1800',
+        'DonationDirected:held:1800',
+        'DonationTransferInitiated:pending:1800',
+        'DonationTransferReversed:reversed:1800/reversed 1800',
+      ],
+      ['DonationDirected:held:1800', 'DonationTransferInitiated:pending:1800', 'PayoutCleared:cleared:1800'],
+    ],
+    balances: { 'charity_payable:{ein}': -1800, 'charity_paid:{ein}': 1800 },
+  },
+  'payout-failed': {
+    donations: ['Direct gift: pending 2200, payout failed no_account'],
+    ledger: [
+      [
+        'DonationReceived:-:2200',
+        'DonationDirected:held:2200',
+        'DonationTransferInitiated:pending:2200',
+        'DonationPayoutFailed:pending:2200',
+      ],
+    ],
+    balances: { 'charity_payable:{ein}': -2200, 'in_transit:{ein}': 2200 },
+  },
+  'payout-failed-then-paid': {
+    donations: ['Direct gift: cleared 2200'],
+    ledger: [
+      [
+        'DonationReceived:-:2200',
+        'DonationDirected:held:2200',
+        'DonationTransferInitiated:pending:2200',
+        'DonationPayoutFailed:pending:2200',
+        'PayoutCleared:cleared:2200',
+      ],
+    ],
+    balances: { 'charity_payable:{ein}': -2200, 'charity_paid:{ein}': 2200 },
+  },
+};
+
 const summaries = new Map<string, Map<string, Summary>>();
 
 describe.each([
@@ -600,7 +775,23 @@ describe.each([
   const done = async (key: string, charity: Charity, gifts: Gift[]) => {
     const summary = await summarise(charity.ein, gifts);
     mine.set(key, summary);
-    console.log(worldName, key, JSON.stringify(summary));
+    const expected = EXPECTED[key]!;
+    expect({
+      donations: summary.readModel.map(
+        (row) =>
+          `${row.source}: ${row.status} ${row.amountCents}` +
+          (row.reversedCents ? `, reversed ${row.reversedCents}` : '') +
+          (row.payoutFailure ? `, payout failed ${row.payoutFailure}` : ''),
+      ),
+      ledger: summary.ledger,
+      balances: summary.balances,
+    }).toEqual(expected);
+    // The deciders agree with the read model.
+    expect(
+      summary.decider.map((one) => [one.status, one.amountCents, one.reversedCents, one.payoutFailure]),
+    ).toEqual(
+      summary.readModel.map((row) => [row.status, row.amountCents, row.reversedCents, row.payoutFailure]),
+    );
     return summary;
   };
 
