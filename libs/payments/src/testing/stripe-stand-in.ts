@@ -106,7 +106,7 @@ export class StripeStandIn {
    * What Stripe's automatic payout does on a connected account (issue 20): everything not yet paid out goes in
    * one payout; a failed one's funds come back as a `payout_failure`, for a later payout to carry.
    */
-  payOut(accountId: string, outcome: 'paid' | 'failed' = 'paid'): string {
+  payOut(accountId: string, outcome: 'paid' | 'failed' = 'paid', failureCode = 'no_account'): string {
     const now = Math.floor(Date.now() / 1000);
     const entries = this.accountTransactions.get(accountId) ?? [];
     const unswept = entries.filter((entry) => entry.payout === null);
@@ -116,7 +116,7 @@ export class StripeStandIn {
       object: 'payout',
       amount,
       status: outcome,
-      failure_code: outcome === 'failed' ? 'no_account' : null,
+      failure_code: outcome === 'failed' ? failureCode : null,
     };
     this.payouts.set(payout.id, payout);
     for (const entry of unswept) entry.payout = payout.id;
