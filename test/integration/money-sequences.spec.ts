@@ -5,6 +5,7 @@ import { LocalPayments, Payments } from '@arena/payments';
 import { projectEvents } from '@arena/projection-runner/testing';
 import { donationLedgerProjector } from '@arena/projections/donation-ledger/donation-ledger.projection';
 import { donationsProjector } from '@arena/projections/donations/donations.projection';
+import { postingsProjector } from '@arena/projections/postings/postings.projection';
 import {
   evolvePostingState,
   normalSide,
@@ -839,6 +840,7 @@ describe.each([
     for (const event of fresh) projected.add(event.id);
     await projectEvents(world.h.database.db, donationsProjector, fresh);
     await projectEvents(world.h.database.db, donationLedgerProjector, fresh);
+    await projectEvents(world.h.database.db, postingsProjector, fresh);
 
     // The gifts in donation-id order, the order a reversal is allocated in (allocateReversals); then what
     // reversals held again, in the order they were booked.
@@ -879,6 +881,24 @@ describe.each([
       const crossed = side === 'debit' ? cents < 0 : side === 'credit' ? cents > 0 : false;
       expect({ account, crossed }).toEqual({ account, crossed: false });
     }
+
+    // The postings projector's own rows (its state kept in posting_donations) say the same, every set balanced.
+    const legs = await world.h.database.db
+      .selectFrom('postings' as never)
+      .select(['set_id' as never, 'account' as never, 'amount_cents' as never])
+      .where('donation_id' as never, 'in', [...ids] as never)
+      .execute();
+    const fromProjector: Record<string, number> = {};
+    const sets: Record<string, number> = {};
+    for (const leg of legs as unknown as { set_id: string; account: string; amount_cents: string }[]) {
+      const account = leg.account.replace(ein, '{ein}');
+      fromProjector[account] = (fromProjector[account] ?? 0) + Number(leg.amount_cents);
+      sets[leg.set_id] = (sets[leg.set_id] ?? 0) + Number(leg.amount_cents);
+    }
+    expect(Object.values(sets).filter((sum) => sum !== 0)).toEqual([]);
+    for (const [account, cents] of Object.entries(fromProjector))
+      if (cents === 0) delete fromProjector[account];
+    expect(fromProjector).toEqual(balances);
 
     const order = [...ids];
     const decider = [];
