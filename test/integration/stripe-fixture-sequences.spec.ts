@@ -6,7 +6,7 @@ import {
   stripeFixtures,
   type SignedFixtureEvent,
 } from '../../libs/payments/src/testing/fixture-events';
-import { STRIPE_API_VERSION } from '@arena/payments';
+import { Payments, PaymentsError, STRIPE_API_VERSION } from '@arena/payments';
 import {
   startCharityOnboardingHarness,
   type CharityOnboardingHarness,
@@ -205,17 +205,33 @@ describe('Stripe fixture sequences through the webhook endpoints', () => {
           },
           ...input.extra,
         });
+      // Webhook payloads carry no invoice.payments: billing asks the provider (listInvoicePayments), which
+      // answers for these invoices as Stripe would (each paid by one payment intent's charge).
+      const paidInvoices = new Map<string, number>();
+      jest
+        .spyOn(h.api.get(Payments, { strict: false }), 'listInvoicePayments')
+        .mockImplementation((invoiceId: string) => {
+          const cents = paidInvoices.get(invoiceId);
+          if (cents === undefined)
+            return Promise.reject(new PaymentsError('not_found', `No such invoice: '${invoiceId}'`));
+          const key = invoiceId.slice('in_'.length);
+          return Promise.resolve([
+            { paymentIntentId: `pi_${key}`, chargeId: `ch_${key}`, amountPaidCents: cents },
+          ]);
+        });
       const invoicePaid = (input: {
         reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
         planType: 'PREMIUM' | 'PREMIUM_PLUS';
         cents: number;
         periodStart: number;
-      }) =>
-        fixtureEvent({
+      }) => {
+        const invoiceId = `in_${randomUUID().replace(/-/g, '')}`;
+        paidInvoices.set(invoiceId, input.cents);
+        return fixtureEvent({
           type: 'invoice.paid',
           created: at(),
           object: fixtureObject('invoice', {
-            id: `in_${randomUUID().replace(/-/g, '')}`,
+            id: invoiceId,
             customer: customerId,
             status: 'paid',
             billing_reason: input.reason,
@@ -245,6 +261,7 @@ describe('Stripe fixture sequences through the webhook endpoints', () => {
             },
           }),
         });
+      };
       const active = async () => {
         const answer = await h.call('GET', '/subscriptions/active', dee);
         expect(answer.status).toBe(200);
