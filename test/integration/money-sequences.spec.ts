@@ -22,6 +22,7 @@ import {
   signFixtureEvent,
 } from '../../libs/payments/src/testing/fixture-events';
 import { LocalEventOutbox } from '../../libs/payments/src/local/local-event-outbox';
+import { ReconciliationService } from '../../libs/finance/src/application/queries/reconciliation.service';
 import { StripeStandIn } from '../../libs/payments/src/testing/stripe-stand-in';
 import { startPaymentsApi, type PaymentsHarness } from './payments.harness';
 
@@ -312,8 +313,10 @@ class StripeWorld extends BaseWorld implements MoneyWorld {
 
   async refund(gift: Gift, amountCents?: number) {
     const before = this.refunded.get(gift.chargeId) ?? 0;
-    const total = before + (amountCents ?? gift.amountCents - before);
+    const refund = amountCents ?? gift.amountCents - before;
+    const total = before + refund;
     this.refunded.set(gift.chargeId, total);
+    this.stripe.refundCharge(gift.chargeId, refund);
     await this.send(
       fixtureEvent({
         type: 'charge.refunded',
@@ -336,7 +339,10 @@ class StripeWorld extends BaseWorld implements MoneyWorld {
   }
 
   async openDispute(gift: Gift) {
-    const disputeId = `du_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+    const disputeId = this.stripe.disputeCharge(
+      gift.chargeId,
+      gift.amountCents - (this.refunded.get(gift.chargeId) ?? 0),
+    );
     await this.send(
       fixtureEvent({
         type: 'charge.dispute.created',
@@ -347,6 +353,7 @@ class StripeWorld extends BaseWorld implements MoneyWorld {
   }
 
   async closeDispute(gift: Gift, disputeId: string, outcome: 'won' | 'lost') {
+    this.stripe.closeDispute(disputeId, outcome);
     await this.send(
       fixtureEvent({ type: 'charge.dispute.closed', object: this.dispute(gift, disputeId, outcome) }),
     );
@@ -1159,6 +1166,14 @@ describe.each([
     expect(await transfersOf(gift)).toBe(1);
     await world.payout(charity, 'paid');
     await done('payout-failed-then-paid', charity, [gift]);
+  }, 30_000);
+
+  it("reconciles: the provider's balance transactions of the day and the ledger explain each other", async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const report = await world.h.api
+      .get(ReconciliationService, { strict: false })
+      .report({ from: day(-1), to: day(1) });
+    expect(report.differences).toEqual([]);
   }, 30_000);
 });
 

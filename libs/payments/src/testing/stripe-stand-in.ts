@@ -64,6 +64,8 @@ export class StripeStandIn {
   /** Invoices' payments (issue 20), as `GET /v1/invoice_payments?invoice=…` lists them. */
   private readonly invoicePayments = new Map<string, Array<Record<string, unknown>>>();
   private readonly replies = new Map<string, { status: number; body: unknown; form: string }>();
+  /** Refunds and disputes (issue 20) as `expand[]=data.source` shows them on a balance transaction. */
+  private readonly expandable = new Map<string, Record<string, unknown>>();
   /** Connected accounts' payouts (issue 20), as Stripe's Payout object (trimmed), by id. */
   private readonly payouts = new Map<string, Record<string, unknown>>();
   private server?: Server;
@@ -243,6 +245,51 @@ export class StripeStandIn {
       ...(this.accountTransactions.get(account) ?? []),
     ]);
     return structuredClone(transfer);
+  }
+
+  /**
+   * What a refund of a charge does on the platform's balance (`POST /v1/refunds`): a `refund` balance
+   * transaction of −amount, its source the `re_` refund (naming the charge's payment intent). Answers the id.
+   */
+  refundCharge(chargeId: string, amountCents: number): string {
+    const charge = this.charges.get(chargeId);
+    if (!charge) throw new Error(`no charge ${chargeId}`);
+    const id = `re_${randomBytes(12).toString('hex')}`;
+    this.expandable.set(id, {
+      id,
+      object: 'refund',
+      amount: amountCents,
+      charge: chargeId,
+      payment_intent: charge.payment_intent,
+    });
+    this.recordBalanceTransaction('refund', -amountCents, id);
+    return id;
+  }
+
+  /**
+   * A dispute of a charge: Stripe withdraws the amount (an `adjustment` of −amount, its source the `du_`
+   * dispute); closed won, it is reinstated (+amount). Answers the dispute's id.
+   */
+  disputeCharge(chargeId: string, amountCents: number): string {
+    const charge = this.charges.get(chargeId);
+    if (!charge) throw new Error(`no charge ${chargeId}`);
+    const id = `du_${randomBytes(12).toString('hex')}`;
+    this.expandable.set(id, {
+      id,
+      object: 'dispute',
+      amount: amountCents,
+      charge: chargeId,
+      payment_intent: charge.payment_intent,
+    });
+    this.recordBalanceTransaction('adjustment', -amountCents, id);
+    return id;
+  }
+
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): void {
+    const dispute = this.expandable.get(disputeId);
+    if (!dispute) throw new Error(`no dispute ${disputeId}`);
+    dispute.status = outcome;
+    if (outcome === 'won') this.recordBalanceTransaction('adjustment', dispute.amount as number, disputeId);
   }
 
   /** The first invoice a paid subscription-mode session made. */
@@ -621,7 +668,13 @@ export class StripeStandIn {
       .filter((transaction) => transaction.created >= since && transaction.created < until)
       .map((transaction) =>
         expand
-          ? { ...transaction, source: this.charges.get(transaction.source) ?? transaction.source }
+          ? {
+              ...transaction,
+              source:
+                this.charges.get(transaction.source) ??
+                this.expandable.get(transaction.source) ??
+                transaction.source,
+            }
           : transaction,
       );
     const after = query.starting_after
