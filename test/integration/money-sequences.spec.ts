@@ -824,6 +824,46 @@ const EXPECTED: Record<string, Pick<Summary, 'ledger' | 'balances'> & { donation
     ],
     balances: { 'charity_payable:{ein}': -900, 'charity_paid:{ein}': 900 },
   },
+  // The rules taken literally: the refund after the transfer is a platform loss (the charity keeps what it
+  // has), and what the reversal brought back is still re-held for the charity (docs/payments.md).
+  'reversed-part-then-refunded': {
+    donations: ['Direct gift: pending 4000, reversed 1500', 'Returned by a transfer reversal: held 1500'],
+    ledger: [
+      [
+        'DonationReceived:-:4000',
+        'DonationDirected:held:4000',
+        'DonationTransferInitiated:pending:4000',
+        'DonationTransferReversed:pending:4000/reversed 1500',
+        'GiftRefunded:pending:4000',
+      ],
+      ['DonationDirected:held:1500'],
+    ],
+    balances: {
+      cash_at_provider: -2500,
+      'charity_payable:{ein}': -4000,
+      'in_transit:{ein}': 2500,
+      platform_expense: 4000,
+    },
+  },
+  'payout-failed-then-dispute-lost': {
+    donations: ['Direct gift: pending 1900, payout failed no_account'],
+    ledger: [
+      [
+        'DonationReceived:-:1900',
+        'DonationDirected:held:1900',
+        'DonationTransferInitiated:pending:1900',
+        'DonationPayoutFailed:pending:1900',
+        'GiftDisputed:pending:1900',
+        'GiftDisputeClosed:pending:1900',
+      ],
+    ],
+    balances: {
+      cash_at_provider: -1900,
+      'charity_payable:{ein}': -1900,
+      'in_transit:{ein}': 1900,
+      platform_expense: 1900,
+    },
+  },
 };
 
 const summaries = new Map<string, Map<string, Summary>>();
@@ -1131,6 +1171,25 @@ describe.each([
     await world.reverseTransfer(await transferOf(gift), 1000);
     expect(await statusOf(gift)).toBe('pending');
     await done('refunded-after-then-reversed-part', charity, [gift]);
+  }, 30_000);
+
+  it('a transfer reversed in part, then the gift refunded in full: a platform loss of all of it', async () => {
+    const charity = await world.charity();
+    const gift = await world.payGift(charity, 4000);
+    await world.transferWindow();
+    await world.reverseTransfer(await transferOf(gift), 1500);
+    await world.refund(gift);
+    await done('reversed-part-then-refunded', charity, [gift]);
+  }, 30_000);
+
+  it('a dispute lost while the payout that carried the gift failed: flagged, a platform loss', async () => {
+    const charity = await world.charity();
+    const gift = await world.payGift(charity, 1900);
+    await world.transferWindow();
+    await world.payout(charity, 'no_account');
+    const disputeId = await world.openDispute(gift);
+    await world.closeDispute(gift, disputeId, 'lost');
+    await done('payout-failed-then-dispute-lost', charity, [gift]);
   }, 30_000);
 
   it('a dispute opened after the transfer and won: nothing lost', async () => {
