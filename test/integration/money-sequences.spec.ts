@@ -80,11 +80,12 @@ interface MoneyWorld {
   settle(): Promise<void>;
 }
 
-/** What the API and the seqences share in both worlds. */
+/** What the API and the sequences share in both worlds. */
 abstract class BaseWorld {
   h!: PaymentsHarness;
   private nextEin = 970000000 + Math.floor(Math.random() * 9000) * 100;
 
+  abstract settle(): Promise<void>;
   protected abstract env(): Promise<Record<string, string>>;
   protected abstract verifyPayouts(
     accountId: string,
@@ -171,7 +172,7 @@ abstract class BaseWorld {
       .get(GiftCheckoutService, { strict: false })
       .start({ amount_cents: amountCents, email, charityEin: charity.ein }, null, randomUUID());
     const paid = await this.paySession(sessionId, email);
-    await (this as unknown as MoneyWorld).settle();
+    await this.settle();
     const received = await this.donationEvents();
     const event = received.find(
       (one) =>
@@ -184,7 +185,7 @@ abstract class BaseWorld {
 
   async transferWindow(): Promise<void> {
     await this.h.api.get(TransferWindowService, { strict: false }).run(`seq-${randomUUID()}`);
-    await (this as unknown as MoneyWorld).settle();
+    await this.settle();
   }
 
   async donationEvents(): Promise<RecordedEvent[]> {
