@@ -281,6 +281,91 @@ describe('donation ledger projection', () => {
     expect(await verifyChain(await ledgerEntriesFrom(database.db, 0, 100))).toEqual([]);
   });
 
+  it("keeps the donation's amount on entries after a refund or a dispute of it (issue 20)", async () => {
+    const donationId = randomUUID();
+    const charge = { donationId, chargeId: 'ch_3QaBcDeF9', providerEventId: 'evt_x' };
+    const transfer = { donationId, transferId: 'tr_1AbCdEfGh' };
+    const events = [
+      record({
+        type: 'DonationDirected',
+        data: {
+          donationId,
+          amountCents: 2600,
+          charityEin: '530196605',
+          charityName: 'American Red Cross',
+          directedBy: { kind: 'donor', memberId: null, displayName: null },
+          source: { kind: 'gift', checkoutSessionId: 'cs_test_q1' },
+          receiptCode: 'R-Q1',
+          directedAt: '2026-11-23T10:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'DonationTransferInitiated',
+        data: {
+          ...transfer,
+          windowId: '2026-11-24',
+          charityEin: '530196605',
+          stripeAccountId: 'acct_1',
+          amountCents: 2600,
+          transferAmountCents: 2600,
+          initiatedAt: '2026-11-24T00:05:00.000Z',
+        },
+      }),
+      // After the transfer: a platform loss of 600, the charity keeps all 2600.
+      record({
+        type: 'GiftRefunded',
+        data: {
+          ...charge,
+          paymentIntentId: 'pi_3QaBcDeF9',
+          amountCents: 600,
+          totalRefundedCents: 600,
+          afterTransfer: true,
+          donationAmountCents: 2600,
+          refundedAt: '2026-11-24T02:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'DonationTransferReversed',
+        data: {
+          ...transfer,
+          reversalId: 'trr_1QwErTy12',
+          amountCents: 1000,
+          totalReversedCents: 1000,
+          providerEventId: 'evt_r',
+          reversedAt: '2026-11-24T03:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'GiftDisputed',
+        data: {
+          ...charge,
+          disputeId: 'du_1XyZw2345',
+          amountCents: 2000,
+          afterTransfer: true,
+          disputedAt: '2026-11-24T04:00:00.000Z',
+        },
+      }),
+      record({
+        type: 'PayoutCleared',
+        data: { ...transfer, providerEventId: 'evt_p', clearedAt: '2026-11-25T01:00:00.000Z' },
+      }),
+    ];
+    await apply(events);
+    const entries = (await ledgerEntriesFrom(database.db, 0, 1000)).filter(
+      (e) => e.body.donationId === donationId,
+    );
+    expect(entries.map((e) => [e.body.type, e.body.status, e.body.amountCents])).toEqual([
+      ['DonationDirected', 'held', 2600],
+      ['DonationTransferInitiated', 'pending', 2600],
+      ['GiftRefunded', 'pending', 600],
+      // 1000 of 2600 came back: still pending, not `reversed` (600 was the refund's amount).
+      ['DonationTransferReversed', 'pending', 2600],
+      ['GiftDisputed', 'pending', 2000],
+      ['PayoutCleared', 'cleared', 2600],
+    ]);
+    expect(await verifyChain(await ledgerEntriesFrom(database.db, 0, 1000))).toEqual([]);
+  });
+
   it('masks provider ids to their kind and last four characters', () => {
     expect(maskProviderId('pi_3Q9xyzW7k2')).toBe('pi_…W7k2');
     expect(maskProviderId('tr_12')).toBe('tr_12');

@@ -23,7 +23,17 @@ export function maskProviderId(id: string | null): string | null {
 
 interface Previous {
   body: LedgerEntryBody;
+  /**
+   * The donation's amount as its last entry of a type before issue 20's refunds and disputes stated it: a
+   * GiftRefunded, GiftDisputed or GiftDisputeClosed entry's amount is the refund's or the dispute's, never
+   * the donation's, so an entry after one (PayoutCleared, DonationPayoutFailed, DonationTransferReversed)
+   * must not take it over.
+   */
+  donationAmountCents: number;
 }
+
+/** Entry types whose amount is not the donation's (the refund's, the dispute's). */
+const PART_AMOUNT_TYPES: ReadonlySet<string> = new Set(['GiftRefunded', 'GiftDisputed', 'GiftDisputeClosed']);
 
 /**
  * The entry's body. Signed entries are never rewritten: an existing type's body never changes; issue 20's new
@@ -75,7 +85,7 @@ function bodyOf(event: DonationEvent, eventId: string, previous: Previous | unde
     case 'DonationTransferFailed':
       return {
         ...common,
-        amountCents: before?.amountCents ?? 0,
+        amountCents: previous?.donationAmountCents ?? 0,
         status: event.type === 'PayoutCleared' ? 'cleared' : 'held',
         charityEin: before?.charityEin ?? null,
         charityName: before?.charityName ?? null,
@@ -87,7 +97,7 @@ function bodyOf(event: DonationEvent, eventId: string, previous: Previous | unde
     case 'DonationPayoutFailed':
       return {
         ...common,
-        amountCents: before?.amountCents ?? 0,
+        amountCents: previous?.donationAmountCents ?? 0,
         status: 'pending',
         charityEin: before?.charityEin ?? null,
         charityName: before?.charityName ?? null,
@@ -97,7 +107,7 @@ function bodyOf(event: DonationEvent, eventId: string, previous: Previous | unde
         at: event.data.failedAt,
       };
     case 'DonationTransferReversed': {
-      const amountCents = before?.amountCents ?? 0;
+      const amountCents = previous?.donationAmountCents ?? 0;
       return {
         ...common,
         amountCents,
@@ -183,19 +193,21 @@ export const donationLedgerProjector: Projector<Base> = {
         .orderBy('index', 'desc')
         .limit(1)
         .executeTakeFirst();
-      const previous = await trx
-        .selectFrom(table)
-        .select('body')
-        .where('donation_id', '=', event.data.donationId)
-        .orderBy('index', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const earlier = (
+        await trx
+          .selectFrom(table)
+          .select('body')
+          .where('donation_id', '=', event.data.donationId)
+          .orderBy('index', 'desc')
+          .execute()
+      ).map((row) => JSON.parse(row.body) as LedgerEntryBody);
+      const stated = earlier.find((body) => !PART_AMOUNT_TYPES.has(body.type));
       const index = last ? Number(last.index) + 1 : 0;
       const prevHash: string = last?.hash ?? GENESIS_HASH;
       const body = bodyOf(
         event,
         recorded.id,
-        previous && { body: JSON.parse(previous.body) as LedgerEntryBody },
+        earlier[0] && { body: earlier[0], donationAmountCents: stated?.amountCents ?? 0 },
       );
       const hash = await entryHash({ index, prevHash, body });
       await trx

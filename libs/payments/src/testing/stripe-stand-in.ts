@@ -22,7 +22,7 @@ interface StoredAccountTransaction {
   amount: number;
   currency: 'usd';
   created: number;
-  type: 'payment' | 'payout' | 'payout_failure';
+  type: 'payment' | 'payment_refund' | 'payout' | 'payout_failure';
   source: { id: string; object: string; [key: string]: unknown };
   payout: string | null;
 }
@@ -64,6 +64,10 @@ export class StripeStandIn {
   /** Invoices' payments (issue 20), as `GET /v1/invoice_payments?invoice=…` lists them. */
   private readonly invoicePayments = new Map<string, Array<Record<string, unknown>>>();
   private readonly replies = new Map<string, { status: number; body: unknown; form: string }>();
+  /** Refunds and disputes (issue 20) as `expand[]=data.source` shows them on a balance transaction. */
+  private readonly expandable = new Map<string, Record<string, unknown>>();
+  /** Connected accounts' payouts (issue 20), as Stripe's Payout object (trimmed), by id. */
+  private readonly payouts = new Map<string, Record<string, unknown>>();
   private server?: Server;
   /** Whether a default, active billing portal configuration is saved (Stripe's Dashboard "Save"). */
   billingPortalConfigured = true;
@@ -104,7 +108,7 @@ export class StripeStandIn {
    * What Stripe's automatic payout does on a connected account (issue 20): everything not yet paid out goes in
    * one payout; a failed one's funds come back as a `payout_failure`, for a later payout to carry.
    */
-  payOut(accountId: string, outcome: 'paid' | 'failed' = 'paid'): string {
+  payOut(accountId: string, outcome: 'paid' | 'failed' = 'paid', failureCode = 'no_account'): string {
     const now = Math.floor(Date.now() / 1000);
     const entries = this.accountTransactions.get(accountId) ?? [];
     const unswept = entries.filter((entry) => entry.payout === null);
@@ -114,8 +118,9 @@ export class StripeStandIn {
       object: 'payout',
       amount,
       status: outcome,
-      failure_code: outcome === 'failed' ? 'no_account' : null,
+      failure_code: outcome === 'failed' ? failureCode : null,
     };
+    this.payouts.set(payout.id, payout);
     for (const entry of unswept) entry.payout = payout.id;
     const txn = (type: StoredAccountTransaction['type'], signed: number, swept: string | null) => ({
       id: `txn_${randomBytes(12).toString('hex')}`,
@@ -163,6 +168,128 @@ export class StripeStandIn {
       ]);
     }
     this.recordBalanceTransaction('charge', session.amount_total as number, charge);
+  }
+
+  /** A Checkout Session as Stripe holds it (metadata, amount_total, payment_intent once paid). */
+  checkoutSession(sessionId: string): Readonly<Record<string, unknown>> {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no checkout session ${sessionId}`);
+    return structuredClone(session);
+  }
+
+  /** The charge that paid a payment intent (`PaymentIntent.latest_charge`). */
+  chargeOf(paymentIntentId: string): string {
+    const charge = [...this.charges.values()].find((one) => one.payment_intent === paymentIntentId);
+    if (!charge) throw new Error(`no charge for ${paymentIntentId}`);
+    return charge.id;
+  }
+
+  /** A payout made by `payOut`, as Stripe's Payout object (`amount`, `status`, `failure_code`). */
+  payoutOf(payoutId: string): Readonly<Record<string, unknown>> {
+    const payout = this.payouts.get(payoutId);
+    if (!payout) throw new Error(`no payout ${payoutId}`);
+    return structuredClone(payout);
+  }
+
+  /** A transfer as Stripe answers it now (`amount_reversed`, `reversals`, `reversed`). */
+  transferOf(transferId: string): Readonly<Record<string, unknown>> {
+    const transfer = this.transfers.find((one) => one.id === transferId);
+    if (!transfer) throw new Error(`no transfer ${transferId}`);
+    return structuredClone(transfer);
+  }
+
+  /**
+   * What a transfer reversal does (`POST /v1/transfers/{id}/reversals`; the rest of the transfer when no
+   * amount): a `trr_` reversal first in `reversals.data`, `amount_reversed` grown, `reversed` once all of it
+   * came back, the platform's `transfer_reversal` balance transaction. Answers the transfer as it is now.
+   */
+  reverseTransfer(transferId: string, amountCents?: number): Readonly<Record<string, unknown>> {
+    const transfer = this.transfers.find((one) => one.id === transferId);
+    if (!transfer) throw new Error(`no transfer ${transferId}`);
+    const left = (transfer.amount as number) - (transfer.amount_reversed as number);
+    const amount = amountCents ?? left;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      throw new Error(`cannot reverse ${amount}`);
+    const id = `trr_${randomBytes(12).toString('hex')}`;
+    const reversals = transfer.reversals as { data: Array<Record<string, unknown>> };
+    reversals.data.unshift({
+      id,
+      object: 'transfer_reversal',
+      amount,
+      currency: 'usd',
+      created: Math.floor(Date.now() / 1000),
+      metadata: {},
+      transfer: transferId,
+    });
+    transfer.amount_reversed = (transfer.amount_reversed as number) + amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    this.recordBalanceTransaction('transfer_reversal', amount, id);
+    // The connected account gives it back: a `payment_refund` of the transfer's `py_` payment, swept with the rest.
+    const account = transfer.destination as string;
+    this.accountTransactions.set(account, [
+      {
+        id: `txn_${randomBytes(12).toString('hex')}`,
+        object: 'balance_transaction',
+        amount: -amount,
+        currency: 'usd',
+        created: Math.floor(Date.now() / 1000),
+        type: 'payment_refund',
+        source: {
+          id: `pyr_${randomBytes(12).toString('hex')}`,
+          object: 'refund',
+          amount,
+          charge: transfer.destination_payment,
+        },
+        payout: null,
+      },
+      ...(this.accountTransactions.get(account) ?? []),
+    ]);
+    return structuredClone(transfer);
+  }
+
+  /**
+   * What a refund of a charge does on the platform's balance (`POST /v1/refunds`): a `refund` balance
+   * transaction of −amount, its source the `re_` refund (naming the charge's payment intent). Answers the id.
+   */
+  refundCharge(chargeId: string, amountCents: number): string {
+    const charge = this.charges.get(chargeId);
+    if (!charge) throw new Error(`no charge ${chargeId}`);
+    const id = `re_${randomBytes(12).toString('hex')}`;
+    this.expandable.set(id, {
+      id,
+      object: 'refund',
+      amount: amountCents,
+      charge: chargeId,
+      payment_intent: charge.payment_intent,
+    });
+    this.recordBalanceTransaction('refund', -amountCents, id);
+    return id;
+  }
+
+  /**
+   * A dispute of a charge: Stripe withdraws the amount (an `adjustment` of −amount, its source the `du_`
+   * dispute); closed won, it is reinstated (+amount). Answers the dispute's id.
+   */
+  disputeCharge(chargeId: string, amountCents: number): string {
+    const charge = this.charges.get(chargeId);
+    if (!charge) throw new Error(`no charge ${chargeId}`);
+    const id = `du_${randomBytes(12).toString('hex')}`;
+    this.expandable.set(id, {
+      id,
+      object: 'dispute',
+      amount: amountCents,
+      charge: chargeId,
+      payment_intent: charge.payment_intent,
+    });
+    this.recordBalanceTransaction('adjustment', -amountCents, id);
+    return id;
+  }
+
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): void {
+    const dispute = this.expandable.get(disputeId);
+    if (!dispute) throw new Error(`no dispute ${disputeId}`);
+    dispute.status = outcome;
+    if (outcome === 'won') this.recordBalanceTransaction('adjustment', dispute.amount as number, disputeId);
   }
 
   /** The first invoice a paid subscription-mode session made. */
@@ -356,7 +483,10 @@ export class StripeStandIn {
       const id = decodeURIComponent(intent[1]!);
       const charge = [...this.charges.values()].find((one) => one.payment_intent === id);
       if (!charge) return missing('payment_intent', id);
-      return { status: 200, body: { id, object: 'payment_intent', status: 'succeeded', latest_charge: charge.id } };
+      return {
+        status: 200,
+        body: { id, object: 'payment_intent', status: 'succeeded', latest_charge: charge.id },
+      };
     }
     if (request.method === 'GET' && request.path === '/v1/invoice_payments') {
       const invoice = request.query.invoice ?? '';
@@ -538,7 +668,13 @@ export class StripeStandIn {
       .filter((transaction) => transaction.created >= since && transaction.created < until)
       .map((transaction) =>
         expand
-          ? { ...transaction, source: this.charges.get(transaction.source) ?? transaction.source }
+          ? {
+              ...transaction,
+              source:
+                this.charges.get(transaction.source) ??
+                this.expandable.get(transaction.source) ??
+                transaction.source,
+            }
           : transaction,
       );
     const after = query.starting_after
