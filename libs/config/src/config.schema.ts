@@ -132,7 +132,7 @@ export const configSchema = z
      * `true`: this production deployment is a test-mode demo. It may run the local payment driver (no
      * STRIPE_SECRET_KEY: no real money moves, every page shows a test-mode banner, the local hosted checkout,
      * onboarding and portal pages are served). Without it production refuses to start with no Stripe keys.
-     * Outside production it changes nothing. Never with a live Stripe key.
+     * Outside production it changes nothing. Never with a Stripe key (a live one least of all).
      */
     TEST_MODE_DEPLOYMENT: z
       .enum(['true', 'false'])
@@ -222,7 +222,12 @@ function refuseUnsafeProduction(config: Parsed, ctx: z.RefinementCtx) {
     if (config.STRIPE_SECRET_KEY && /_live_/.test(config.STRIPE_SECRET_KEY)) {
       refuse(
         'STRIPE_SECRET_KEY',
-        'is a live key while TEST_MODE_DEPLOYMENT=true (a test-mode deployment must not move real money): use a test key or unset TEST_MODE_DEPLOYMENT',
+        'is a live key while TEST_MODE_DEPLOYMENT=true (a test-mode deployment must not move real money): unset one of them',
+      );
+    } else if (config.STRIPE_SECRET_KEY) {
+      refuse(
+        'STRIPE_SECRET_KEY',
+        'is set while TEST_MODE_DEPLOYMENT=true, which runs the local payment driver: unset the key, or unset TEST_MODE_DEPLOYMENT to run on Stripe (its test mode needs no opt-in)',
       );
     }
   } else {

@@ -185,10 +185,13 @@ describe('loadConfig in production', () => {
     const config = loadConfig(demo);
     expect(config.TEST_MODE_DEPLOYMENT).toBe(true);
     expect(config.STRIPE_SECRET_KEY).toBeUndefined();
-    expect(
-      loadConfig({ ...production, TEST_MODE_DEPLOYMENT: 'true', STRIPE_SECRET_KEY: 'sk_test_arena000' })
-        .TEST_MODE_DEPLOYMENT,
-    ).toBe(true);
+    // The opt-in means the local driver: a Stripe test key runs Stripe's test mode, which needs none.
+    expect(() => loadConfig({ ...demo, STRIPE_SECRET_KEY: 'sk_test_arena000' })).toThrow(
+      /STRIPE_SECRET_KEY: is set while TEST_MODE_DEPLOYMENT=true, which runs the local payment driver/,
+    );
+    expect(loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_test_arena000' }).STRIPE_SECRET_KEY).toBe(
+      'sk_test_arena000',
+    );
     expect(() => loadConfig({ ...demo, SMTP_URL: undefined })).toThrow(/SMTP_URL: is required in production/);
     expect(() => loadConfig({ ...demo, LEDGER_SIGNING_KEY: undefined })).toThrow(/LEDGER_SIGNING_KEY/);
     expect(() => loadConfig({ ...demo, METRICS_TOKEN: undefined })).toThrow(/METRICS_TOKEN/);
