@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot } from './support/browser';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
@@ -35,6 +36,7 @@ describe('the test-mode banner', () => {
       }
       await page.goto(`${web.baseUrl}/donate`);
       await page.getByRole('note', { name: 'Test mode' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await saveScreenshot(page, 'test-mode-banner', { fullPage: false });
     } finally {
       await page.close();
