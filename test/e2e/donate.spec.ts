@@ -98,7 +98,7 @@ describe('the donate pages', () => {
     const bodies = await answerCheckout();
     await page.goto('/donate');
     await expect(amount().inputValue()).resolves.toBe('5');
-    await page.getByText('Test mode').waitFor();
+    await page.getByRole('main').getByText('Test mode').waitFor();
     await expect(
       page.getByRole('link', { name: 'Payment system status' }).getAttribute('href'),
     ).resolves.toBe('/api/health');
@@ -186,7 +186,7 @@ describe('the donate pages', () => {
       }),
     );
     await page.goto('/donate');
-    await page.getByText('Test mode').waitFor();
+    await page.getByRole('main').getByText('Test mode').waitFor();
     await donate().click();
     await page.getByText(M.charityNotVerified).waitFor();
 
@@ -205,7 +205,7 @@ describe('the donate pages', () => {
     );
     await page.reload();
     await page.getByText(M.paymentConfigurationMissing).first().waitFor();
-    await expect(page.getByText('Test mode').count()).resolves.toBe(0);
+    await expect(page.getByText('Test mode').count()).resolves.toBe(0); // neither the badge nor the banner
   });
 
   it("says 'Receipt not found' for an unknown receipt", async () => {

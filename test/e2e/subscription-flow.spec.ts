@@ -148,7 +148,7 @@ describe('subscribing, and the referrer rewarded', () => {
     const page = memberPage;
     await page.goto('/subscription');
     await page.getByRole('article', { name: 'Free', exact: true }).getByText('Current plan').waitFor();
-    await page.getByText('Test mode').waitFor();
+    await page.getByRole('main').getByText('Test mode').waitFor();
     await capture(page, 'subscription-flow-plans-free');
 
     await page.getByRole('button', { name: 'Subscribe to Premium', exact: true }).click();

@@ -195,7 +195,7 @@ describe('the subscription screens', () => {
     await expect(planCard('Premium').innerText()).resolves.toMatch(/\$4\.99\s+\/ month/);
     await expect(planCard('Premium+').innerText()).resolves.toMatch(/\$9\.99\s+\/ month/);
     await expect(planCard('Premium+').innerText()).resolves.toContain('Teams of up to 5');
-    await page.getByText('Test mode').waitFor();
+    await page.getByRole('main').getByText('Test mode').waitFor();
     await expect(page.getByText('Current plan').count()).resolves.toBe(0);
     await captureAtBothWidths(page, 'subscription-plans-guest');
 

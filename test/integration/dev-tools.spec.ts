@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
+import { createTestDatabase, TEST_MODE_PRODUCTION, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 
 /** The developer pages and their API exist in development and test only, never in production. */
@@ -24,7 +24,11 @@ describe('developer tools by NODE_ENV', () => {
   });
 
   async function api(NODE_ENV: 'development' | 'test' | 'production') {
-    const app = await createApiApp(testAppConfig(database.url, { NODE_ENV, WEB_DIST_DIR: webDist }));
+    // Production starts only with its settings (docs/security.md); TEST_MODE_DEPLOYMENT opens no developer tool.
+    const production = NODE_ENV === 'production' ? TEST_MODE_PRODUCTION : {};
+    const app = await createApiApp(
+      testAppConfig(database.url, { ...production, NODE_ENV, WEB_DIST_DIR: webDist }),
+    );
     apps.push(app);
     return async (url: string) => {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });

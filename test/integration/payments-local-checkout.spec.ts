@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Payments, type PaymentEvent } from '@arena/payments';
+import { TEST_MODE_PRODUCTION } from '@arena/testing';
 import {
   eventually,
   RecordingHandler,
@@ -288,5 +289,95 @@ describe("the local payment driver's hosted checkout (GET|POST /api/payments/loc
     } finally {
       await worker.close();
     }
+  });
+});
+
+/**
+ * Issue 21: the local driver's hosted pages take test cards and pretend to be Stripe, so in production they
+ * exist only in a deployment that says it is a test-mode demo (TEST_MODE_DEPLOYMENT=true, docs/security.md).
+ */
+describe('the local hosted pages in production', () => {
+  let demo: PaymentsHarness;
+  let closed: PaymentsHarness;
+  const pages: Record<string, string> = {};
+
+  beforeAll(async () => {
+    demo = await startPaymentsApi(TEST_MODE_PRODUCTION);
+    // loadConfig refuses production on the local driver without TEST_MODE_DEPLOYMENT; should such a
+    // configuration ever be built, the pages must still not exist.
+    closed = await startPaymentsApi(
+      {},
+      {
+        database: demo.database,
+        config: { ...demo.config, TEST_MODE_DEPLOYMENT: false },
+      },
+    );
+    const payments = demo.api.get(Payments);
+    const giftId = randomUUID();
+    const checkout = await payments.createCheckoutSession({
+      amountCents: 1_000_000,
+      email: 'donor@example.org',
+      description: "Gift to Charity Arena's donation pool",
+      successUrl: SUCCESS_URL,
+      cancelUrl: CANCEL_URL,
+      metadata: { giftId },
+      idempotencyKey: `gift-${giftId}`,
+    });
+    const charityId = randomUUID();
+    const account = await payments.createConnectedAccount({
+      ein: '12-3456789',
+      organizationName: 'Harbor Food Bank',
+      email: 'finance@harbor.example.org',
+      charityId,
+      idempotencyKey: `onboard-${charityId}`,
+    });
+    const link = await payments.createAccountLink({
+      accountId: account.id,
+      returnUrl: 'http://localhost:3000/charities/onboarding/return',
+      refreshUrl: 'http://localhost:3000/charities/onboarding/refresh',
+    });
+    // A paid subscription's customer, as the local driver keeps it.
+    await demo.database.db
+      .insertInto('payment_local_customers')
+      .values({
+        id: 'cus_local_prod0',
+        email: 'member@example.org',
+        member_id: null,
+        card_declines: false,
+        created_at: new Date(),
+      })
+      .execute();
+    const portal = await payments.createBillingPortalSession({
+      customerId: 'cus_local_prod0',
+      returnUrl: 'http://localhost:3000/profile',
+    });
+    pages.checkout = new URL(checkout.url).pathname;
+    pages.connect = `${new URL(link.url).pathname}${new URL(link.url).search}`;
+    pages.portal = new URL(portal.url).pathname;
+  });
+  afterAll(async () => {
+    await closed?.close();
+    await demo?.close();
+  });
+
+  it.each(['checkout', 'connect', 'portal'])(
+    'answer 404 for the %s page, shown or posted, without TEST_MODE_DEPLOYMENT',
+    async (page) => {
+      for (const method of ['GET', 'POST'] as const) {
+        const answer = await closed.api.inject({
+          method,
+          url: pages[page],
+          payload: method === 'POST' ? 'action=submit' : undefined,
+          headers: method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+        });
+        expect([method, answer.statusCode]).toEqual([method, 404]);
+      }
+    },
+  );
+
+  it.each(['checkout', 'connect', 'portal'])('show the %s page in a test-mode deployment', async (page) => {
+    const answer = await demo.api.inject({ method: 'GET', url: pages[page] });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toMatch(/test mode/i);
   });
 });

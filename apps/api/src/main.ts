@@ -9,6 +9,13 @@ loadEnvFile({ quiet: true });
 async function main() {
   const config = loadConfig();
   const logger = new PinoLoggerService(createPino(config.LOG_LEVEL, 'api'));
+  if (config.NODE_ENV === 'production' && config.TEST_MODE_DEPLOYMENT) {
+    // Said at every start: this deployment takes test cards, not money (docs/security.md).
+    logger.warn(
+      'TEST_MODE_DEPLOYMENT=true: the local payment driver runs, no real money moves, every page says test mode',
+      'Bootstrap',
+    );
+  }
   const app = await createApiApp(config, { logger });
   await app.listen(config.PORT, '0.0.0.0');
   logger.log({ url: config.PUBLIC_URL, port: config.PORT }, 'Charity Arena API listening', 'Bootstrap');

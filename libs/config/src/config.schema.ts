@@ -129,6 +129,16 @@ export const configSchema = z
      */
     STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })),
     /**
+     * `true`: this production deployment is a test-mode demo. It may run the local payment driver (no
+     * STRIPE_SECRET_KEY: no real money moves, every page shows a test-mode banner, the local hosted checkout,
+     * onboarding and portal pages are served). Without it production refuses to start with no Stripe keys.
+     * Outside production it changes nothing. Never with a Stripe key (a live one least of all).
+     */
+    TEST_MODE_DEPLOYMENT: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /**
      * Donations and the ledger (issue 12, docs/ledger.md). The ledger's Ed25519 signing key: a PKCS#8 PEM
      * or the 32-byte seed in hex; derived from JWT_ACCESS_SECRET for local development when unset.
      */
@@ -179,6 +189,7 @@ export const configSchema = z
           "is required with STRIPE_SECRET_KEY in production (the Connect webhook endpoint's signing secret: connected accounts' account.updated and payout.* arrive only there)",
       });
     }
+    if (config.NODE_ENV === 'production') refuseUnsafeProduction(config, ctx);
     if (config.NODE_ENV === 'production' && config.STRIPE_API_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -196,3 +207,66 @@ export const configSchema = z
   });
 
 export type AppConfig = z.infer<typeof configSchema>;
+
+type Parsed = z.output<typeof configSchema>;
+
+/**
+ * What production refuses to start without (docs/security.md, "Production refuses to start"): a process
+ * that would take test-card money into the public ledger, send sign-in codes to nobody, or sign the
+ * ledger with a key derived from the JWT secret must not start at all.
+ */
+function refuseUnsafeProduction(config: Parsed, ctx: z.RefinementCtx) {
+  const refuse = (path: keyof Parsed, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (config.TEST_MODE_DEPLOYMENT) {
+    if (config.STRIPE_SECRET_KEY && /_live_/.test(config.STRIPE_SECRET_KEY)) {
+      refuse(
+        'STRIPE_SECRET_KEY',
+        'is a live key while TEST_MODE_DEPLOYMENT=true (a test-mode deployment must not move real money): unset one of them',
+      );
+    } else if (config.STRIPE_SECRET_KEY) {
+      refuse(
+        'STRIPE_SECRET_KEY',
+        'is set while TEST_MODE_DEPLOYMENT=true, which runs the local payment driver: unset the key, or unset TEST_MODE_DEPLOYMENT to run on Stripe (its test mode needs no opt-in)',
+      );
+    }
+  } else {
+    const payments =
+      'in production (without it the local test driver would take test-card payments into the ledger); set it from the Stripe dashboard, or TEST_MODE_DEPLOYMENT=true for a test-mode demo';
+    if (!config.STRIPE_SECRET_KEY) refuse('STRIPE_SECRET_KEY', `is required ${payments}`);
+    if (!config.STRIPE_PUBLISHABLE_KEY) refuse('STRIPE_PUBLISHABLE_KEY', `is required ${payments}`);
+    if (!config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+      refuse('STRIPE_WEBHOOK_SECRET', `is required ${payments}`);
+    }
+    if (!config.STRIPE_SECRET_KEY && !config.STRIPE_CONNECT_WEBHOOK_SECRET) {
+      refuse('STRIPE_CONNECT_WEBHOOK_SECRET', `is required ${payments}`);
+    }
+  }
+  if (!config.SMTP_URL) {
+    refuse(
+      'SMTP_URL',
+      'is required in production (without it sign-in codes stay in the local outbox and reach nobody); set smtp:// or smtps:// of your mail provider',
+    );
+  }
+  if (!config.SMS_PROVIDER_URL) {
+    refuse(
+      'SMS_PROVIDER_URL',
+      "is required in production (without it text messages stay in the local outbox and reach nobody); set the SMS provider's API URL",
+    );
+  }
+  if (!config.SMS_PROVIDER_API_KEY) {
+    refuse('SMS_PROVIDER_API_KEY', "is required in production (the SMS provider's API key)");
+  }
+  if (!config.LEDGER_SIGNING_KEY) {
+    refuse(
+      'LEDGER_SIGNING_KEY',
+      'is required in production (unset, the ledger would be signed with a key derived from JWT_ACCESS_SECRET); set an Ed25519 PKCS#8 PEM or a 32-byte seed in hex (docs/ledger.md)',
+    );
+  }
+  if (!config.METRICS_TOKEN) {
+    refuse(
+      'METRICS_TOKEN',
+      'is required in production (the bearer token of /api/metrics and /api/health/details); set a random value of at least 24 characters',
+    );
+  }
+}

@@ -52,6 +52,21 @@ describe('loadConfig', () => {
   });
 });
 
+/** Everything production requires (docs/security.md, "Production refuses to start"). */
+const production = {
+  ...valid,
+  NODE_ENV: 'production',
+  STRIPE_SECRET_KEY: 'sk_live_arena000',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_arena000',
+  STRIPE_WEBHOOK_SECRET: `whsec_${'a'.repeat(32)}`,
+  STRIPE_CONNECT_WEBHOOK_SECRET: `whsec_${'c'.repeat(32)}`,
+  SMTP_URL: 'smtps://user:pass@smtp.example.org:465',
+  SMS_PROVIDER_URL: 'https://sms.example.org/v1/messages',
+  SMS_PROVIDER_API_KEY: 'sms-key',
+  LEDGER_SIGNING_KEY: 'e'.repeat(64),
+  METRICS_TOKEN: 'm'.repeat(24),
+};
+
 describe('loadConfig in production', () => {
   it('refuses the local development secret from .env.example', () => {
     expect(() =>
@@ -61,7 +76,7 @@ describe('loadConfig in production', () => {
         JWT_ACCESS_SECRET: 'local-development-access-secret-change-me',
       }),
     ).toThrow(/JWT_ACCESS_SECRET/);
-    expect(loadConfig({ ...valid, NODE_ENV: 'production' }).NODE_ENV).toBe('production');
+    expect(loadConfig(production).NODE_ENV).toBe('production');
   });
 
   it('requires the Connect webhook secret with a Stripe key, naming it; development may leave it unset', () => {
@@ -75,11 +90,18 @@ describe('loadConfig in production', () => {
     );
     const connect = `whsec_${'c'.repeat(32)}`;
     expect(
-      loadConfig({ ...stripe, NODE_ENV: 'production', STRIPE_CONNECT_WEBHOOK_SECRET: connect })
-        .STRIPE_CONNECT_WEBHOOK_SECRET,
+      loadConfig({ ...production, STRIPE_CONNECT_WEBHOOK_SECRET: connect }).STRIPE_CONNECT_WEBHOOK_SECRET,
     ).toBe(connect);
     expect(loadConfig({ ...stripe, NODE_ENV: 'development' }).STRIPE_CONNECT_WEBHOOK_SECRET).toBeUndefined();
-    expect(loadConfig({ ...valid, NODE_ENV: 'production' }).STRIPE_CONNECT_WEBHOOK_SECRET).toBeUndefined();
+    expect(
+      loadConfig({
+        ...production,
+        TEST_MODE_DEPLOYMENT: 'true',
+        STRIPE_SECRET_KEY: undefined,
+        STRIPE_WEBHOOK_SECRET: undefined,
+        STRIPE_CONNECT_WEBHOOK_SECRET: undefined,
+      }).STRIPE_CONNECT_WEBHOOK_SECRET,
+    ).toBeUndefined();
     expect(() => loadConfig({ ...valid, STRIPE_CONNECT_WEBHOOK_SECRET: 'nope' })).toThrow(
       /STRIPE_CONNECT_WEBHOOK_SECRET/,
     );
@@ -90,8 +112,89 @@ describe('loadConfig in production', () => {
       'http://127.0.0.1:12111',
     );
     expect(() => loadConfig({ ...valid, STRIPE_API_URL: 'ftp://127.0.0.1:12111' })).toThrow(/STRIPE_API_URL/);
-    expect(() =>
-      loadConfig({ ...valid, NODE_ENV: 'production', STRIPE_API_URL: 'http://127.0.0.1:12111' }),
-    ).toThrow(/STRIPE_API_URL: must not be set in production/);
+    expect(() => loadConfig({ ...production, STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(
+      /STRIPE_API_URL: must not be set in production/,
+    );
+  });
+
+  describe('refuses to start, naming the variable and what to do', () => {
+    const without = (name: keyof typeof production) => () => loadConfig({ ...production, [name]: undefined });
+
+    it('without STRIPE_SECRET_KEY (the local test driver would take test-card money into the ledger)', () => {
+      expect(without('STRIPE_SECRET_KEY')).toThrow(
+        /STRIPE_SECRET_KEY: is required in production .*local test driver.*TEST_MODE_DEPLOYMENT=true/,
+      );
+    });
+
+    it('without STRIPE_PUBLISHABLE_KEY', () => {
+      expect(without('STRIPE_PUBLISHABLE_KEY')).toThrow(/STRIPE_PUBLISHABLE_KEY: is required in production/);
+    });
+
+    it('without STRIPE_WEBHOOK_SECRET, even with no Stripe key', () => {
+      expect(without('STRIPE_WEBHOOK_SECRET')).toThrow(/STRIPE_WEBHOOK_SECRET: is required/);
+      expect(() =>
+        loadConfig({ ...production, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }),
+      ).toThrow(/STRIPE_WEBHOOK_SECRET: is required in production/);
+    });
+
+    it('without STRIPE_CONNECT_WEBHOOK_SECRET, even with no Stripe key', () => {
+      expect(without('STRIPE_CONNECT_WEBHOOK_SECRET')).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET: is required/);
+      expect(() =>
+        loadConfig({ ...production, STRIPE_SECRET_KEY: undefined, STRIPE_CONNECT_WEBHOOK_SECRET: undefined }),
+      ).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET: is required in production/);
+    });
+
+    it('without SMTP_URL (sign-in codes would reach nobody)', () => {
+      expect(without('SMTP_URL')).toThrow(/SMTP_URL: is required in production .*reach nobody.*smtp:\/\//);
+    });
+
+    it('without SMS_PROVIDER_URL or SMS_PROVIDER_API_KEY', () => {
+      expect(without('SMS_PROVIDER_URL')).toThrow(/SMS_PROVIDER_URL: is required in production/);
+      expect(without('SMS_PROVIDER_API_KEY')).toThrow(/SMS_PROVIDER_API_KEY: is required in production/);
+    });
+
+    it('without LEDGER_SIGNING_KEY (it would be derived from the JWT secret)', () => {
+      expect(without('LEDGER_SIGNING_KEY')).toThrow(
+        /LEDGER_SIGNING_KEY: is required in production .*derived from JWT_ACCESS_SECRET/,
+      );
+    });
+
+    it('without METRICS_TOKEN', () => {
+      expect(without('METRICS_TOKEN')).toThrow(/METRICS_TOKEN: is required in production/);
+    });
+
+    it('with a live Stripe key and TEST_MODE_DEPLOYMENT=true, which contradict each other', () => {
+      expect(() => loadConfig({ ...production, TEST_MODE_DEPLOYMENT: 'true' })).toThrow(
+        /STRIPE_SECRET_KEY: is a live key while TEST_MODE_DEPLOYMENT=true/,
+      );
+      expect(() =>
+        loadConfig({ ...production, TEST_MODE_DEPLOYMENT: 'true', STRIPE_SECRET_KEY: 'rk_live_arena000' }),
+      ).toThrow(/STRIPE_SECRET_KEY: is a live key/);
+    });
+  });
+
+  it('runs the local driver only with TEST_MODE_DEPLOYMENT=true, which waives no other refusal', () => {
+    const demo = {
+      ...production,
+      TEST_MODE_DEPLOYMENT: 'true',
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_PUBLISHABLE_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+      STRIPE_CONNECT_WEBHOOK_SECRET: undefined,
+    };
+    const config = loadConfig(demo);
+    expect(config.TEST_MODE_DEPLOYMENT).toBe(true);
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+    // The opt-in means the local driver: a Stripe test key runs Stripe's test mode, which needs none.
+    expect(() => loadConfig({ ...demo, STRIPE_SECRET_KEY: 'sk_test_arena000' })).toThrow(
+      /STRIPE_SECRET_KEY: is set while TEST_MODE_DEPLOYMENT=true, which runs the local payment driver/,
+    );
+    expect(loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_test_arena000' }).STRIPE_SECRET_KEY).toBe(
+      'sk_test_arena000',
+    );
+    expect(() => loadConfig({ ...demo, SMTP_URL: undefined })).toThrow(/SMTP_URL: is required in production/);
+    expect(() => loadConfig({ ...demo, LEDGER_SIGNING_KEY: undefined })).toThrow(/LEDGER_SIGNING_KEY/);
+    expect(() => loadConfig({ ...demo, METRICS_TOKEN: undefined })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig(valid).TEST_MODE_DEPLOYMENT).toBe(false);
   });
 });

@@ -22,3 +22,17 @@ export function testAppConfig(databaseUrl: string, overrides: Record<string, str
     ...overrides,
   });
 }
+
+/**
+ * What a test adds to NODE_ENV=production so the process starts (docs/security.md, "Production refuses to
+ * start"): a test-mode deployment on the local payment driver, with mail and SMS pointing at nothing.
+ */
+export const TEST_MODE_PRODUCTION: Record<string, string> = {
+  NODE_ENV: 'production',
+  TEST_MODE_DEPLOYMENT: 'true',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  SMS_PROVIDER_URL: 'http://127.0.0.1:1/sms',
+  SMS_PROVIDER_API_KEY: 'test-sms-key',
+  LEDGER_SIGNING_KEY: 'a1'.repeat(32),
+  METRICS_TOKEN: 'test-metrics-token-000000000000',
+};

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createDatabase } from '@arena/database';
 import { createMember } from '@arena/identity/testing';
-import { clearRedisPrefix } from '@arena/testing';
+import { clearRedisPrefix, TEST_MODE_PRODUCTION } from '@arena/testing';
 import { createBenchDatabase, processCpuSeconds, type BenchDatabase } from './bench-kit';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -38,7 +38,8 @@ export class LiveStack {
     const stack = new LiveStack(database, `http://127.0.0.1:${port}`, `bench:${randomUUID()}`);
     const env = {
       ...process.env,
-      NODE_ENV: 'production',
+      // Production's required settings (docs/security.md): a test-mode deployment on the local payment driver.
+      ...TEST_MODE_PRODUCTION,
       LOG_LEVEL: 'warn',
       PORT: String(port),
       PUBLIC_URL: stack.baseUrl,

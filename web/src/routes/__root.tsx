@@ -4,6 +4,7 @@ import { AppToaster } from '../features/shell/app-toaster';
 import { NotFound } from '../features/shell/not-found';
 import { SiteFooter } from '../features/shell/site-footer';
 import { SiteHeader } from '../features/shell/site-header';
+import { TestModeBanner } from '../features/shell/test-mode-banner';
 import { useWatchSession } from '../lib/session';
 
 export interface RouterContext {
@@ -23,6 +24,7 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <TestModeBanner />
       <SiteHeader />
       <main id="main" className="app__main" tabIndex={-1}>
         <Outlet />

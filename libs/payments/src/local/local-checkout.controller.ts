@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, localHostedPagesEnabled, type AppConfig } from '@arena/config';
 import { PaymentsError } from '../payments.errors';
 import { Payments } from '../payments.port';
 import { DECLINED_CARD_NUMBER, renderCheckoutPage, validateCheckoutForm } from './local-checkout.page';
@@ -14,7 +15,10 @@ import { sendLocalPage, sendLocalRedirect } from './local-page-replies';
  */
 @Controller('payments/local/checkout')
 export class LocalCheckoutController {
-  constructor(private readonly payments: Payments) {}
+  constructor(
+    private readonly payments: Payments,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get(':sessionId')
   async show(@Param('sessionId') sessionId: string, @Res() reply: FastifyReply) {
@@ -72,7 +76,10 @@ export class LocalCheckoutController {
   }
 
   private local(): LocalPayments {
-    if (!(this.payments instanceof LocalPayments)) throw new PaymentsError('not_found', 'Not found');
+    // Only with the local driver, and only where development tools or a test-mode deployment allow it.
+    if (!(this.payments instanceof LocalPayments) || !localHostedPagesEnabled(this.config)) {
+      throw new PaymentsError('not_found', 'Not found');
+    }
     return this.payments;
   }
 }

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, localHostedPagesEnabled, type AppConfig } from '@arena/config';
 import { PaymentsError } from '../payments.errors';
 import { Payments } from '../payments.port';
 import { renderConnectPage, validateConnectForm } from './local-connect.page';
@@ -13,7 +14,10 @@ import { sendLocalPage, sendLocalRedirect } from './local-page-replies';
  */
 @Controller('payments/local/connect')
 export class LocalConnectController {
-  constructor(private readonly payments: Payments) {}
+  constructor(
+    private readonly payments: Payments,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get(':accountId')
   async show(
@@ -68,7 +72,10 @@ export class LocalConnectController {
   }
 
   private local(): LocalPayments {
-    if (!(this.payments instanceof LocalPayments)) throw new PaymentsError('not_found', 'Not found');
+    // Only with the local driver, and only where development tools or a test-mode deployment allow it.
+    if (!(this.payments instanceof LocalPayments) || !localHostedPagesEnabled(this.config)) {
+      throw new PaymentsError('not_found', 'Not found');
+    }
     return this.payments;
   }
 }

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, localHostedPagesEnabled, type AppConfig } from '@arena/config';
 import { PaymentsError } from '../payments.errors';
 import { Payments } from '../payments.port';
 import { LocalPayments } from './local-payments';
@@ -17,7 +18,10 @@ const ACTIONS: readonly PortalAction[] = ['cancel', 'resume', 'declining-card', 
  */
 @Controller('payments/local/portal')
 export class LocalPortalController {
-  constructor(private readonly payments: Payments) {}
+  constructor(
+    private readonly payments: Payments,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get(':sessionId')
   async show(@Param('sessionId') sessionId: string, @Res() reply: FastifyReply) {
@@ -55,7 +59,10 @@ export class LocalPortalController {
   }
 
   private local(): LocalPayments {
-    if (!(this.payments instanceof LocalPayments)) throw new PaymentsError('not_found', 'Not found');
+    // Only with the local driver, and only where development tools or a test-mode deployment allow it.
+    if (!(this.payments instanceof LocalPayments) || !localHostedPagesEnabled(this.config)) {
+      throw new PaymentsError('not_found', 'Not found');
+    }
     return this.payments;
   }
 }
