@@ -27,7 +27,10 @@ export class CharityOnboardingsRepository {
         stripe_account_id: null,
         created_at: row.createdAt,
       })
-      .onConflict((conflict) => conflict.column('charity_id').doNothing())
+      // No conflict target: with one (charity_id), PostgreSQL still raises the other unique index's (ein)
+      // violation when 50 requests of one member insert the same row at once; the stream has already decided
+      // who holds the EIN, so any existing row is this one.
+      .onConflict((conflict) => conflict.doNothing())
       .execute();
   }
 
