@@ -223,9 +223,12 @@ describe('tournament flow: API → event store → projections → socket.io', (
     const queue = new Queue(QueueName.Maintenance, { connection, prefix: bullPrefix(config) });
     try {
       const schedulers = await queue.getJobSchedulers();
-      expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every])).toEqual([
-        [JobName.PurgeExpiredSignIns, 3_600_000],
-      ]);
+      expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every]).sort()).toEqual(
+        [
+          [JobName.PurgeExpiredSignIns, 3_600_000],
+          [JobName.RecheckPaymentAccounts, 900_000],
+        ].sort(),
+      );
     } finally {
       await queue.close();
       await connection.quit();
