@@ -78,13 +78,15 @@ describe('TRUST_PROXY and the per-IP limits', () => {
     const login = await api('192.0.2.0/24,10.1.0.0/16');
     // Two trusted proxies (edge 10.1.0.5 then 192.0.2.50): the entry before them is the client.
     const forged = [];
-    for (let i = 1; i <= 3; i++) forged.push(await login('192.0.2.50', `10.66.1.${i}, 198.51.100.50, 10.1.0.5`));
+    for (let i = 1; i <= 3; i++)
+      forged.push(await login('192.0.2.50', `10.66.1.${i}, 198.51.100.50, 10.1.0.5`));
     expect(forged).toEqual([200, 200, 429]);
     expect(await login('192.0.2.50', '10.66.1.1, 198.51.100.51, 10.1.0.5')).toBe(200);
     // A peer that is not a listed proxy is the client, whatever it forwards.
-    expect([await login('203.0.113.9', '198.51.100.60'), await login('203.0.113.9', '198.51.100.61')]).toEqual([
-      200, 200,
-    ]);
+    expect([
+      await login('203.0.113.9', '198.51.100.60'),
+      await login('203.0.113.9', '198.51.100.61'),
+    ]).toEqual([200, 200]);
     expect(await login('203.0.113.9', '198.51.100.62')).toBe(429);
   });
 });

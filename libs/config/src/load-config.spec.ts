@@ -55,7 +55,9 @@ describe('loadConfig', () => {
       '127.0.0.1',
       '::1',
     ]);
-    expect(() => loadConfig({ ...valid, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*number of proxies.*CIDR/s);
+    expect(() => loadConfig({ ...valid, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY.*number of proxies.*CIDR/s,
+    );
     expect(() => loadConfig({ ...valid, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ ...valid, TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
   });
