@@ -141,6 +141,8 @@ export const configSchema = z
     CHARITY_NAVIGATOR_API_KEY_SCHEME: optional(z.string().regex(HTTP_TOKEN, 'must be one word, like Bearer')),
     CHARITY_SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     CHARITY_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    // Pages of the public ledger (GET /api/ledger/entries, at most 200 entries each) per client address per minute.
+    LEDGER_ENTRIES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /** Charity invitations one member or one IP may send per hour. */
     CHARITY_INVITES_PER_HOUR: z.coerce.number().int().min(1).default(5),
     /** Payments: Stripe when a secret key is set, else the local test-mode driver (libs/payments). */
