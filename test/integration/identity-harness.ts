@@ -124,7 +124,7 @@ export async function startIdentityHarness(env: Record<string, string>): Promise
   // Every read model exists, empty, as the worker leaves them: guarded routes that read one (a
   // member's game stats) answer as they do in production, not with a missing table.
   for (const projector of projectors) await projectEvents(database.db, projector, []);
-  const config = testAppConfig(database.url, { TRUST_PROXY: 'true', ...env });
+  const config = testAppConfig(database.url, { TRUST_PROXY: '1', ...env });
   const api: NestFastifyApplication = await createApiApp(config);
   await api.listen(0, '127.0.0.1');
   const baseUrl = (await api.getUrl()).replace('[::1]', '127.0.0.1');

@@ -49,7 +49,16 @@ export async function createApiApp(
   );
   const spaFallback = await serveSpa(app, config.WEB_DIST_DIR, { devPages: devToolsEnabled(config) });
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback));
-  app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_PREFIX, config.PUBLIC_URL));
+  app.useWebSocketAdapter(
+    new RedisIoAdapter(
+      app,
+      config.REDIS_URL,
+      config.REDIS_PREFIX,
+      config.PUBLIC_URL,
+      config.TRUST_PROXY,
+      config.SOCKET_HANDSHAKES_PER_MINUTE,
+    ),
+  );
 
   refuseMalformedText(app.getHttpAdapter().getInstance());
   const metrics = app.get(MetricsService);

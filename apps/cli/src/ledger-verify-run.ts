@@ -6,10 +6,12 @@ import type {
   LedgerPublicKey,
 } from '@arena/contracts';
 import { verifyLedger, type LedgerVerification } from '@arena/contracts/ledger';
+import { LEDGER_ENTRIES_MAX_LIMIT } from '@arena/contracts/ledger.contract';
 
 export type Fetch = (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
 
-const PAGE = 1000;
+/** The largest page the entries route serves (LEDGER_ENTRIES_MAX_LIMIT). */
+const PAGE = LEDGER_ENTRIES_MAX_LIMIT;
 
 async function getData<T>(fetchUrl: Fetch, url: string): Promise<T> {
   const response = await fetchUrl(url);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const url = (protocols: string[]) =>
@@ -18,6 +19,50 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 /** An HTTP token (RFC 9110 §5.6.2): a header's name, an authentication scheme. */
 const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: false, a hop count, or the trusted proxies'
+ * addresses/CIDRs. Never `true`: it makes the left-most X-Forwarded-For entry, which the client
+ * writes, the address every per-IP limit keys on.
+ */
+function trustProxySetting(raw: string, ctx: z.RefinementCtx): false | number | string[] {
+  const value = raw.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true is refused (the client would choose its own address through X-Forwarded-For): give the number of ' +
+        'proxies in front (e.g. 1), or their addresses/CIDRs comma separated (e.g. 10.0.0.0/8,127.0.0.1)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 32) return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (invalid.length > 0 || entries.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `must be false, a hop count (0 to 32), or proxy addresses/CIDRs comma separated; not understood: ` +
+        (invalid.join(', ') || value),
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /** The value .env.example ships with: fine on a laptop, refused in production. */
 export const LOCAL_DEVELOPMENT_SECRET = 'local-development-access-secret-change-me';
@@ -53,11 +98,12 @@ export const configSchema = z
     METRICS_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
     // Where the games will be served from, if not from PUBLIC_URL: the only other origin the CSP lets the app connect to.
     GAME_ORIGIN: optional(url(['http:', 'https:'])),
-    /** Behind a reverse proxy, take the client IP from X-Forwarded-For (per-IP rate limits). */
-    TRUST_PROXY: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
+    /**
+     * Which X-Forwarded-For hops to believe (the key of per-IP rate limits): `false`, none; a hop
+     * count (`1`: one proxy in front, the right-most entry is the client); or the proxies' addresses
+     * or CIDRs, comma separated. `true` (believe every hop, the client's own left-most one too) is refused.
+     */
+    TRUST_PROXY: z.string().default('false').transform(trustProxySetting),
     // Keys the HMAC that one-time codes are stored under; when unset it is derived from JWT_ACCESS_SECRET.
     OTP_HASH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     // Signs the game tokens scoped to one play (docs/fair-play.md); when unset it is derived from JWT_ACCESS_SECRET.
@@ -95,6 +141,10 @@ export const configSchema = z
     CHARITY_NAVIGATOR_API_KEY_SCHEME: optional(z.string().regex(HTTP_TOKEN, 'must be one word, like Bearer')),
     CHARITY_SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     CHARITY_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    // Pages of the public ledger (GET /api/ledger/entries, at most 200 entries each) per client address per minute.
+    LEDGER_ENTRIES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    // socket.io handshakes (new live connections) per client address per minute.
+    SOCKET_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Charity invitations one member or one IP may send per hour. */
     CHARITY_INVITES_PER_HOUR: z.coerce.number().int().min(1).default(5),
     /** Payments: Stripe when a secret key is set, else the local test-mode driver (libs/payments). */

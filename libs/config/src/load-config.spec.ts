@@ -45,6 +45,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads TRUST_PROXY as false, a hop count, or proxy addresses/CIDRs, and refuses true naming both forms', () => {
+    expect(loadConfig(valid).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ ...valid, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ ...valid, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ ...valid, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ ...valid, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(() => loadConfig({ ...valid, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY.*number of proxies.*CIDR/s,
+    );
+    expect(() => loadConfig({ ...valid, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...valid, TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('requires a connection string when EventStoreDB is selected', () => {
     expect(() => loadConfig({ ...valid, EVENT_STORE: 'eventstoredb' })).toThrow(
       /EVENTSTORE_CONNECTION_STRING/,

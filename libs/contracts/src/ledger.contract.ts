@@ -53,13 +53,20 @@ export const ledgerEntry = z
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
+/** The largest page of GET /api/ledger/entries: the route is public, anonymous and per-IP limited. */
+export const LEDGER_ENTRIES_MAX_LIMIT = 200;
+
 export const ledgerEntriesParams = z
   .object({
     from: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-    limit: z.coerce.number().int().min(1).max(1000).default(100),
+    limit: z.coerce.number().int().min(1).max(LEDGER_ENTRIES_MAX_LIMIT).default(100),
   })
   .meta({ id: 'LedgerEntriesParams' });
 export type LedgerEntriesParams = z.infer<typeof ledgerEntriesParams>;
+
+export const LedgerMessages = {
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+} as const;
 
 export const ledgerEntries = z
   .object({ entries: z.array(ledgerEntry), treeSize: z.number().int() })

@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ledgerCheckpointsParams,
   ledgerConsistencyParams,
@@ -7,15 +7,24 @@ import {
   type LedgerEntriesParams,
 } from '@arena/contracts';
 import { BearerKeyGuard, ZodValidationPipe } from '@arena/http';
+import { LedgerRateLimiter } from './ledger-rate-limiter';
 import { LedgerService } from './ledger.service';
 
 /** The verifiable ledger (docs/ledger.md): public reads, and signing a checkpoint on an operator's request. */
 @Controller('ledger')
 export class LedgerController {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly limiter: LedgerRateLimiter,
+  ) {}
 
+  /** At most LEDGER_ENTRIES_MAX_LIMIT entries a page, LEDGER_ENTRIES_PER_MINUTE pages per client address. */
   @Get('entries')
-  async entries(@Query(new ZodValidationPipe(ledgerEntriesParams)) params: LedgerEntriesParams) {
+  async entries(
+    @Req() request: FastifyRequest,
+    @Query(new ZodValidationPipe(ledgerEntriesParams)) params: LedgerEntriesParams,
+  ) {
+    await this.limiter.entriesFrom(request.ip);
     return { success: true, data: await this.ledger.entries(params) };
   }
 

@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { LedgerCheckpointScheduler } from './ledger-checkpoint.scheduler';
 import { LedgerCheckpointsRepository } from './ledger-checkpoints.repository';
 import { ledgerSigningKey } from './ledger-signing-key';
+import { LedgerRateLimiter } from './ledger-rate-limiter';
 import { LedgerController } from './ledger.controller';
 import { LedgerService } from './ledger.service';
 import { LEDGER_SIGNING_KEY } from './ledger.tokens';
@@ -18,6 +19,7 @@ import { SignLedgerCheckpointProcessor } from './sign-ledger-checkpoint.processo
       useFactory: (config: AppConfig) => ledgerSigningKey(config),
     },
     LedgerCheckpointsRepository,
+    LedgerRateLimiter,
     LedgerService,
     SignLedgerCheckpointProcessor,
   ],

@@ -6,10 +6,11 @@ import type {
   LedgerPublicKey,
 } from '@arena/contracts';
 import { routes } from '@arena/contracts/http.routes';
+import { LEDGER_ENTRIES_MAX_LIMIT } from '@arena/contracts/ledger.contract';
 import { callApi } from '../../lib/api-client';
 
 /** The largest page `routes.ledger.entries` serves (ledgerEntriesParams). */
-export const ENTRIES_PAGE = 1000;
+export const ENTRIES_PAGE = LEDGER_ENTRIES_MAX_LIMIT;
 /** The most checkpoints `routes.ledger.checkpoints` lists (ledgerCheckpointsParams). */
 const CHECKPOINTS_LIMIT = 1000;
 
