@@ -154,7 +154,7 @@ describe('Stripe fixture sequences through the webhook endpoints', () => {
     });
   });
 
-  describe('a subscription created, renewed, upgraded and cancelled (platform endpoint)', () => {
+  describe('a subscription created, renewed, upgraded, refunded and cancelled (platform endpoint)', () => {
     const DAY = 24 * 60 * 60;
     const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
     const fixtureItem = (stripeFixtures().subscription!.items as { data: Record<string, unknown>[] })
@@ -337,6 +337,37 @@ describe('Stripe fixture sequences through the webhook endpoints', () => {
         plan: { planType: 'PREMIUM_PLUS' },
         subscription: { status: 'active', currentPeriodEnd: iso(renewedStart + 30 * DAY) },
       });
+
+      // Refunded: the upgrade's charge, in full, as Stripe reports it (charge.refunded on the charge the invoice
+      // payments API named; no memberId in its metadata). Billing books it on the member, once however often
+      // it comes; the plan stays (a refund is money, not a cancellation).
+      const upgradeInvoice = [...paidInvoices.keys()].at(-1)!.slice('in_'.length);
+      const refunded = fixtureEvent({
+        type: 'charge.refunded',
+        created: at(),
+        object: fixtureObject('charge', {
+          id: `ch_${upgradeInvoice}`,
+          payment_intent: `pi_${upgradeInvoice}`,
+          customer: customerId,
+          amount: 500,
+          amount_captured: 500,
+          amount_refunded: 500,
+          refunded: true,
+          metadata: {},
+        }),
+      });
+      await ok(refunded);
+      await ok(refunded);
+      const refunds = await h.database.db
+        .selectFrom('events')
+        .select(['event_type', 'data'])
+        .where('stream_id', '=', `subscription-${dee.id}`)
+        .where('event_type', '=', 'PaymentRefunded')
+        .execute();
+      expect(refunds.map((row) => (row.data as { amountRefundedCents: number }).amountRefundedCents)).toEqual(
+        [500],
+      );
+      expect((await active()).plan.planType).toBe('PREMIUM_PLUS');
 
       // Cancelled at period end: kept until then...
       const periodEnd = renewedStart + 30 * DAY;
