@@ -105,11 +105,12 @@ async function bigField(db: Kysely<any>): Promise<QueryTiming[]> {
   console.log(`filling one tournament with ${BIG_FIELD} players`);
   // Scores from a narrow range, so many ties go down to time, attempts and the key, as in real play.
   await sql`
-    INSERT INTO leaderboard_entries (tournament_id, user_id, username, charity_name, best_score, best_score_at, attempts, tie_break_key)
+    INSERT INTO leaderboard_entries
+      (tournament_id, user_id, username, charity_name, best_score, rank_score, best_score_at, attempts, tie_break_key)
     SELECT ${tournamentId}::uuid, gen_random_uuid(), 'player-' || i, 'Charity ' || (i % 50),
-      floor(random() * 10000), timestamptz '2026-11-22' + (floor(random() * 3600) || ' seconds')::interval,
+      score, -score, timestamptz '2026-11-22' + (floor(random() * 3600) || ' seconds')::interval,
       1 + floor(random() * 5)::int, md5(i::text) || md5((i + 1)::text)
-    FROM generate_series(1, ${BIG_FIELD}) AS i`.execute(db);
+    FROM generate_series(1, ${BIG_FIELD}) AS i, LATERAL (SELECT floor(random() * 10000) + i * 0 AS score) AS s`.execute(db);
   await sql`
     INSERT INTO leaderboard_score_counts (tournament_id, rank_score, players)
     SELECT tournament_id, rank_score, count(*) FROM leaderboard_entries WHERE tournament_id = ${tournamentId}
