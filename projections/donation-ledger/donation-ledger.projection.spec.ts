@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { verifyChain } from '@arena/contracts/ledger';
+import { canonicalJson, leafHash, merkleRoot, verifyChain } from '@arena/contracts/ledger';
 import type { DonationEvent } from '@arena/donations/events';
 import type { RecordedEvent } from '@arena/event-store';
 import { projectEvents } from '@arena/projection-runner/testing';
@@ -8,7 +8,7 @@ import { donationLedgerProjector, maskProviderId } from './donation-ledger.proje
 import {
   ledgerEntriesFrom,
   ledgerEntryById,
-  ledgerLeafHashes,
+  ledgerTreeAnswer,
   ledgerTreeSize,
 } from './donation-ledger.queries';
 
@@ -101,7 +101,10 @@ describe('donation ledger projection', () => {
     expect(JSON.stringify(entries)).not.toMatch(/donor@example.org|memberId|acct_1/);
     expect(await verifyChain(entries)).toEqual([]);
     expect(await ledgerTreeSize(database.db)).toBe(4);
-    expect(await ledgerLeafHashes(database.db, 2)).toHaveLength(2);
+    const leaves = await Promise.all(entries.map((entry) => leafHash(entry.hash)));
+    expect(await ledgerTreeAnswer(database.db, { kind: 'root', treeSize: 2 })).toEqual([
+      await merkleRoot(leaves.slice(0, 2)),
+    ]);
     expect(await ledgerEntryById(database.db, events[2]!.id)).toEqual(entries[2]);
     expect(await ledgerEntryById(database.db, randomUUID())).toBeNull();
   });
@@ -372,3 +375,107 @@ describe('donation ledger projection', () => {
     expect(maskProviderId(null)).toBeNull();
   });
 });
+
+/**
+ * What was signed must never change silently (issue 22): the canonical body of fixed events, their entry hashes
+ * and the roots over them are pinned here. A change that moves any of them breaks every published checkpoint;
+ * such a change needs a new entry type, never a new body for an old one.
+ */
+describe('donation ledger golden hashes', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(2);
+  });
+  afterAll(() => database.drop());
+
+  const donationId = '0d1c6e3a-5a4b-4c1e-9f2a-2b7d8e9f0a11';
+  const fixed = (id: string, prepare: number, event: DonationEvent): RecordedEvent => ({
+    id,
+    type: event.type,
+    data: event.data,
+    metadata: {},
+    streamId: `donation-${donationId}`,
+    revision: prepare - 1,
+    position: { commit: 1n, prepare: BigInt(prepare) },
+    createdAt: new Date('2026-11-23T10:00:00.000Z'),
+  });
+  const events: RecordedEvent[] = [
+    fixed('7b0f6f9e-1a7e-4d5e-8c11-0c2f6b1a9d01', 1, {
+      type: 'DonationReceived',
+      data: {
+        donationId,
+        amountCents: 2500,
+        currency: 'usd',
+        donorEmail: 'donor@example.org',
+        donorMemberId: null,
+        charityEin: '530196605',
+        checkoutSessionId: 'cs_test_golden0001',
+        paymentIntentId: 'pi_golden0001',
+        providerEventId: 'evt_golden1',
+        receiptCode: 'R-GOLD',
+        receivedAt: '2026-11-23T10:00:00.000Z',
+      },
+    }),
+    fixed('7b0f6f9e-1a7e-4d5e-8c11-0c2f6b1a9d02', 2, {
+      type: 'DonationDirected',
+      data: {
+        donationId,
+        amountCents: 2500,
+        charityEin: '530196605',
+        charityName: 'American Red Cross',
+        directedBy: { kind: 'donor', memberId: null, displayName: 'Ada' },
+        source: { kind: 'gift', checkoutSessionId: 'cs_test_golden0001' },
+        receiptCode: 'R-GOLD',
+        directedAt: '2026-11-23T10:00:01.000Z',
+      },
+    }),
+    fixed('7b0f6f9e-1a7e-4d5e-8c11-0c2f6b1a9d03', 3, {
+      type: 'DonationTransferInitiated',
+      data: {
+        donationId,
+        windowId: '2026-11-24',
+        transferId: 'tr_golden0001',
+        charityEin: '530196605',
+        stripeAccountId: 'acct_golden',
+        amountCents: 2500,
+        transferAmountCents: 2500,
+        initiatedAt: '2026-11-24T00:05:00.000Z',
+      },
+    }),
+  ] as RecordedEvent[];
+
+  it('writes the same bodies, entry hashes and roots as were signed', async () => {
+    await projectEvents(database.db, donationLedgerProjector, events);
+    const entries = await ledgerEntriesFrom(database.db, 0, 10);
+    expect(entries.map((entry) => canonicalJson(entry.body))).toEqual(GOLDEN.bodies);
+    expect(entries.map((entry) => entry.hash)).toEqual(GOLDEN.entryHashes);
+    const roots = [];
+    for (let treeSize = 1; treeSize <= 3; treeSize += 1)
+      roots.push((await ledgerTreeAnswer(database.db, { kind: 'root', treeSize }))[0]);
+    expect(roots).toEqual(GOLDEN.roots);
+    // The stored tree's roots are the verifier's: what the browser and ledger:verify recompute.
+    const leaves = await Promise.all(GOLDEN.entryHashes.map((hash) => leafHash(hash)));
+    expect(await Promise.all([1, 2, 3].map((size) => merkleRoot(leaves.slice(0, size))))).toEqual(
+      GOLDEN.roots,
+    );
+  });
+});
+
+// Bodies and entry hashes as the ledger wrote them before the stored tree (issue 22); roots as the verifier computes them.
+const GOLDEN = {
+  bodies: [
+    '{"amountCents":2500,"at":"2026-11-23T10:00:00.000Z","charityEin":"530196605","charityName":null,"directedBy":null,"donationId":"0d1c6e3a-5a4b-4c1e-9f2a-2b7d8e9f0a11","eventId":"7b0f6f9e-1a7e-4d5e-8c11-0c2f6b1a9d01","providerId":"pi_…0001","receiptCode":"R-GOLD","status":null,"type":"DonationReceived"}',
+    '{"amountCents":2500,"at":"2026-11-23T10:00:01.000Z","charityEin":"530196605","charityName":"American Red Cross","directedBy":"Ada","donationId":"0d1c6e3a-5a4b-4c1e-9f2a-2b7d8e9f0a11","eventId":"7b0f6f9e-1a7e-4d5e-8c11-0c2f6b1a9d02","providerId":"pi_…0001","receiptCode":"R-GOLD","status":"held","type":"DonationDirected"}',
+    '{"amountCents":2500,"at":"2026-11-24T00:05:00.000Z","charityEin":"530196605","charityName":"American Red Cross","directedBy":"Ada","donationId":"0d1c6e3a-5a4b-4c1e-9f2a-2b7d8e9f0a11","eventId":"7b0f6f9e-1a7e-4d5e-8c11-0c2f6b1a9d03","providerId":"tr_…0001","receiptCode":"R-GOLD","status":"pending","type":"DonationTransferInitiated"}',
+  ],
+  entryHashes: [
+    '368d2e04c189e977180429acff4df0f0a977f68c60d01193ae64844c7ab9ef95',
+    'f2d42a7b81e886d3340a7646a3ecd2687078e4a55341cc0e128dcc60688cfcd2',
+    '558e783b93f3eaf567a22f426843b56aa339b871256bcebecb25f178e309d145',
+  ],
+  roots: [
+    '9203da60d780ee0af468df9eba1d7729911e13b6c93ffdea250882aa5f9eff8d',
+    '4d8b9641d296a8487862338b0723c70a912f9160ff371c5adc33cbbcc2f2a241',
+    '653d994ecd417a166db7e9605664aa771f73cf5a0df33408b5db38dbebf176f1',
+  ],
+};

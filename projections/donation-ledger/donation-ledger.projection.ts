@@ -4,8 +4,10 @@ import { GENESIS_HASH, canonicalJson, entryHash, leafHash } from '@arena/contrac
 import type { RecordedEvent } from '@arena/event-store';
 import { DONATION_EVENT_TYPES, type DirectedBy, type DonationEvent } from '@arena/donations/events';
 import type { Projector, TableNames } from '@arena/projection-runner';
+import { storedSubtrees } from './donation-ledger.queries';
+import { answerFrom, appendLeaf, frontierKeys, subtreesNeeded, type FrontierNode } from './ledger-tree';
 
-type Base = 'ledger_entries';
+type Base = 'ledger_entries' | 'ledger_tree_nodes';
 
 /** The public name of whoever directed a donation: never a member id or an email. */
 function directedByName(directedBy: DirectedBy): string {
@@ -153,15 +155,18 @@ function bodyOf(event: DonationEvent, eventId: string, previous: Previous | unde
 
 /**
  * The verifiable ledger (docs/ledger.md): one append-only entry per money event, in global-log order,
- * each naming the previous entry's hash. The runner applies events in order under one advisory lock,
- * so `index` and `prev_hash` come from the last row; an event already recorded (a redelivery) is skipped
- * by its id. A rebuild replays the same events in the same order, so it writes the same hashes.
+ * each naming the previous entry's hash, and the Merkle tree over them stored as it grows (issue 22): every
+ * perfect subtree of level ≥ 1 an entry completes is written with the entry, in the same transaction, so roots
+ * and proofs read O(log n) rows (ledger-tree.ts). The runner applies events in order under one advisory lock,
+ * so `index`, `prev_hash` and the tree's right edge come from the last rows; an event already recorded (a
+ * redelivery) is skipped by its id. A rebuild replays the same events in the same order, so it writes the same
+ * hashes, and `verifyBeforeSwap` refuses a generation whose roots differ from what was signed.
  */
 export const donationLedgerProjector: Projector<Base> = {
   name: 'donation_ledger',
-  version: 1,
+  version: 2,
   eventTypes: DONATION_EVENT_TYPES,
-  tables: ['ledger_entries'],
+  tables: ['ledger_entries', 'ledger_tree_nodes'],
 
   async createTables(db, names: TableNames<Base>) {
     await sql`
@@ -175,10 +180,20 @@ export const donationLedgerProjector: Projector<Base> = {
         leaf_hash text NOT NULL
       )`.execute(db);
     await sql`CREATE INDEX ON ${sql.table(names.ledger_entries)} (donation_id, index DESC)`.execute(db);
+    // The perfect subtrees of level ≥ 1 (level 0 is ledger_entries.leaf_hash): about one row per entry.
+    await sql`
+      CREATE TABLE ${sql.table(names.ledger_tree_nodes)} (
+        level smallint NOT NULL,
+        index bigint NOT NULL,
+        hash bytea NOT NULL,
+        PRIMARY KEY (level, index)
+      )`.execute(db);
   },
 
   async apply(trx, events: readonly RecordedEvent[], names) {
     const table = names.ledger_entries;
+    // The tail of the ledger, read once a batch and carried along in memory.
+    let tail: { size: number; hash: string; frontier: FrontierNode[] } | undefined;
     for (const recorded of events) {
       const seen = await trx
         .selectFrom(table)
@@ -186,13 +201,8 @@ export const donationLedgerProjector: Projector<Base> = {
         .where('id', '=', recorded.id)
         .executeTakeFirst();
       if (seen) continue;
+      tail ??= await readTail(trx, names);
       const event = { type: recorded.type, data: recorded.data } as DonationEvent;
-      const last = await trx
-        .selectFrom(table)
-        .select(['index', 'hash'])
-        .orderBy('index', 'desc')
-        .limit(1)
-        .executeTakeFirst();
       const earlier = (
         await trx
           .selectFrom(table)
@@ -202,14 +212,15 @@ export const donationLedgerProjector: Projector<Base> = {
           .execute()
       ).map((row) => JSON.parse(row.body) as LedgerEntryBody);
       const stated = earlier.find((body) => !PART_AMOUNT_TYPES.has(body.type));
-      const index = last ? Number(last.index) + 1 : 0;
-      const prevHash: string = last?.hash ?? GENESIS_HASH;
+      const index = tail.size;
+      const prevHash = tail.hash;
       const body = bodyOf(
         event,
         recorded.id,
         earlier[0] && { body: earlier[0], donationAmountCents: stated?.amountCents ?? 0 },
       );
       const hash = await entryHash({ index, prevHash, body });
+      const leaf = await leafHash(hash);
       await trx
         .insertInto(table)
         .values({
@@ -219,9 +230,70 @@ export const donationLedgerProjector: Projector<Base> = {
           body: canonicalJson(body),
           prev_hash: prevHash,
           hash,
-          leaf_hash: await leafHash(hash),
+          leaf_hash: leaf,
         })
         .execute();
+      const completed = appendLeaf(tail.frontier, index, Buffer.from(leaf, 'hex'));
+      if (completed.length > 0)
+        await trx
+          .insertInto(names.ledger_tree_nodes)
+          .values(completed.map(({ level, index: at, hash: node }) => ({ level, index: at, hash: node })))
+          .execute();
+      tail = { size: index + 1, hash, frontier: tail.frontier };
+    }
+  },
+
+  /** A rebuilt ledger must give every signed checkpoint's root, or it does not replace the one that signed them. */
+  async verifyBeforeSwap(db, names) {
+    for (let after = -1; ;) {
+      const { rows: page } = await sql<{ tree_size: string; root_hash: string }>`
+        SELECT tree_size, root_hash FROM ledger_checkpoints WHERE tree_size > ${after}
+        ORDER BY tree_size LIMIT ${CHECKPOINTS_PER_CHECK}`.execute(db);
+      if (page.length === 0) return;
+      const questions = page.map((row) => ({ kind: 'root' as const, treeSize: Number(row.tree_size) }));
+      const keys = new Map(
+        questions.flatMap(subtreesNeeded).map((key) => [`${key.level}:${key.index}`, key]),
+      );
+      const stored = await storedSubtrees(db, [...keys.values()], names);
+      page.forEach((row, i) => {
+        let root: string;
+        try {
+          root = answerFrom(stored, questions[i]!)[0]!.toString('hex');
+        } catch {
+          root = 'missing';
+        }
+        if (root !== row.root_hash)
+          throw new Error(
+            `donation_ledger: the rebuilt tree of ${row.tree_size} entries has root ${root}, the signed checkpoint ` +
+              `${row.root_hash}; the rebuild is refused and the ledger that signed it keeps serving`,
+          );
+      });
+      after = Number(page[page.length - 1]!.tree_size);
     }
   },
 };
+
+/** Checkpoints checked per query by verifyBeforeSwap: about 12 stored subtrees each. */
+const CHECKPOINTS_PER_CHECK = 500;
+
+/** The ledger's size, last entry hash and the right edge of its tree (at most log2(n) stored subtrees). */
+async function readTail(
+  trx: Parameters<Projector<Base>['apply']>[0],
+  names: TableNames<Base>,
+): Promise<{ size: number; hash: string; frontier: FrontierNode[] }> {
+  const last = await trx
+    .selectFrom(names.ledger_entries)
+    .select(['index', 'hash'])
+    .orderBy('index', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!last) return { size: 0, hash: GENESIS_HASH, frontier: [] };
+  const size = Number(last.index) + 1;
+  const keys = frontierKeys(size);
+  const stored = await storedSubtrees(trx, keys, names);
+  return {
+    size,
+    hash: last.hash,
+    frontier: keys.map((key) => ({ ...key, hash: stored(key.level, key.index) })),
+  };
+}

@@ -8,12 +8,12 @@ import type {
   LedgerInclusionProof,
   LedgerPublicKey,
 } from '@arena/contracts';
-import { auditPath, checkpointMessageBytes, consistencyProof, merkleRoot } from '@arena/contracts/ledger';
+import { checkpointMessageBytes } from '@arena/contracts/ledger';
 import { DATABASE } from '@arena/database';
 import {
   ledgerEntriesFrom,
   ledgerEntryById,
-  ledgerLeafHashes,
+  ledgerTreeAnswer,
   ledgerTreeSize,
   type DonationLedgerTables,
 } from '@arena/projections/donation-ledger/donation-ledger.queries';
@@ -21,7 +21,10 @@ import { LedgerCheckpointsRepository } from './ledger-checkpoints.repository';
 import { entryNotCheckpointed, entryNotFound, noCheckpointOfSize, rangeReversed } from './ledger.errors';
 import { LEDGER_SIGNING_KEY, type LedgerSigningKey } from './ledger.tokens';
 
-/** The verifiable ledger's server side: entries, signed checkpoints and the proofs between them. */
+/**
+ * The verifiable ledger's server side: entries, signed checkpoints and the proofs between them. Every answer
+ * reads O(log n) stored rows whatever the ledger's size n (the stored tree, issue 22).
+ */
 @Injectable()
 export class LedgerService {
   constructor(
@@ -53,7 +56,7 @@ export class LedgerService {
     if (newest && newest.treeSize === treeSize) return { checkpoint: newest, created: false };
     const unsigned = {
       treeSize,
-      rootHash: await merkleRoot(await ledgerLeafHashes(this.db, treeSize)),
+      rootHash: (await ledgerTreeAnswer(this.db, { kind: 'root', treeSize }))[0]!,
       timestamp: now.toISOString(),
       keyId: this.key.publicKey.keyId,
     };
@@ -68,15 +71,19 @@ export class LedgerService {
     if (!entry) throw entryNotFound();
     const checkpoint = await this.checkpoints.newestCovering(entry.index);
     if (!checkpoint) throw entryNotCheckpointed();
-    const leaves = await ledgerLeafHashes(this.db, checkpoint.treeSize);
-    return { entry, checkpoint, leafIndex: entry.index, auditPath: await auditPath(entry.index, leaves) };
+    const auditPath = await ledgerTreeAnswer(this.db, {
+      kind: 'inclusion',
+      index: entry.index,
+      treeSize: checkpoint.treeSize,
+    });
+    return { entry, checkpoint, leafIndex: entry.index, auditPath };
   }
 
   async consistency(from: number, to: number): Promise<LedgerConsistencyProof> {
     if (from > to) throw rangeReversed();
     const [first, second] = await Promise.all([this.checkpoints.bySize(from), this.checkpoints.bySize(to)]);
     if (!first || !second) throw noCheckpointOfSize(first ? to : from);
-    const leaves = await ledgerLeafHashes(this.db, to);
-    return { from: first, to: second, proof: await consistencyProof(from, leaves) };
+    const proof = await ledgerTreeAnswer(this.db, { kind: 'consistency', fromSize: from, toSize: to });
+    return { from: first, to: second, proof };
   }
 }

@@ -49,4 +49,10 @@ export interface Projector<Base extends string = string> {
     events: readonly RecordedEvent[],
     names: TableNames<Base>,
   ): Promise<PublishedNotice[] | void>;
+  /**
+   * Checks a rebuilt generation before it replaces the active one; throwing refuses the swap (the rebuild
+   * fails, the active generation keeps serving). For read models whose contents were published, such as
+   * the signed ledger.
+   */
+  verifyBeforeSwap?(db: Kysely<any>, names: TableNames<Base>): Promise<void>;
 }

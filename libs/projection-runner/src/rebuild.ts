@@ -83,7 +83,9 @@ async function rebuildLocked(
       if (!active || comparePositions(building.position, active.position) >= 0) break;
       await sleep(deps.options.pollIntervalMs, stop);
     }
-    await projector.createIndexes?.(db, physicalNames(projector, building.generation));
+    const names = physicalNames(projector, building.generation);
+    await projector.createIndexes?.(db, names);
+    await projector.verifyBeforeSwap?.(db, names);
     const { retired } = await promoteGeneration(db, projector, building);
     if (retired !== null) await dropGeneration(db, projector, retired);
     const result: RebuildResult = {
