@@ -143,6 +143,7 @@ export const configSchema = z
     CHARITY_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     // Pages of the public ledger (GET /api/ledger/entries, at most 200 entries each) per client address per minute.
     LEDGER_ENTRIES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    LEDGER_PROOFS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     // socket.io handshakes (new live connections) per client address per minute.
     SOCKET_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Charity invitations one member or one IP may send per hour. */

@@ -73,6 +73,7 @@ import {
   ledgerEntriesParams,
   ledgerExportParams,
   ledgerInclusionProof,
+  ledgerKeys,
   ledgerPublicKey,
   reconciliationParams,
   reconciliationReport,
@@ -780,7 +781,7 @@ const documentedRoutes = [
   },
   {
     ...routes.ledger.checkpoints,
-    summary: 'Signed checkpoints, newest first',
+    summary: 'Signed checkpoints, newest first; `before` pages on to smaller trees',
     tag: 'ledger',
     access: publicRoute,
     query: ledgerCheckpointsParams,
@@ -800,6 +801,14 @@ const documentedRoutes = [
     tag: 'ledger',
     access: publicRoute,
     answer: answerOf(ledgerPublicKey),
+  },
+  {
+    ...routes.ledger.keys,
+    summary:
+      'Every key that signed checkpoints, with the tree sizes it signed (checkpoints stay verifiable across a key rotation)',
+    tag: 'ledger',
+    access: publicRoute,
+    answer: answerOf(ledgerKeys),
   },
   {
     ...routes.ledger.exportCsv,

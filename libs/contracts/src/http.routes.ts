@@ -151,6 +151,7 @@ export const routes = {
     checkpoints: route('get', '/api/ledger/checkpoints'),
     signCheckpoint: route('post', '/api/ledger/checkpoints'),
     publicKey: route('get', '/api/ledger/public-key'),
+    keys: route('get', '/api/ledger/keys'),
     exportCsv: route('get', '/api/ledger/export.csv'),
   },
   finance: {

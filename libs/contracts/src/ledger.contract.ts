@@ -90,9 +90,14 @@ export const ledgerCheckpoints = z
   .meta({ id: 'LedgerCheckpoints' });
 export type LedgerCheckpoints = z.infer<typeof ledgerCheckpoints>;
 
+/** Newest first; `before` pages on: the checkpoints of trees smaller than it. */
 export const ledgerCheckpointsParams = z
-  .object({ limit: z.coerce.number().int().min(1).max(1000).default(50) })
+  .object({
+    before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(50),
+  })
   .meta({ id: 'LedgerCheckpointsParams' });
+export type LedgerCheckpointsParams = z.infer<typeof ledgerCheckpointsParams>;
 
 export const ledgerPublicKey = z
   .object({
@@ -105,6 +110,28 @@ export const ledgerPublicKey = z
   })
   .meta({ id: 'LedgerPublicKey' });
 export type LedgerPublicKey = z.infer<typeof ledgerPublicKey>;
+
+/**
+ * GET /api/ledger/keys: every key that signed checkpoints, with the tree sizes it signed, so checkpoints signed
+ * before a key rotation stay verifiable. `publicKey` is null only for a key retired before this history was kept.
+ */
+export const ledgerKeys = z
+  .object({
+    keys: z.array(
+      z.object({
+        algorithm: z.literal('Ed25519'),
+        keyId: z.string(),
+        publicKey: z.string().nullable(),
+        /** Whether it signs new checkpoints now. */
+        current: z.boolean(),
+        /** The smallest and largest tree sizes it signed; null before its first checkpoint. */
+        firstTreeSize: z.number().int().nullable(),
+        lastTreeSize: z.number().int().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'LedgerKeys' });
+export type LedgerKeys = z.infer<typeof ledgerKeys>;
 
 /** GET /api/ledger/entries/{id}/proof: the entry's inclusion in the latest checkpoint's tree (RFC 6962 §2.1.1). */
 export const ledgerInclusionProof = z

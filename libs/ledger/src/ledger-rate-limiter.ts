@@ -6,31 +6,46 @@ import { LedgerMessages } from '@arena/contracts';
 import { TooManyRequestsException } from '@arena/http';
 import { REDIS } from '@arena/redis';
 
-/** LEDGER_ENTRIES_PER_MINUTE pages of ledger entries per client address, counted in Redis so every API process shares them. */
+/**
+ * The public ledger's reads per client address, counted in Redis so every API process shares them:
+ * LEDGER_ENTRIES_PER_MINUTE pages of entries, LEDGER_PROOFS_PER_MINUTE inclusion and consistency proofs.
+ */
 @Injectable()
 export class LedgerRateLimiter {
-  private readonly perIp: RateLimiterRedis;
+  private readonly entries: RateLimiterRedis;
+  private readonly proofs: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
-    this.perIp = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${config.REDIS_PREFIX}:ledger-entries:ip`,
-      points: config.LEDGER_ENTRIES_PER_MINUTE,
-      duration: 60,
-    });
+    const limiter = (name: string, points: number) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${config.REDIS_PREFIX}:${name}:ip`,
+        points,
+        duration: 60,
+      });
+    this.entries = limiter('ledger-entries', config.LEDGER_ENTRIES_PER_MINUTE);
+    this.proofs = limiter('ledger-proofs', config.LEDGER_PROOFS_PER_MINUTE);
   }
 
-  async entriesFrom(ip: string): Promise<void> {
-    try {
-      await this.perIp.consume(ip);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        throw new TooManyRequestsException(
-          LedgerMessages.tooManyRequests,
-          Math.ceil(rejection.msBeforeNext / 1000),
-        );
-      }
-      throw rejection;
+  entriesFrom(ip: string): Promise<void> {
+    return consume(this.entries, ip);
+  }
+
+  proofsFrom(ip: string): Promise<void> {
+    return consume(this.proofs, ip);
+  }
+}
+
+async function consume(limiter: RateLimiterRedis, ip: string): Promise<void> {
+  try {
+    await limiter.consume(ip);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      throw new TooManyRequestsException(
+        LedgerMessages.tooManyRequests,
+        Math.ceil(rejection.msBeforeNext / 1000),
+      );
     }
+    throw rejection;
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import type {
   LedgerCheckpoint,
@@ -6,6 +6,7 @@ import type {
   LedgerEntries,
   LedgerEntriesParams,
   LedgerInclusionProof,
+  LedgerKeys,
   LedgerPublicKey,
 } from '@arena/contracts';
 import { checkpointMessageBytes } from '@arena/contracts/ledger';
@@ -26,12 +27,17 @@ import { LEDGER_SIGNING_KEY, type LedgerSigningKey } from './ledger.tokens';
  * reads O(log n) stored rows whatever the ledger's size n (the stored tree, issue 22).
  */
 @Injectable()
-export class LedgerService {
+export class LedgerService implements OnModuleInit {
   constructor(
     @Inject(DATABASE) private readonly db: Kysely<DonationLedgerTables>,
     @Inject(LEDGER_SIGNING_KEY) private readonly key: LedgerSigningKey,
     private readonly checkpoints: LedgerCheckpointsRepository,
   ) {}
+
+  /** The running key joins the key history before it signs anything. */
+  async onModuleInit(): Promise<void> {
+    await this.checkpoints.registerKey(this.key.publicKey);
+  }
 
   async entries({ from, limit }: LedgerEntriesParams): Promise<LedgerEntries> {
     const [entries, treeSize] = await Promise.all([
@@ -45,8 +51,12 @@ export class LedgerService {
     return this.key.publicKey;
   }
 
-  async listCheckpoints(limit: number): Promise<LedgerCheckpoint[]> {
-    return this.checkpoints.newest(limit);
+  async listCheckpoints(limit: number, before?: number): Promise<LedgerCheckpoint[]> {
+    return this.checkpoints.newest(limit, before);
+  }
+
+  async keys(): Promise<LedgerKeys> {
+    return { keys: await this.checkpoints.keys(this.key.publicKey.keyId) };
   }
 
   /** Signs the ledger as it is now; `created` is false when the newest checkpoint already has this size. */

@@ -67,6 +67,7 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<RunningW
       // The ledger tests poll GET /api/ledger/entries every 100 ms while the worker projects: past the
       // default 120 a minute they would meet the per-IP limit (test/integration/ledger-limits.spec.ts covers it).
       LEDGER_ENTRIES_PER_MINUTE: '6000',
+      LEDGER_PROOFS_PER_MINUTE: '6000',
       ...(options.ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
       WEB_DIST_DIR,
       ...(options.gameOrigin ? { GAME_ORIGIN: options.gameOrigin } : {}),
