@@ -8,7 +8,7 @@ import { LedgerCheckpointsRepository, LedgerService, ledgerSigningKey } from '@a
 import { donationLedgerProjector } from '@arena/projections/donation-ledger/donation-ledger.projection';
 import { projectEvents } from '@arena/projection-runner/testing';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import { describeVerification, verifyLedgerAt, type Fetch } from './ledger-verify-run';
+import { describeVerification, verifyLedgerAt, verifyLedgerFrom, type Fetch } from './ledger-verify-run';
 
 describe('ledger:verify against the ledger service', () => {
   let database: TestDatabase;
@@ -43,6 +43,7 @@ describe('ledger:verify against the ledger service', () => {
     database = await createTestDatabase(2);
     const db = database.db as Kysely<any>;
     service = new LedgerService(db, key, new LedgerCheckpointsRepository(db));
+    await service.onModuleInit();
   });
   afterAll(() => database.drop());
 
@@ -59,12 +60,20 @@ describe('ledger:verify against the ledger service', () => {
         const data = tamper(await service.entries(query.data));
         return { ok: true, status: 200, json: async () => ({ success: true, data }) };
       }
+      const before = searchParams.get('before');
       const data =
         pathname === '/api/ledger/checkpoints'
-          ? { checkpoints: await service.listCheckpoints(n('limit')) }
+          ? {
+              checkpoints: await service.listCheckpoints(
+                n('limit'),
+                before === null ? undefined : Number(before),
+              ),
+            }
           : pathname === '/api/ledger/public-key'
             ? service.publicKey()
-            : await service.consistency(n('from'), n('to'));
+            : pathname === '/api/ledger/keys'
+              ? await service.keys()
+              : await service.consistency(n('from'), n('to'));
       return { ok: true, status: 200, json: async () => ({ success: true, data }) };
     };
 
@@ -110,5 +119,77 @@ describe('ledger:verify against the ledger service', () => {
       api((page) => ({ ...page, entries: page.entries.filter((e) => e.index !== 4) })),
     );
     expect(dropped.ok).toBe(false);
+  });
+
+  it('checks only what was added since a trusted checkpoint, and refuses a rewritten history or another key', async () => {
+    const full = await verifyLedgerAt('http://ledger.test', api(), { pinnedKey: key.publicKey.publicKey });
+    expect(full.ok).toBe(true);
+    const trusted = full.trusted!;
+    expect(trusted.checkpoint.treeSize).toBe(5);
+
+    await projectEvents(database.db, donationLedgerProjector, [directed(11), directed(12), directed(13)]);
+    await service.signCheckpoint();
+    const requested: string[] = [];
+    const counting: Fetch = async (url) => {
+      requested.push(new URL(url).pathname + new URL(url).search);
+      return api()(url);
+    };
+    const light = await verifyLedgerFrom('http://ledger.test', counting, trusted);
+    expect(light.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(light.trusted.checkpoint.treeSize).toBe(8);
+    // The newest checkpoint, one consistency proof and the three new entries: nothing before them.
+    expect(requested).toEqual([
+      '/api/ledger/checkpoints?limit=1',
+      '/api/ledger/consistency?from=5&to=8',
+      '/api/ledger/entries?from=5&limit=3',
+    ]);
+    // Nothing new: still fine, and the state does not move.
+    expect((await verifyLedgerFrom('http://ledger.test', api(), light.trusted)).ok).toBe(true);
+
+    const rewritten = await verifyLedgerFrom(
+      'http://ledger.test',
+      api((page) => ({
+        ...page,
+        entries: page.entries.map((e) => (e.index === 6 ? { ...e, body: { ...e.body, amountCents: 1 } } : e)),
+      })),
+      trusted,
+    );
+    expect(rewritten.ok).toBe(false);
+    expect(rewritten.trusted).toBe(trusted);
+
+    const otherKey = ledgerSigningKey({
+      LEDGER_SIGNING_KEY: 'b2'.repeat(32),
+      JWT_ACCESS_SECRET: 'x'.repeat(64),
+    });
+    const pinnedElsewhere = await verifyLedgerFrom('http://ledger.test', api(), {
+      ...trusted,
+      publicKey: otherKey.publicKey.publicKey,
+    });
+    expect(pinnedElsewhere.ok).toBe(false);
+    expect(describeVerification('http://ledger.test', pinnedElsewhere)).toMatch(
+      /FAIL .*not signed by the pinned key/,
+    );
+  });
+
+  it('waits and retries when the server answers 429, as Retry-After says', async () => {
+    let refusals = 2;
+    const waits: number[] = [];
+    const limited: Fetch = async (url) => {
+      if (refusals > 0) {
+        refusals -= 1;
+        return {
+          ok: false,
+          status: 429,
+          headers: { get: (name: string) => (name === 'retry-after' ? '3' : null) },
+          json: async () => ({ success: false }),
+        };
+      }
+      return api()(url);
+    };
+    const result = await verifyLedgerAt('http://ledger.test', limited, {
+      sleep: async (ms) => void waits.push(ms),
+    });
+    expect(result.ok).toBe(true);
+    expect(waits).toEqual([3000, 3000]);
   });
 });

@@ -6,7 +6,9 @@
  * - canonicalJson(value): RFC 8785 canonical JSON of strings, finite numbers, booleans, null, arrays, plain objects
  * - entryHash(entry), GENESIS_HASH, verifyChain(entries, {startIndex, prevHash}) → ChainProblem[]
  * - leafHash(entryHash), nodeHash(l, r), emptyRoot(), merkleRoot(leafHashes): RFC 6962 tree
- * - auditPath(index, leafHashes), consistencyProof(size, leafHashes): the server's proof builders
+ * - auditPath(index, leafHashes), consistencyProof(size, leafHashes): proof builders over a list of leaves
+ * - emptyFrontier(), appendToFrontier(frontier, leaf), frontierRoot(frontier), isFrontier(frontier): a tree's right
+ *   edge, what an auditor remembers of a checked tree to check its extension from the new entries only
  * - verifyInclusion(leaf, index, treeSize, path, root), verifyConsistency(fromSize, toSize, fromRoot, toRoot, proof)
  * - checkpointMessage(cp), checkpointMessageBytes(cp), keyIdOf(rawKey), verifyCheckpointSignature(cp, key)
  * - verifyLedger({entries, checkpoints, publicKey, consistencyProofs}) → {ok, checks[]}: the whole check

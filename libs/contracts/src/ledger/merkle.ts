@@ -77,7 +77,13 @@ function isPowerOfTwo(n: number): boolean {
   return k === n;
 }
 
-/** RFC 9162 §2.1.3.2: does `auditPath` lead from the leaf at `index` to `rootHex` in a tree of `treeSize`? */
+/** A SHA-256 hash as the ledger writes it: 64 lowercase hex characters. */
+const isHash = (hex: string) => /^[0-9a-f]{64}$/.test(hex);
+
+/**
+ * RFC 9162 §2.1.3.2: does `auditPath` lead from the leaf at `index` to `rootHex` in a tree of `treeSize`? A leaf
+ * or a path hash that is not 32 bytes is refused before any hashing.
+ */
 export async function verifyInclusion(
   leafHex: string,
   index: number,
@@ -86,6 +92,7 @@ export async function verifyInclusion(
   rootHex: string,
 ): Promise<boolean> {
   if (!Number.isInteger(index) || !Number.isInteger(treeSize) || index < 0 || index >= treeSize) return false;
+  if (!isHash(leafHex) || !path.every(isHash)) return false;
   let fn = index;
   let sn = treeSize - 1;
   let r = leafHex;
@@ -108,8 +115,9 @@ export async function verifyInclusion(
 
 /**
  * RFC 9162 §2.1.4.2: is the tree of `toSize` with root `toRoot` an append-only extension of the tree of
- * `fromSize` with root `fromRoot`? Equal sizes need an empty proof and equal roots; an empty first tree
- * is a prefix of anything.
+ * `fromSize` with root `fromRoot`? Equal sizes need an empty proof and equal roots. A proof from the empty tree
+ * proves nothing and is refused, as transparency-dev/merkle's verifier refuses it; so is a proof hash that is
+ * not 32 bytes.
  */
 export async function verifyConsistency(
   fromSize: number,
@@ -118,11 +126,10 @@ export async function verifyConsistency(
   toRoot: string,
   proof: readonly string[],
 ): Promise<boolean> {
-  if (!Number.isInteger(fromSize) || !Number.isInteger(toSize) || fromSize < 0 || fromSize > toSize)
+  if (!Number.isInteger(fromSize) || !Number.isInteger(toSize) || fromSize < 1 || fromSize > toSize)
     return false;
   if (fromSize === toSize) return proof.length === 0 && fromRoot === toRoot;
-  if (fromSize === 0) return proof.length === 0;
-  if (proof.length === 0) return false;
+  if (proof.length === 0 || !proof.every(isHash)) return false;
   const path = isPowerOfTwo(fromSize) ? [fromRoot, ...proof] : [...proof];
   let fn = fromSize - 1;
   let sn = toSize - 1;
@@ -148,4 +155,45 @@ export async function verifyConsistency(
     sn = half(sn);
   }
   return fr === fromRoot && sr === toRoot && sn === 0;
+}
+
+/**
+ * The right edge of a tree (a "compact range" from its first leaf): one hash per set bit of its size, largest
+ * subtree first. It is all an auditor needs to remember of a tree it checked to extend it later: appending leaves
+ * to it gives the larger tree's root without the earlier leaves, so a verifier that trusted a checkpoint of size
+ * m checks the checkpoint of size n from the n − m new entries only (and `--full` walks every leaf once, O(n)).
+ */
+export interface MerkleFrontier {
+  size: number;
+  hashes: string[];
+}
+
+export const emptyFrontier = (): MerkleFrontier => ({ size: 0, hashes: [] });
+
+/** A frontier with `leafHex` appended (the argument is left unchanged). */
+export async function appendToFrontier(frontier: MerkleFrontier, leafHex: string): Promise<MerkleFrontier> {
+  const hashes = [...frontier.hashes];
+  let merged = leafHex;
+  // Each trailing 1 bit of the size is a subtree of the new leaf's level waiting for its right half.
+  for (let size = frontier.size; size % 2 === 1; size = Math.floor(size / 2)) {
+    merged = await nodeHash(hashes.pop()!, merged);
+  }
+  hashes.push(merged);
+  return { size: frontier.size + 1, hashes };
+}
+
+/** MTH of the tree a frontier describes: its subtrees folded from the right. */
+export async function frontierRoot(frontier: MerkleFrontier): Promise<string> {
+  if (frontier.hashes.length === 0) return emptyRoot();
+  let root = frontier.hashes[frontier.hashes.length - 1]!;
+  for (let i = frontier.hashes.length - 2; i >= 0; i -= 1) root = await nodeHash(frontier.hashes[i]!, root);
+  return root;
+}
+
+/** Whether a remembered frontier is well formed: as many 32-byte hashes as its size has set bits. */
+export function isFrontier(frontier: MerkleFrontier): boolean {
+  if (!Number.isSafeInteger(frontier.size) || frontier.size < 0) return false;
+  let bits = 0;
+  for (let size = frontier.size; size > 0; size = Math.floor(size / 2)) bits += size % 2;
+  return frontier.hashes.length === bits && frontier.hashes.every(isHash);
 }
