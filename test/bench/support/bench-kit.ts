@@ -74,10 +74,17 @@ export function machineLine(sharedBy = 'the database, the servers and this scrip
   return `Node ${process.version}; ${cpus().length} CPUs shared by ${sharedBy} (load average ${load} at the end).`;
 }
 
-/** Prints a section and appends it, dated, to docs/benchmarks.md. */
+/**
+ * BENCH_SMOKE=1: tiny sizes, a few seconds, nothing appended to docs/benchmarks.md. The test suite runs every
+ * benchmark this way, so a change that breaks one fails CI; its figures mean nothing.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+
+/** Prints a section and appends it, dated, to docs/benchmarks.md (not in a smoke run). */
 export function publish(heading: string, body: string): void {
   const section = `## ${heading}\n\nRun ${new Date().toISOString()}. ${body}`;
   console.log(section);
+  if (SMOKE) return;
   const docs = join(process.cwd(), 'docs');
   const file = join(docs, 'benchmarks.md');
   if (!existsSync(file)) {
