@@ -126,8 +126,9 @@ export const createTournamentBody = z
     rules: z.string().max(10_000).default(''),
     /**
      * A catalog game (`games.catalog.ts`: its results are verified plays) may give only its slug: the
-     * rest comes from the catalog. Any other game is an operator's external one taking bare scores
-     * (docs/fair-play.md): it says `external: true` and gives its name, integrationUrl and maxScore.
+     * rest comes from the catalog. Any other game is an operator's external one (docs/fair-play.md): it
+     * says `external: true` and gives its name, integrationUrl and maxScore, and its scores are signed
+     * by its server (with `resultPublicKey`) or bare numbers shown as unverified.
      */
     game: z.object({
       slug: z.string().trim().min(1).max(60),
@@ -199,7 +200,7 @@ export const selectedCharity = z
   .meta({ id: 'SelectedCharity' });
 export type SelectedCharity = z.infer<typeof selectedCharity>;
 
-/** A head-to-head match result (the games issue replaces the bare score with a verified play). */
+/** A head-to-head match result of an external game (a catalog game's comes from a verified play). */
 export const matchResultBody = z
   .object({
     score: z.number({ error: 'score must be a number' }),

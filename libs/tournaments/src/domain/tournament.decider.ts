@@ -90,7 +90,9 @@ import { emptyBracket, evolveBracket, isHeadToHead, type BracketState } from './
  * - Repeated commands whose effect already happened (create, join, start, end, cancel) emit nothing.
  * - A catalog game's tournament (not external) takes results only from verified plays
  *   (tournament.plays.ts): the bare score and match result commands are refused for it. An external
- *   game's tournament takes bare scores and opens no plays.
+ *   game's tournament opens no plays; with a registered key it takes a score or match result only
+ *   signed by the game's server, each nonce once (tournament.signed-results.ts), without one it takes
+ *   bare numbers and every member sees it marked unverified.
  * - Nothing is recorded that a read model could not store: text is well-formed (no NUL, no unpaired
  *   surrogate), counts and caps fit a PostgreSQL integer, instants are canonical UTC within years
  *   1 to 9999 and the tournament id is a UUID. A refused value costs one 400, never a stuck projector.
