@@ -3,6 +3,7 @@ import type { ChangeNotice } from '@arena/contracts';
 import type { RecordedEvent } from '@arena/event-store';
 import type { Projector, TableNames } from '@arena/projection-runner';
 import {
+  scoreVerificationOf,
   TOURNAMENT_EVENT_TYPES,
   type ScoreSubmitted,
   type TournamentEdited,
@@ -18,7 +19,8 @@ type Base = 'tournament_catalog' | 'tournament_catalog_participants';
  */
 export class TournamentCatalogProjector implements Projector<Base> {
   readonly name = 'tournament_catalog';
-  readonly version = 2;
+  // 3: game_verification (issue 21).
+  readonly version = 3;
   readonly eventTypes: readonly TournamentEventType[] = TOURNAMENT_EVENT_TYPES;
   readonly tables: readonly Base[] = ['tournament_catalog', 'tournament_catalog_participants'];
 
@@ -43,6 +45,7 @@ export class TournamentCatalogProjector implements Projector<Base> {
         game_name text NOT NULL,
         game_integration_url text NOT NULL,
         game_max_score integer NOT NULL,
+        game_verification text NOT NULL,
         tournament_start timestamptz,
         tournament_end timestamptz,
         created_at timestamptz NOT NULL,
@@ -151,6 +154,7 @@ export class TournamentCatalogProjector implements Projector<Base> {
             game_name: data.game.name,
             game_integration_url: data.game.integrationUrl,
             game_max_score: data.game.maxScore,
+            game_verification: scoreVerificationOf(data.game),
             tournament_start: data.tournamentStart,
             tournament_end: data.tournamentEnd,
             created_at: data.createdAt,

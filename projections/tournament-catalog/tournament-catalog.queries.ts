@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ScoreVerification } from '@arena/contracts/signed-results.contract';
 import { isUuid } from '@arena/text';
 import type {
   Plan,
@@ -25,6 +26,8 @@ export interface TournamentCatalogRow {
   game_name: string;
   game_integration_url: string;
   game_max_score: number;
+  /** REPLAY, SIGNED or UNVERIFIED (`scoreVerificationOf`): how its scores are checked. */
+  game_verification: ScoreVerification;
   tournament_start: Date | null;
   tournament_end: Date | null;
   created_at: Date;

@@ -2,8 +2,9 @@
  * The games Charity Arena serves itself (issue 10). Each has a pure core in `libs/games/src/<slug>`
  * that the game app plays with and the server replays to verify every result; tournaments of these
  * games take results only through play sessions (`plays.contract.ts`). Any other slug is an external
- * game an operator created: its scores are bare numbers on `POST /api/tournaments/{id}/scores`
- * (docs/fair-play.md).
+ * game an operator created: its results come on `POST /api/tournaments/{id}/scores`, signed by the
+ * game's server when it registered a key, else as bare numbers marked unverified
+ * (`signed-results.contract.ts`, docs/fair-play.md).
  *
  * Framework-free and zod-free: the web and the game app bundle it.
  */

@@ -351,7 +351,7 @@ const documentedRoutes = [
   {
     ...routes.tournaments.submitScore,
     summary:
-      'Submit a bare score: only for an external game an operator created (409 for the catalog games, whose results come from plays)',
+      "Submit a score of an external game an operator created (409 for the catalog games, whose results come from plays): with the game server's signedResult when the game registered a key (403 without it or forged, 409 replayed or stale), a bare number otherwise (the tournament then says UNVERIFIED)",
     tag: 'tournaments',
     access: member,
     body: submitScoreBody,
@@ -391,7 +391,7 @@ const documentedRoutes = [
   {
     ...routes.tournaments.recordMatchResult,
     summary:
-      "Record a bare result in one of the member's head-to-head matches: only for an external game (409 for the catalog games, whose results come from plays; 403 not a player in it, 409 after its deadline or played already)",
+      "Record a result in one of the member's head-to-head matches of an external game (409 for the catalog games, whose results come from plays; signed like a score when the game registered a key; 403 not a player in it, 409 after its deadline or played already)",
     tag: 'tournaments',
     access: member,
     body: matchResultBody,
@@ -401,7 +401,7 @@ const documentedRoutes = [
   {
     ...routes.admin.createTournament,
     summary:
-      "Create a tournament (201); a repeat with the same id and body answers 200 with the stored one, another body 409. The game is a catalog slug (its settings from the catalog, results from verified plays) or an operator's game with external: true (400 'Unknown game' otherwise)",
+      "Create a tournament (201); a repeat with the same id and body answers 200 with the stored one, another body 409. The game is a catalog slug (its settings from the catalog, results from verified plays) or an operator's game with external: true (400 'Unknown game' otherwise), whose optional resultPublicKey (Ed25519) makes its results signed",
     tag: 'admin',
     access: 'admin',
     body: createTournamentBody,

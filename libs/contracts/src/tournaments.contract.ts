@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ed25519PublicKey, SCORE_VERIFICATIONS, signedResult } from './signed-results.contract';
 
 export const TOURNAMENT_MODES = ['INSTANT', 'SCHEDULED'] as const;
 export const TOURNAMENT_FORMATS = [
@@ -37,9 +38,15 @@ export type JoinTournamentBody = z.infer<typeof joinTournamentBody>;
 /**
  * Only the type here: the decider owns the score rules (whole, non-negative, within the game's cap).
  * TIME_ATTACK: `score` is the completion time in ms and `completed` false for a run that did not finish.
+ * `signedResult`: required for a game that signs its results (scoreVerification SIGNED), refused for
+ * one that does not (signed-results.contract.ts).
  */
 export const submitScoreBody = z
-  .object({ score: z.number({ error: 'score must be a number' }), completed: z.boolean().default(true) })
+  .object({
+    score: z.number({ error: 'score must be a number' }),
+    completed: z.boolean().default(true),
+    signedResult: signedResult.optional(),
+  })
   .meta({ id: 'SubmitScoreBody' });
 export type SubmitScoreBody = z.infer<typeof submitScoreBody>;
 
@@ -119,8 +126,9 @@ export const createTournamentBody = z
     rules: z.string().max(10_000).default(''),
     /**
      * A catalog game (`games.catalog.ts`: its results are verified plays) may give only its slug: the
-     * rest comes from the catalog. Any other game is an operator's external one taking bare scores
-     * (docs/fair-play.md): it says `external: true` and gives its name, integrationUrl and maxScore.
+     * rest comes from the catalog. Any other game is an operator's external one (docs/fair-play.md): it
+     * says `external: true` and gives its name, integrationUrl and maxScore, and its scores are signed
+     * by its server (with `resultPublicKey`) or bare numbers shown as unverified.
      */
     game: z.object({
       slug: z.string().trim().min(1).max(60),
@@ -128,6 +136,11 @@ export const createTournamentBody = z
       integrationUrl: z.string().trim().min(1).max(500).optional(),
       maxScore: z.number().int().min(1).max(MAX_STORED_INTEGER).optional(),
       external: z.boolean().optional(),
+      /**
+       * External games only: the key its server signs each result with (signed-results.contract.ts).
+       * Without one the tournament's scores are UNVERIFIED, and every member sees it say so.
+       */
+      resultPublicKey: ed25519PublicKey.optional(),
     }),
     tournamentStart: instant.nullable().default(null),
     tournamentEnd: instant.nullable().default(null),
@@ -187,12 +200,14 @@ export const selectedCharity = z
   .meta({ id: 'SelectedCharity' });
 export type SelectedCharity = z.infer<typeof selectedCharity>;
 
-/** A head-to-head match result (the games issue replaces the bare score with a verified play). */
+/** A head-to-head match result of an external game (a catalog game's comes from a verified play). */
 export const matchResultBody = z
   .object({
     score: z.number({ error: 'score must be a number' }),
     /** TIME_ATTACK-style games: false when the run did not finish (it then has no time). */
     completed: z.boolean().default(true),
+    /** As for a score: required for a game that signs its results. */
+    signedResult: signedResult.optional(),
   })
   .meta({ id: 'MatchResultBody' });
 export type MatchResultBody = z.infer<typeof matchResultBody>;
@@ -258,6 +273,11 @@ export const tournamentSummary = z
     tournamentEnd: z.iso.datetime().nullable(),
     requiredPlan: z.enum(PLANS),
     game: z.object({ slug: z.string(), name: z.string(), integrationUrl: z.string() }),
+    /**
+     * How its scores are checked: REPLAY (a game we host, every play replayed), SIGNED (an operator's
+     * game whose server signs each result) or UNVERIFIED (an operator's game: bare numbers, unchecked).
+     */
+    scoreVerification: z.enum(SCORE_VERIFICATIONS),
     /** Set when CANCELLED: the operator's reason, shown on the card and the page. */
     cancelReason: z.string().nullable(),
   })

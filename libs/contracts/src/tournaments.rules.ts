@@ -7,6 +7,38 @@ type Format = (typeof TOURNAMENT_FORMATS)[number];
 type PrizeModel = (typeof PRIZE_MODELS)[number];
 type Plan = (typeof PLANS)[number];
 
+/**
+ * How a tournament's scores are checked (`scoreVerification`, docs/fair-play.md), as the list's badge
+ * and the page's note say it. Anything unknown reads as unverified: never claim a check that was not made.
+ */
+export function scoreVerificationText(verification: string): {
+  label: string;
+  explanation: string;
+  verified: boolean;
+} {
+  if (verification === 'REPLAY') {
+    return {
+      label: 'Verified by replay',
+      explanation: 'Every score is verified by replaying the game.',
+      verified: true,
+    };
+  }
+  if (verification === 'SIGNED') {
+    return {
+      label: 'Signed by the game',
+      explanation:
+        "This game is played on its operator's own site. Its server signs every score and we check each signature; we do not replay the game.",
+      verified: true,
+    };
+  }
+  return {
+    label: 'Unverified scores',
+    explanation:
+      "This game is played on its operator's own site. Its scores are taken as they are sent: nobody checks them.",
+    verified: false,
+  };
+}
+
 /** Spec §4: ACTIVE shows as 'Live'; an unknown status shows as Upcoming. */
 export function statusLabel(status: string): string {
   const labels: Record<Status, string> = {

@@ -55,6 +55,7 @@ export function bracketDetailFixture(overrides: Partial<TournamentDetail> = {}):
     tournamentEnd: at(48),
     requiredPlan: 'PREMIUM',
     game: { slug: 'chess', name: 'Chess Blitz', integrationUrl: '/games/chess' },
+    scoreVerification: 'UNVERIFIED',
     cancelReason: null,
     rules:
       'Each match: both players play the same seed before the deadline.\nA player who does not play forfeits.',

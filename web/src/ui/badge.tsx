@@ -1,5 +1,20 @@
 import type { ReactNode } from 'react';
 
-export function Badge({ tone = 'primary', children }: { tone?: 'primary' | 'accent'; children: ReactNode }) {
-  return <span className={tone === 'accent' ? 'badge badge--accent' : 'badge'}>{children}</span>;
+export type BadgeTone = 'primary' | 'accent' | 'success' | 'danger';
+
+export function Badge({
+  tone = 'primary',
+  title,
+  children,
+}: {
+  tone?: BadgeTone;
+  /** A longer explanation, shown on hover. */
+  title?: string;
+  children: ReactNode;
+}) {
+  return (
+    <span className={tone === 'primary' ? 'badge' : `badge badge--${tone}`} title={title}>
+      {children}
+    </span>
+  );
 }

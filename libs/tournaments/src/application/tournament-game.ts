@@ -9,6 +9,7 @@ export interface GameChoice {
   integrationUrl?: string;
   maxScore?: number;
   external?: boolean;
+  resultPublicKey?: string;
 }
 
 /**
@@ -16,7 +17,8 @@ export interface GameChoice {
  * external unless the operator says so, which the decider refuses); an external game gives them all.
  */
 export function tournamentGame(choice: GameChoice): TournamentGame {
-  const { slug, name, integrationUrl, maxScore, external } = choice;
+  const { slug, name, integrationUrl, maxScore, external, resultPublicKey } = choice;
+  const key = resultPublicKey === undefined ? {} : { resultPublicKey };
   const catalog = catalogGame(slug);
   if (catalog) {
     return {
@@ -25,11 +27,12 @@ export function tournamentGame(choice: GameChoice): TournamentGame {
       integrationUrl: integrationUrl ?? catalog.integrationUrl,
       maxScore: maxScore ?? catalog.maxScore,
       external: external ?? false,
+      ...key,
     };
   }
   if (external !== true) throw unknownGame(slug);
   if (name === undefined || integrationUrl === undefined || maxScore === undefined) {
     throw invalidTournament('An external game needs its name, integrationUrl and maxScore');
   }
-  return { slug, name, integrationUrl, maxScore, external };
+  return { slug, name, integrationUrl, maxScore, external, ...key };
 }

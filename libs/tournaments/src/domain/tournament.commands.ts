@@ -1,3 +1,4 @@
+import type { SignedResult } from '@arena/contracts/signed-results.contract';
 import type { ReplayVerdict } from '@arena/games';
 import type { BracketCommand } from './bracket/bracket.commands';
 import type { EditableSettings, Plan, TournamentCreated } from './tournament.events';
@@ -42,6 +43,8 @@ export interface SubmitScore {
     score: number;
     /** TIME_ATTACK: false when the run did not finish (absent: true). */
     completed?: boolean;
+    /** Required for a game that signs its results (tournament.signed-results.ts), refused for others. */
+    signedResult?: SignedResult;
     now: string;
   };
 }

@@ -51,6 +51,13 @@ import {
   withPlayStarted,
   type PlayTable,
 } from './tournament.plays';
+import {
+  acceptedSignature,
+  checkedResultKey,
+  emptyNonceTable,
+  withNonce,
+  type NonceTable,
+} from './tournament.signed-results';
 import { compareStandings, isBetterResult, lowerScoreWins, tieBreakKey } from './tournament.standings';
 import { allocatePrizes, prizeConfigOf, resolvePrizeConfig } from './prize-allocation';
 import {
@@ -61,7 +68,7 @@ import {
   playableMatch,
 } from './bracket/bracket.decider';
 import { playedInMatches } from './bracket/bracket.errors';
-import type { AdvanceBracket } from './bracket/bracket.commands';
+import type { AdvanceBracket, RecordMatchResult } from './bracket/bracket.commands';
 import { emptyBracket, evolveBracket, isHeadToHead, type BracketState } from './bracket/bracket.state';
 
 /**
@@ -83,7 +90,9 @@ import { emptyBracket, evolveBracket, isHeadToHead, type BracketState } from './
  * - Repeated commands whose effect already happened (create, join, start, end, cancel) emit nothing.
  * - A catalog game's tournament (not external) takes results only from verified plays
  *   (tournament.plays.ts): the bare score and match result commands are refused for it. An external
- *   game's tournament takes bare scores and opens no plays.
+ *   game's tournament opens no plays; with a registered key it takes a score or match result only
+ *   signed by the game's server, each nonce once (tournament.signed-results.ts), without one it takes
+ *   bare numbers and every member sees it marked unverified.
  * - Nothing is recorded that a read model could not store: text is well-formed (no NUL, no unpaired
  *   surrogate), counts and caps fit a PostgreSQL integer, instants are canonical UTC within years
  *   1 to 9999 and the tournament id is a UUID. A refused value costs one 400, never a stuck projector.
@@ -97,6 +106,8 @@ export type TournamentState =
       players: PlayerTable;
       /** Verified games' play sessions (empty for external games). */
       plays: PlayTable;
+      /** A SIGNED external game's result nonces, each taken once (empty for every other game). */
+      resultNonces: NonceTable;
       scoredCount: number;
       /** Head-to-head formats' stages and matches (empty for the others). */
       bracket: BracketState;
@@ -113,6 +124,7 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       tournament: event.data,
       players: emptyPlayerTable,
       plays: emptyPlayTable,
+      resultNonces: emptyNonceTable,
       scoredCount: 0,
       bracket: emptyBracket,
     };
@@ -140,13 +152,14 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
     case 'TournamentStarted':
       return { ...state, status: 'ACTIVE' };
     case 'ScoreSubmitted': {
-      const { userId, attempt, bestScore, bestScoreAt, playId } = event.data;
+      const { userId, attempt, bestScore, bestScoreAt, playId, resultNonce } = event.data;
       const previous = getPlayer(state.players, userId);
       if (!previous) return state;
       const player = { ...previous, attempts: attempt, bestScore: bestScore ?? 0, bestScoreAt };
       const scored = {
         ...state,
         players: setPlayer(state.players, player),
+        resultNonces: withNonce(state.resultNonces, resultNonce),
         scoredCount: state.scoredCount + (attempt === 1 ? 1 : 0),
       };
       return playId === undefined ? scored : { ...scored, ...withPlayResolved(scored, playId) };
@@ -168,8 +181,12 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       return { ...state, players: setPlayer(state.players, { ...previous, charityId, charityName }) };
     }
     case 'MatchPlayed': {
-      const played = { ...state, bracket: evolveBracket(state.bracket, event) };
-      const { playId } = event.data;
+      const { playId, resultNonce } = event.data;
+      const played = {
+        ...state,
+        bracket: evolveBracket(state.bracket, event),
+        resultNonces: withNonce(state.resultNonces, resultNonce),
+      };
       return playId === undefined ? played : { ...played, ...withPlayResolved(played, playId) };
     }
     case 'BracketGenerated':
@@ -204,8 +221,7 @@ export function decide(command: TournamentCommand, state: TournamentState): Tour
     case 'SelectCharity':
       return selectCharity(command, state);
     case 'RecordMatchResult':
-      refuseBareResultOfVerifiedGame(state);
-      return decideMatchResult(command, state);
+      return recordMatchResult(command, state);
     case 'StartPlay':
       return startPlay(command, state);
     case 'SubmitPlayResult':
@@ -268,6 +284,7 @@ function checkedNewGame(
   format: TournamentCreated['data']['format'],
 ): TournamentCreated['data']['game'] {
   const catalog = catalogGame(game.slug);
+  checkedResultKey(game, catalog === null && game.external === true);
   if (!catalog) {
     if (game.external !== true) throw unknownGame(game.slug);
     return game;
@@ -395,17 +412,38 @@ function scoringPlayer(state: ExistingTournament, userId: string, now: string) {
   return player;
 }
 
+/**
+ * A score sent as a number: refused for a game we replay; for a game that signs its results, only with
+ * a valid, new and fresh signature (tournament.signed-results.ts); taken as it is otherwise (UNVERIFIED).
+ */
 function submitScore(command: SubmitScore, state: ExistingTournament): TournamentEvent[] {
   refuseBareResultOfVerifiedGame(state);
-  return recordScore(state, { ...command.data, completed: command.data.completed !== false });
+  const { signedResult, ...data } = command.data;
+  const completed = data.completed !== false;
+  const resultNonce = acceptedSignature(state, { ...data, matchId: null, completed, signedResult });
+  return recordScore(state, { ...data, completed, resultNonce });
+}
+
+/** A head-to-head result sent as a number: the same rules as a score's. */
+function recordMatchResult(command: RecordMatchResult, state: ExistingTournament): TournamentEvent[] {
+  refuseBareResultOfVerifiedGame(state);
+  const { signedResult, ...data } = command.data;
+  const resultNonce = acceptedSignature(state, { ...data, signedResult });
+  return decideMatchResult({ ...command, data: { ...data, resultNonce } }, state);
 }
 
 /** A score from a bare submission or a verified play: the player's attempt, best, and maybe completion. */
 function recordScore(
   state: ExistingTournament,
-  data: SubmitScore['data'] & { completed: boolean; playId?: string; durationMs?: number },
+  data: Omit<SubmitScore['data'], 'signedResult'> & {
+    completed: boolean;
+    playId?: string;
+    durationMs?: number;
+    resultNonce?: string;
+  },
 ): TournamentEvent[] {
   const { tournamentId, userId, username, score, completed: completedRun, now, playId, durationMs } = data;
+  const { resultNonce } = data;
   const player = scoringPlayer(state, userId, now);
   assertStorableText({ username });
   if (!isWholeNumber(score)) throw invalidScore('Score must be a whole number of 0 or more');
@@ -432,6 +470,7 @@ function recordScore(
       submittedAt: now,
       ...(playId === undefined ? {} : { playId }),
       ...(durationMs === undefined ? {} : { durationMs }),
+      ...(resultNonce === undefined ? {} : { resultNonce }),
     },
   };
   const after = evolve(state, submitted) as ExistingTournament;

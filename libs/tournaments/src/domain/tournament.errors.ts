@@ -1,4 +1,5 @@
 import { PlayMessages } from '@arena/contracts/plays.contract';
+import { SignedResultMessages } from '@arena/contracts/signed-results.contract';
 import { DomainError } from '@arena/http';
 
 /**
@@ -49,3 +50,10 @@ export const verifiedOnly = (gameName: string) =>
 export const playIdTaken = () =>
   new TournamentError('conflict', 'A play with this id already exists for another member or match');
 export const unknownGame = (slug: string) => new TournamentError('invalid', `Unknown game: ${slug}`);
+export const signatureRequired = (gameName: string) =>
+  new TournamentError('forbidden', SignedResultMessages.signatureRequired(gameName));
+export const badSignature = () => new TournamentError('forbidden', SignedResultMessages.badSignature);
+export const signedResultReplayed = () => new TournamentError('conflict', SignedResultMessages.replayed);
+export const signedResultStale = () => new TournamentError('conflict', SignedResultMessages.stale);
+export const gameSignsNoResults = (gameName: string) =>
+  new TournamentError('invalid', SignedResultMessages.notSigned(gameName));

@@ -11,6 +11,8 @@ import {
   TOURNAMENT_STATUSES,
   type PrizeConfig,
 } from '@arena/contracts/tournaments.contract';
+import { isVerifiedGame } from '@arena/contracts/games.catalog';
+import type { ScoreVerification } from '@arena/contracts/signed-results.contract';
 import { BRACKET_EVENT_TYPES, type BracketEvent } from './bracket/bracket.events';
 
 // The value lists are the API's (libs/contracts); the events store the same values.
@@ -33,6 +35,21 @@ export interface TournamentGame {
    * before issue 10, when every tournament took bare scores: read as true (`isVerifiedTournament`).
    */
   external?: boolean;
+  /**
+   * External games only (issue 21): the Ed25519 public key (32 bytes, base64url) its server signs each
+   * result with. Absent: the tournament's scores are bare numbers nobody verified (UNVERIFIED).
+   */
+  resultPublicKey?: string;
+}
+
+/**
+ * How this game's scores are checked, as members are told: a catalog game recorded as not external is
+ * replayed; an external game with a key signs its results; anything else (including tournaments recorded
+ * before issue 10, which have no `external`) takes bare numbers.
+ */
+export function scoreVerificationOf(game: TournamentGame): ScoreVerification {
+  if (game.external === false && isVerifiedGame(game.slug)) return 'REPLAY';
+  return game.resultPublicKey === undefined ? 'UNVERIFIED' : 'SIGNED';
 }
 
 export const tournamentStreamId = (tournamentId: string) => `tournament-${tournamentId}`;
@@ -135,6 +152,8 @@ export interface ScoreSubmitted {
     playId?: string;
     /** The play's length on the game clock, as the server's replay computed it. */
     durationMs?: number;
+    /** A SIGNED game's result (issue 21): the game's nonce, taken once per tournament. */
+    resultNonce?: string;
   };
 }
 

@@ -63,7 +63,9 @@ export class TournamentsController {
   ) {
     return {
       success: true,
-      data: await this.commands.execute(new SubmitScoreCommand(id, member, body.score, body.completed)),
+      data: await this.commands.execute(
+        new SubmitScoreCommand(id, member, body.score, body.completed, body.signedResult),
+      ),
     };
   }
 
@@ -93,7 +95,7 @@ export class TournamentsController {
     return {
       success: true,
       data: await this.commands.execute(
-        new RecordMatchResultCommand(id, matchId, member, body.score, body.completed),
+        new RecordMatchResultCommand(id, matchId, member, body.score, body.completed, body.signedResult),
       ),
     };
   }

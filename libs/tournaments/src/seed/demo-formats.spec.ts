@@ -29,8 +29,8 @@ describe('demo seed of formats, edits, cancellations and charities', () => {
       { title: 'Memory Pairs Speedrun Trio', status: 'COMPLETED' },
       { title: 'Memory Pairs Night Run', status: 'UPCOMING' },
       { title: 'Memory Pairs Relay', status: 'CANCELLED' },
-      { title: 'Solitaire Sunday (moved to Monday)', status: 'UPCOMING' },
-      { title: 'Blitz Chess Open', status: 'CANCELLED' },
+      { title: 'Tile Merge Sunday (moved to Monday)', status: 'UPCOMING' },
+      { title: 'Snake Blitz Open', status: 'CANCELLED' },
     ]);
   });
 
@@ -49,14 +49,14 @@ describe('demo seed of formats, edits, cancellations and charities', () => {
   });
 
   it('the cancelled one keeps its reason', async () => {
-    const events = await store.readStream(streamOf('chess-cancelled'));
+    const events = await store.readStream(streamOf('snake-cancelled'));
     expect(events.at(-1)?.data).toMatchObject({ reason: expect.stringMatching(/returns next month/) });
   });
 
   it('a second run, later, changes nothing', async () => {
     // Stream reads, not the global log: its reader stops below any transaction in flight on the server.
     const count = async () => {
-      const streams = ['pairs-time-attack', 'solitaire-edited', 'chess-cancelled'].map(streamOf);
+      const streams = ['pairs-time-attack', 'tiles-edited', 'snake-cancelled'].map(streamOf);
       return (await Promise.all(streams.map((id) => store.readStream(id)))).flat().length;
     };
     const before = await count();

@@ -1,6 +1,6 @@
 import { PostgresEventStore } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import type { PrizeAllocated, ScoreSubmitted } from '../domain/tournament.events';
+import type { PlayerJoined, PrizeAllocated, ScoreSubmitted } from '../domain/tournament.events';
 import { seedDemoPrizeTournaments, type DemoPrizeSeedResult } from './demo-prize-tournaments';
 import { testDemoPlayers } from './demo-players.fixtures';
 
@@ -51,20 +51,27 @@ describe('demo prize tournaments seed', () => {
     }
   });
 
-  it('allocates the external games by each model, with the charity each winner chose', async () => {
+  it('pays the winner, the top three and the flat payouts by their verified scores, to the charity each chose', async () => {
+    const joinedWith = new Map(
+      (await store.readStream(`tournament-${first.tournaments[0]!.id}`))
+        .filter((event) => event.type === 'PlayerJoined')
+        .map((event) => event.data as PlayerJoined['data'])
+        .map(({ username, charityId }) => [username, charityId]),
+    );
+    const [[winner]] = (await bestScores(0)) as [[string, number]];
     expect(await allocations(0)).toEqual([
-      expect.objectContaining({ username: 'demo_ada', amountCents: 20_000, charityId: '530196605' }),
+      expect.objectContaining({ username: winner, amountCents: 20_000, charityId: joinedWith.get(winner) }),
     ]);
-    expect(await byPlayer(1)).toEqual([
-      ['demo_emma', 15_000],
-      ['demo_ada', 9_000],
-      ['demo_dev', 6_000],
-    ]);
-    expect(await byPlayer(3)).toEqual([
-      ['demo_ben', 4_000],
-      ['demo_felix', 4_000],
-      ['demo_chloe', 2_000],
-    ]);
+    const topThree = (await bestScores(1)).slice(0, 4);
+    expect(new Set(topThree.map(([, score]) => score)).size).toBe(4);
+    expect(await byPlayer(1)).toEqual(
+      topThree.slice(0, 3).map(([username], place) => [username, [15_000, 9_000, 6_000][place]]),
+    );
+    const flat = await bestScores(3);
+    expect(new Set(flat.map(([, score]) => score)).size).toBe(flat.length);
+    expect(await byPlayer(3)).toEqual(
+      flat.slice(0, 3).map(([username], place) => [username, [4_000, 4_000, 2_000][place]]),
+    );
   });
 
   it('pays the Tile Merge top five their shares in the order of their verified scores', async () => {

@@ -5,7 +5,6 @@ import { derivedEventIds, tournamentsUuid } from '../application/event-ids';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { TournamentCommand } from '../domain/tournament.commands';
 import type { TournamentStatus } from '../domain/tournament.events';
-import { getPlayer } from '../domain/tournament.players';
 import { catalogDemoGame, recordDemoPlay, type DemoPlayRequest } from './demo-plays';
 import { demoTournamentId, type DemoPlayer, type DemoPlayers } from './demo-tournaments';
 
@@ -23,7 +22,8 @@ const CHARITIES = {
 
 type Charity = (typeof CHARITIES)[keyof typeof CHARITIES] | null;
 
-type PrizeDemo = {
+/** Only games Charity Arena hosts: every demo result is a verified play. */
+interface PrizeDemo {
   key: string;
   title: string;
   description: string;
@@ -31,18 +31,10 @@ type PrizeDemo = {
   prizeConfig: PrizeConfig;
   /** Days before the seed's anchor it ended. */
   endedDaysAgo: number;
-} & (
-  | {
-      /** An operator's external game: each player's charity and bare score, in the order they played. */
-      game: { slug: string; name: string };
-      players: Array<{ player: string; charity: Charity; score: number }>;
-    }
-  | {
-      /** A catalog game: each player's charity and one verified play, in the order they played. */
-      game: VerifiedGameSlug;
-      players: Array<{ player: string; charity: Charity; skill: number }>;
-    }
-);
+  game: VerifiedGameSlug;
+  /** Each player's charity and one verified play, in the order they played. */
+  players: Array<{ player: string; charity: Charity; skill: number }>;
+}
 
 /**
  * A completed tournament of every prize model (issue 9), so the detail page shows each model's final
@@ -52,31 +44,30 @@ type PrizeDemo = {
 const PRIZE_DEMOS: PrizeDemo[] = [
   {
     key: 'prize-winner-takes-all',
-    title: 'Solitaire Showdown for Disaster Relief',
-    description:
-      'Winner directs all donations: the best solitaire score sends the whole pool to their charity.',
+    title: 'Snake Showdown for Disaster Relief',
+    description: 'Winner directs all donations: the best Snake score sends the whole pool to their charity.',
     prizePoolCents: 20_000,
     prizeConfig: { model: 'WINNER_TAKES_ALL' },
-    game: { slug: 'solitaire', name: 'Solitaire' },
+    game: 'snake',
     players: [
-      { player: 'ada', charity: CHARITIES.redCross, score: 8_400 },
-      { player: 'ben', charity: CHARITIES.feedingAmerica, score: 7_950 },
-      { player: 'chloe', charity: null, score: 6_100 },
+      { player: 'ada', charity: CHARITIES.redCross, skill: 0.9 },
+      { player: 'ben', charity: CHARITIES.feedingAmerica, skill: 0.6 },
+      { player: 'chloe', charity: null, skill: 0.3 },
     ],
     endedDaysAgo: 20,
   },
   {
     key: 'prize-top-3-split',
-    title: 'Minesweeper Top Three',
+    title: 'Tile Merge Top Three',
     description: 'The top three split the pool 50/30/20 between their charities.',
     prizePoolCents: 30_000,
     prizeConfig: { model: 'TOP_3_SPLIT', sharesBasisPoints: [5000, 3000, 2000] },
-    game: { slug: 'minesweeper', name: 'Minesweeper' },
+    game: 'tiles',
     players: [
-      { player: 'dev', charity: CHARITIES.stJude, score: 990 },
-      { player: 'emma', charity: CHARITIES.wwf, score: 1_240 },
-      { player: 'felix', charity: CHARITIES.doctorsWithoutBorders, score: 870 },
-      { player: 'ada', charity: CHARITIES.redCross, score: 1_010 },
+      { player: 'dev', charity: CHARITIES.stJude, skill: 0.6 },
+      { player: 'emma', charity: CHARITIES.wwf, skill: 0.9 },
+      { player: 'felix', charity: CHARITIES.doctorsWithoutBorders, skill: 0.4 },
+      { player: 'ada', charity: CHARITIES.redCross, skill: 0.7 },
     ],
     endedDaysAgo: 18,
   },
@@ -101,16 +92,16 @@ const PRIZE_DEMOS: PrizeDemo[] = [
   },
   {
     key: 'prize-flat-payouts',
-    title: 'Pinball Flat Payouts',
+    title: 'Snake Flat Payouts',
     description: 'Every player from the top down directs $40 until the $100 pool runs out.',
     prizePoolCents: 10_000,
     prizeConfig: { model: 'FLAT_PAYOUTS', flatAmountCents: 4_000 },
-    game: { slug: 'pinball', name: 'Pinball' },
+    game: 'snake',
     players: [
-      { player: 'felix', charity: CHARITIES.doctorsWithoutBorders, score: 310_000 },
-      { player: 'chloe', charity: CHARITIES.stJude, score: 285_500 },
-      { player: 'ben', charity: CHARITIES.feedingAmerica, score: 402_750 },
-      { player: 'dev', charity: null, score: 150_000 },
+      { player: 'felix', charity: CHARITIES.doctorsWithoutBorders, skill: 0.7 },
+      { player: 'chloe', charity: CHARITIES.stJude, skill: 0.5 },
+      { player: 'ben', charity: CHARITIES.feedingAmerica, skill: 0.9 },
+      { player: 'dev', charity: null, skill: 0.2 },
     ],
     endedDaysAgo: 12,
   },
@@ -137,26 +128,14 @@ const PRIZE_DEMOS: PrizeDemo[] = [
   },
 ];
 
-/** The tournament's game: a catalog one, or an operator's external game that takes bare scores. */
-const gameOf = (demo: PrizeDemo) =>
-  typeof demo.game === 'string'
-    ? catalogDemoGame(demo.game)
-    : { ...demo.game, integrationUrl: `/games/${demo.game.slug}`, maxScore: 1_000_000, external: true };
-
-/** How each player's result is recorded: a bare score for an external game, else a verified play. */
+/** Each player's one verified play, an hour apart on the last day. */
 function scoring(
   demo: PrizeDemo,
   tournamentId: string,
   player: (key: string) => DemoPlayer,
   at: (offset: number) => string,
-): Array<TournamentCommand | DemoPlayRequest> {
+): DemoPlayRequest[] {
   const whenPlayed = (index: number) => -DAY + index * HOUR;
-  if (typeof demo.game !== 'string') {
-    return demo.players.map(({ player: key, score }, index) => ({
-      type: 'SubmitScore',
-      data: { tournamentId, ...identity(player(key)), score, now: at(whenPlayed(index)) },
-    }));
-  }
   const slug = demo.game;
   return demo.players.map(({ player: key, skill }, index) => ({
     tournamentId,
@@ -182,7 +161,7 @@ export interface DemoPrizeSeedResult {
   tournaments: Array<{ id: string; title: string; status: TournamentStatus; appended: number }>;
 }
 
-/** Every id is derived from a fixed name and scores are checked against the stream: a re-run appends nothing. */
+/** Every id is derived from a fixed name and each play is checked against the stream: a re-run appends nothing. */
 export async function seedDemoPrizeTournaments(options: DemoPrizeSeedOptions): Promise<DemoPrizeSeedResult> {
   const anchor = options.now ?? new Date();
   const repository = new TournamentStreamRepository(options.eventStore);
@@ -212,7 +191,7 @@ export async function seedDemoPrizeTournaments(options: DemoPrizeSeedOptions): P
           maxParticipants: 20,
           requiredPlan: 'FREE',
           rules: 'Your best score counts.\nTies go to the earliest high score, then to fewer attempts.',
-          game: gameOf(demo),
+          game: catalogDemoGame(demo.game),
           tournamentStart: at(-2 * DAY),
           tournamentEnd: at(0),
           tieBreakSeed: tournamentsUuid(`demo-seed:${demo.key}`).replace(/-/g, ''),
@@ -241,12 +220,6 @@ export async function seedDemoPrizeTournaments(options: DemoPrizeSeedOptions): P
       if (!('type' in command)) {
         appended += await recordDemoPlay(repository, command);
         continue;
-      }
-      // A bare score is the one command that is not naturally idempotent: each one is a new attempt.
-      if (command.type === 'SubmitScore') {
-        const state = await repository.load(tournamentId);
-        if (state.status !== 'NONE' && (getPlayer(state.players, command.data.userId)?.attempts ?? 0) > 0)
-          continue;
       }
       const { events } = await repository.execute(command, derivedEventIds(`seed:${demo.key}:${index}`));
       appended += events.length;

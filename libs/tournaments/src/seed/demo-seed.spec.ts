@@ -5,11 +5,12 @@ import type { RecordedEvent } from '@arena/event-store';
 import { InMemoryEventStore } from '@arena/testing';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { MatchPlayed } from '../domain/bracket/bracket.events';
-import type {
-  PlayStarted,
-  ScoreSubmitted,
-  TournamentCompleted,
-  TournamentCreated,
+import {
+  scoreVerificationOf,
+  type PlayStarted,
+  type ScoreSubmitted,
+  type TournamentCompleted,
+  type TournamentCreated,
 } from '../domain/tournament.events';
 import { seedAllDemoTournaments } from './demo-seed';
 import { testDemoPlayers } from './demo-players.fixtures';
@@ -132,10 +133,14 @@ describe('the whole demo seed (npm start)', () => {
     }
   });
 
-  it("still shows an operator's external game, with its bare scores", () => {
-    const external = streams.filter(({ tournament }) => tournament.game.external === true);
-    const bareScores = external.flatMap(({ events }) => ofType<ScoreSubmitted>(events, 'ScoreSubmitted'));
-    expect(bareScores.length).toBeGreaterThan(0);
-    expect(bareScores.every((score) => score.playId === undefined)).toBe(true);
+  it('shows only games we host: every tournament is a catalog game whose results are replayed plays', () => {
+    const notHosted = streams
+      .filter(({ tournament }) => scoreVerificationOf(tournament.game) !== 'REPLAY')
+      .map(({ tournament }) => `${tournament.title} (${tournament.game.slug})`);
+    expect(notHosted).toEqual([]);
+    const bareScores = streams.flatMap(({ events }) =>
+      ofType<ScoreSubmitted>(events, 'ScoreSubmitted').filter((score) => score.playId === undefined),
+    );
+    expect(bareScores).toEqual([]);
   });
 });

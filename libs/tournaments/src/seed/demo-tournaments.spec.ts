@@ -44,13 +44,24 @@ describe('demo tournaments seed', () => {
     expect(await store.readAll()).toHaveLength(eventsAfterFirst);
   });
 
-  it('the completed classic ranks ties by the earliest high score', async () => {
-    const events = await store.readStream(`tournament-${demoTournamentId('breakout-autumn')}`);
+  it('the completed classic ranks its players by their best verified play', async () => {
+    const events = await store.readStream(`tournament-${demoTournamentId('snake-autumn')}`);
+    const scores = events
+      .filter((event) => event.type === 'ScoreSubmitted')
+      .map((event) => event.data as ScoreSubmitted['data']);
+    expect(scores.every((score) => score.playId !== undefined)).toBe(true);
+    const best = (userId: string) =>
+      Math.max(...scores.filter((score) => score.userId === userId).map((score) => score.score));
     const completed = events.find((event) => event.type === 'TournamentCompleted');
-    expect(completed).toBeDefined();
-    expect(
-      (completed?.data as { finalStandings: Array<{ userId: string }> }).finalStandings.map((s) => s.userId),
-    ).toEqual([players.chloe!.accountId, players.ben!.accountId, players.felix!.accountId]);
+    const standings = (completed?.data as { finalStandings: Array<{ userId: string; score: number }> })
+      .finalStandings;
+    expect(standings.map((standing) => standing.score)).toEqual(
+      standings.map((standing) => best(standing.userId)),
+    );
+    expect(standings.map((standing) => standing.score)).toEqual(
+      [...standings.map((standing) => standing.score)].sort((a, b) => b - a),
+    );
+    expect(standings).toHaveLength(3);
   });
 
   it("the live Snake sprint is led by Ada's second verified play", async () => {

@@ -4,7 +4,6 @@ import { derivedEventIds, tournamentsUuid } from '../application/event-ids';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { CreateTournament, TournamentCommand } from '../domain/tournament.commands';
 import type { TournamentStatus } from '../domain/tournament.events';
-import { getPlayer } from '../domain/tournament.players';
 import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
 import { catalogDemoGame, recordDemoPlayStep, type DemoPlayStep } from './demo-plays';
 
@@ -13,8 +12,6 @@ const DAY = 24 * HOUR;
 
 type Step =
   | { kind: 'join'; player: string; at: number }
-  /** A bare score: external games only. */
-  | { kind: 'score'; player: string; score: number; attempt: number; at: number }
   /** A verified play of the tournament's catalog game: its score is whatever the member's bot scores. */
   | DemoPlayStep
   | { kind: 'start'; at: number }
@@ -33,15 +30,6 @@ interface DemoTournament {
   };
   steps: Step[];
 }
-
-/** External games: their demo scores are bare numbers (catalog games take only verified plays). */
-const externalGame = (slug: string, name: string) => ({
-  slug,
-  name,
-  integrationUrl: `/games/${slug}`,
-  maxScore: 1_000_000,
-  external: true,
-});
 
 const TOURNAMENTS: DemoTournament[] = [
   {
@@ -130,10 +118,10 @@ const TOURNAMENTS: DemoTournament[] = [
     ],
   },
   {
-    key: 'breakout-autumn',
+    key: 'snake-autumn',
     createdAt: -14 * DAY,
     tournament: {
-      title: 'Autumn Breakout Classic',
+      title: 'Autumn Snake Classic',
       description: 'The autumn classic for animal shelters. Final standings are in.',
       thumbnail: null,
       mode: 'SCHEDULED',
@@ -143,8 +131,7 @@ const TOURNAMENTS: DemoTournament[] = [
       maxParticipants: 20,
       requiredPlan: 'FREE',
       rules: 'Best score counts.\nTies go to the earliest high score, then fewer attempts.',
-      // No catalog game is like it: an operator runs it elsewhere and posts its scores.
-      game: externalGame('breakout', 'Breakout'),
+      game: catalogDemoGame('snake'),
       tournamentStart: -10 * DAY,
       tournamentEnd: -7 * DAY,
     },
@@ -153,10 +140,10 @@ const TOURNAMENTS: DemoTournament[] = [
       { kind: 'join', player: 'chloe', at: -11 * DAY },
       { kind: 'join', player: 'felix', at: -11 * DAY },
       { kind: 'start', at: -10 * DAY },
-      { kind: 'score', player: 'ben', score: 12_400, attempt: 1, at: -10 * DAY + HOUR },
-      { kind: 'score', player: 'chloe', score: 15_050, attempt: 1, at: -9 * DAY },
-      { kind: 'score', player: 'felix', score: 12_400, attempt: 1, at: -8 * DAY },
-      { kind: 'score', player: 'ben', score: 11_000, attempt: 2, at: -8 * DAY + HOUR },
+      { kind: 'play', player: 'ben', skill: 0.6, attempt: 1, at: -10 * DAY + HOUR },
+      { kind: 'play', player: 'chloe', skill: 0.9, attempt: 1, at: -9 * DAY },
+      { kind: 'play', player: 'felix', skill: 0.4, attempt: 1, at: -8 * DAY },
+      { kind: 'play', player: 'ben', skill: 0.5, attempt: 2, at: -8 * DAY + HOUR },
       { kind: 'end', at: -7 * DAY },
     ],
   },
@@ -258,12 +245,6 @@ export async function seedDemoTournaments(options: DemoSeedOptions): Promise<Dem
         );
         continue;
       }
-      if (
-        step.kind === 'score' &&
-        (await alreadyScored(repository, tournamentId, player(step.player), step))
-      ) {
-        continue;
-      }
       const { events } = await repository.execute(
         toCommand(tournamentId, step, at, player),
         derivedEventIds(`seed:${demo.key}:${index}`),
@@ -309,19 +290,6 @@ function toCommand(
         },
       };
     }
-    case 'score': {
-      const { accountId, username } = player(step.player);
-      return {
-        type: 'SubmitScore',
-        data: {
-          tournamentId,
-          userId: accountId,
-          username,
-          score: step.score,
-          now,
-        },
-      };
-    }
     case 'start':
       return { type: 'StartTournament', data: { tournamentId, now } };
     case 'end':
@@ -331,16 +299,4 @@ function toCommand(
       return unexpected;
     }
   }
-}
-
-/** A score is the one step that is not naturally idempotent: each one is a new attempt. */
-async function alreadyScored(
-  repository: TournamentStreamRepository,
-  tournamentId: string,
-  player: DemoPlayer,
-  step: Extract<Step, { kind: 'score' }>,
-): Promise<boolean> {
-  const state = await repository.load(tournamentId);
-  if (state.status === 'NONE') return false;
-  return (getPlayer(state.players, player.accountId)?.attempts ?? 0) >= step.attempt;
 }

@@ -13,7 +13,7 @@ export const complianceSections: LegalSection[] = [
         kind: 'ul',
         items: [
           'Nothing on Charity Arena is gambling, a sweepstake, a lottery or an investment.',
-          'Results depend on skill. Every score is checked by replaying the game before it counts.',
+          'Results depend on skill. Every score in a game we host is checked by replaying the game before it counts. A partner\'s game played on its own site is marked on its tournament: "Signed by the game" when the partner\'s game server signs each result and we check that signature, or "Unverified" when we take the score as it is sent, without any check.',
           'Winners direct platform-held funds to nonprofits. They never receive cash, gift cards or prizes.',
           'Cheating, fake or duplicate accounts and other abuse lead to removed scores and closed accounts.',
         ],

@@ -1,5 +1,10 @@
 import type { TournamentSummary } from '@arena/contracts';
-import { formatLabel, prizeModelLabel, statusLabel } from '@arena/contracts/tournaments.rules';
+import {
+  formatLabel,
+  prizeModelLabel,
+  scoreVerificationText,
+  statusLabel,
+} from '@arena/contracts/tournaments.rules';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Badge } from '../../ui';
@@ -17,6 +22,7 @@ export function ChallengeCard({ tournament, now }: ChallengeCardProps) {
   const time = timeLeft(tournament, now);
   const plan = planDisplay(tournament);
   const status = tournament.status.toLowerCase();
+  const checks = scoreVerificationText(tournament.scoreVerification);
 
   return (
     <article className={`challenge-card challenge-card--${status}`} aria-labelledby={titleId}>
@@ -33,12 +39,17 @@ export function ChallengeCard({ tournament, now }: ChallengeCardProps) {
             {tournament.title}
           </Link>
         </h2>
-        <ul className="challenge-card__tags" aria-label="Format and prize model">
+        <ul className="challenge-card__tags" aria-label="Format, prize model and score checks">
           <li>
             <Badge>{formatLabel(tournament.format)}</Badge>
           </li>
           <li>
             <Badge tone="accent">{prizeModelLabel(tournament.prizeModel)}</Badge>
+          </li>
+          <li>
+            <Badge tone={checks.verified ? 'success' : 'danger'} title={checks.explanation}>
+              {checks.label}
+            </Badge>
           </li>
         </ul>
         <dl className="challenge-card__facts">

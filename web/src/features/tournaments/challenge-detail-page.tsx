@@ -9,6 +9,7 @@ import {
   isHeadToHead,
   planLabel,
   prizeModelLabel,
+  scoreVerificationText,
   statusLabel,
 } from '@arena/contracts/tournaments.rules';
 import { ApiError } from '../../lib/api-client';
@@ -204,6 +205,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
   const shareUrl = `${window.location.origin}/challenges/${detail.id}`;
   const headToHead = isHeadToHead(detail.format);
   const rules = ruleParagraphs(detail.rules);
+  const checks = scoreVerificationText(detail.scoreVerification);
 
   return (
     <div className="container challenge">
@@ -239,6 +241,9 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
           <li>
             <Badge>{planLabel(detail.requiredPlan)} plan</Badge>
           </li>
+          <li>
+            <Badge tone={checks.verified ? 'success' : 'danger'}>{checks.label}</Badge>
+          </li>
         </ul>
       </header>
 
@@ -272,7 +277,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
                 <dd>{detail.game.name}</dd>
               </div>
             </dl>
-            <GameNote slug={detail.game.slug} />
+            <GameNote slug={detail.game.slug} verification={detail.scoreVerification} />
             <Actions
               detail={detail}
               headToHead={headToHead}
@@ -507,14 +512,23 @@ function Schedule({ detail, headToHead }: { detail: TournamentDetail; headToHead
   );
 }
 
-/** What a catalog game is and how to play it; every result of it is verified by replay (docs/fair-play.md). */
-function GameNote({ slug }: { slug: string }) {
+/**
+ * What a catalog game is and how to play it, and how the tournament's scores are checked: replayed,
+ * signed by an operator's game, or not at all (docs/fair-play.md).
+ */
+function GameNote({ slug, verification }: { slug: string; verification: string }) {
   const game = catalogGame(slug);
-  if (!game) return null;
+  const checks = scoreVerificationText(verification);
   return (
     <p className="challenge__game-note">
-      {game.tagline} <span className="muted">{game.controls}</span>{' '}
-      <span className="challenge__verified">Every score is verified by replaying the game.</span>
+      {game && (
+        <>
+          {game.tagline} <span className="muted">{game.controls}</span>{' '}
+        </>
+      )}
+      <span className={checks.verified ? 'challenge__verified' : 'challenge__unverified'}>
+        {checks.explanation}
+      </span>
     </p>
   );
 }

@@ -38,6 +38,7 @@ function tournament(overrides: Partial<TournamentSummary> = {}): TournamentSumma
     tournamentEnd: new Date(NOW + 2 * HOUR).toISOString(),
     requiredPlan: 'FREE',
     game: { slug: 'sliding-puzzle', name: 'Sliding Puzzle', integrationUrl: '/games/sliding-puzzle' },
+    scoreVerification: 'UNVERIFIED',
     cancelReason: null,
     ...overrides,
   };

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { SignedResult } from '@arena/contracts/signed-results.contract';
 import type { Member } from '@arena/identity';
 import type { TournamentStatus } from '../../domain/tournament.events';
 
@@ -20,6 +21,8 @@ export class RecordMatchResultCommand extends Command<RecordMatchResultResult> {
     readonly member: Member,
     readonly score: number,
     readonly completed: boolean,
+    /** Required for a game that signs its results (docs/fair-play.md). */
+    readonly signedResult?: SignedResult,
   ) {
     super();
   }

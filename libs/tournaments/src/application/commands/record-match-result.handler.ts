@@ -23,6 +23,7 @@ export class RecordMatchResultHandler implements ICommandHandler<
     member,
     score,
     completed,
+    signedResult,
   }: RecordMatchResultCommand): Promise<RecordMatchResultResult> {
     const { events } = await this.streams.execute(
       {
@@ -34,6 +35,7 @@ export class RecordMatchResultHandler implements ICommandHandler<
           username: member.username,
           score,
           completed,
+          ...(signedResult === undefined ? {} : { signedResult }),
           now: this.clock.now().toISOString(),
         },
       },

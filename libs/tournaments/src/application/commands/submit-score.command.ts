@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { SignedResult } from '@arena/contracts/signed-results.contract';
 import type { Member } from '@arena/identity';
 import type { TournamentStatus } from '../../domain/tournament.events';
 
@@ -18,6 +19,8 @@ export class SubmitScoreCommand extends Command<SubmitScoreResult> {
     readonly score: number,
     /** TIME_ATTACK: false for a run that did not finish. */
     readonly completed = true,
+    /** Required for a game that signs its results (docs/fair-play.md). */
+    readonly signedResult?: SignedResult,
   ) {
     super();
   }

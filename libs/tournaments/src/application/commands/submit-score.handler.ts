@@ -8,7 +8,13 @@ import { SubmitScoreCommand, type SubmitScoreResult } from './submit-score.comma
 export class SubmitScoreHandler implements ICommandHandler<SubmitScoreCommand, SubmitScoreResult> {
   constructor(private readonly streams: TournamentStreamRepository) {}
 
-  async execute({ tournamentId, member, score, completed }: SubmitScoreCommand): Promise<SubmitScoreResult> {
+  async execute({
+    tournamentId,
+    member,
+    score,
+    completed,
+    signedResult,
+  }: SubmitScoreCommand): Promise<SubmitScoreResult> {
     const { events, state } = await this.streams.execute(
       {
         type: 'SubmitScore',
@@ -18,6 +24,7 @@ export class SubmitScoreHandler implements ICommandHandler<SubmitScoreCommand, S
           username: member.username,
           score,
           completed,
+          ...(signedResult === undefined ? {} : { signedResult }),
           now: new Date().toISOString(),
         },
       },

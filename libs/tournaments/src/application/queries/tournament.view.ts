@@ -28,6 +28,7 @@ export function toTournamentSummary(row: TournamentCatalogRow): TournamentSummar
     tournamentEnd: row.tournament_end?.toISOString() ?? null,
     requiredPlan: row.required_plan,
     game: { slug: row.game_slug, name: row.game_name, integrationUrl: row.game_integration_url },
+    scoreVerification: row.game_verification,
     cancelReason: row.status === 'CANCELLED' ? row.cancel_reason : null,
   };
 }

@@ -1,3 +1,4 @@
+import type { SignedResult } from '@arena/contracts/signed-results.contract';
 import type { MatchLayout, StageKind } from './bracket.events';
 
 /** A member's result in one of their matches. */
@@ -13,6 +14,10 @@ export interface RecordMatchResult {
     now: string;
     /** Set when the result comes from a verified play (SubmitPlayResult), recorded on MatchPlayed. */
     playId?: string;
+    /** As SubmitScore's: required for a game that signs its results. */
+    signedResult?: SignedResult;
+    /** The signed result's nonce once the decider accepted it, recorded on MatchPlayed. */
+    resultNonce?: string;
   };
 }
 

@@ -249,7 +249,8 @@ export function playableMatch(
 }
 
 export function decideMatchResult(command: RecordMatchResult, state: BracketTournament): BracketEvent[] {
-  const { tournamentId, matchId, userId, username, score, completed, now, playId } = command.data;
+  const { tournamentId, matchId, userId, username, score, completed, now, playId, resultNonce } =
+    command.data;
   const match = playableMatch(state, matchId, userId, now);
   if (!isWellFormedText(username)) throw unstorableText('username');
   if (!Number.isSafeInteger(score) || score < 0)
@@ -266,6 +267,7 @@ export function decideMatchResult(command: RecordMatchResult, state: BracketTour
     completed,
     playedAt: now,
     ...(playId === undefined ? {} : { playId }),
+    ...(resultNonce === undefined ? {} : { resultNonce }),
   };
   const events: BracketEvent[] = [{ type: 'MatchPlayed', data: played }];
   const other = match.plays[0];

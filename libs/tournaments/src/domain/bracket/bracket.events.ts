@@ -61,6 +61,8 @@ export interface MatchPlayed {
     playedAt: string;
     /** The verified play this result came from (issue 10); absent for a bare result of an external game. */
     playId?: string;
+    /** A SIGNED game's result (issue 21): the game's nonce, taken once per tournament. */
+    resultNonce?: string;
   };
 }
 

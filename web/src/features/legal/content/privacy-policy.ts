@@ -66,7 +66,7 @@ export const privacyPolicy: LegalDocument = {
           items: [
             'Sign-in codes: we do not use passwords. When you sign up or sign in, we send a one-time code by email or text message and record when it was sent, whether it was used and how many attempts were made.',
             'Sign-in sessions: the access and refresh tokens that keep you signed in, and when they were issued and refreshed.',
-            'Gameplay and scores: each game session, its start and end time, its duration, your score, level and stage, the random seed we issued for it and the log of your inputs. We replay that input log to check that every submitted score is genuine.',
+            "Gameplay and scores: each game session, its start and end time, its duration, your score, level and stage, the random seed we issued for it and the log of your inputs. We replay that input log to check that every submitted score is genuine. For a partner's game played on its own site we receive only the result: your score and, when the partner signs its results, the partner's result id, signature and signing time. We do not receive your inputs in that game.",
             'Results and statistics: your ranks, wins, tournament history, play time and the donations your results directed.',
             'Technical data: your IP address, browser type, device type, the pages you request and the time of each request, recorded in our server logs.',
           ],
@@ -130,7 +130,7 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           kind: 'p',
-          text: 'We check every submitted score automatically by replaying its input log. A score that fails the check is not counted. If you believe that happened in error, contact support and a person will review it.',
+          text: 'We check every score in a game we host automatically by replaying its input log. For a partner\'s game we check the partner\'s signature on each result where the partner signs them; a tournament whose scores we cannot check is marked "Unverified" on its page. A score that fails a check is not counted. If you believe that happened in error, contact support and a person will review it.',
         },
       ],
     },

@@ -134,7 +134,8 @@ export const termsOfUse: LegalDocument = {
           items: [
             'Scheduled tournaments run between fixed start and end times. Instant tournaments stay open until the published number of unique players has submitted a first score.',
             'Unless the rules say otherwise, your best score counts. In instant tournaments, ties are broken by the earliest high score, then the fewest attempts, and only then by a random draw made by our server.',
-            'We check every score by replaying the game from its input log. A score that does not match its replay is not counted.',
+            'We check every score in a game we host by replaying the game from its input log. A score that does not match its replay is not counted.',
+            'Some tournaments are for a partner\'s game, played on the partner\'s own site; its tournament page says so. If the partner\'s game server signs each result, we count a result only when its signature checks out ("Signed by the game"), and we check nothing else about how it was played. Otherwise the tournament is marked "Unverified": we take the score as it is sent, without checking it.',
             'Before you join, you choose the nonprofit that receives the donations your results direct. If you skip that step, you can choose later from your own leaderboard row. If a winner has not chosen a nonprofit 30 days after the tournament ends, Charity Arena directs their share to a verified nonprofit.',
             'Demo play lets anyone try a game; demo scores are never recorded.',
           ],
