@@ -33,9 +33,13 @@ describe('auth request bodies', () => {
     );
   });
 
-  it('treats an empty referral code as none', () => {
+  it('treats an empty or malformed referral code as none', () => {
     expect(signUpBody.parse({ ...signUp, referralCode: '' }).referralCode).toBeUndefined();
     expect(signUpBody.parse({ ...signUp, referralCode: 'ABC123' }).referralCode).toBe('ABC123');
+    for (const malformed of ['a-b', '<b>x</b>', '\u202eABCDEFGH', 'ABC', 'A'.repeat(33)]) {
+      expect(signUpBody.parse({ ...signUp, referralCode: malformed }).referralCode).toBeUndefined();
+    }
+    expect(signUpBody.safeParse({ ...signUp, referralCode: 42 }).success).toBe(false);
   });
 
   it('requires the terms and the 18+/US confirmation', () => {

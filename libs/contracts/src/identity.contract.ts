@@ -43,12 +43,15 @@ export const signUpBody = z
     username: requiredString(M.usernameRequired).regex(USERNAME, M.usernameInvalid),
     email: email(M.emailRequired),
     phoneNumber: memberPhone,
+    /**
+     * From a shared link or the browser's storage, so never a reason to refuse a sign-up: a code
+     * without the platform's shape is dropped here, one no open account holds by the sign-up.
+     */
     referralCode: z
       .string({ error: M.referralCodeInvalid })
       .trim()
-      .regex(REFERRAL_CODE, M.referralCodeInvalid)
       .nullish()
-      .transform((code) => code || undefined),
+      .transform((code) => (code && REFERRAL_CODE.test(code) ? code : undefined)),
     referralOption: z
       .union(
         REFERRAL_OPTIONS.map((option) => z.literal(option)),

@@ -26,7 +26,11 @@ export const LOGIN_PHONE = /^\+\d{8,20}$/;
 
 export const USERNAME = /^[A-Za-z0-9_]{3,30}$/;
 export const EMAIL_MAX_LENGTH = 254;
-export const REFERRAL_CODE = /^[A-Za-z0-9_-]{0,64}$/;
+/**
+ * The shape of a referral code the platform issued (8 of an unambiguous alphabet, any case; the demo
+ * members' are longer). A sign-up keeps a code only when it has this shape and an open account holds it.
+ */
+export const REFERRAL_CODE = /^[A-Za-z0-9]{4,32}$/;
 
 /** Where a one-time code goes. */
 export const CODE_CHANNELS = ['email', 'phone'] as const;
