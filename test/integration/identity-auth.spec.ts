@@ -147,6 +147,13 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ ...person(), username: details.username.toUpperCase() }, 409, 'This username is already taken.'],
       [{ ...person(), username: '' }, 400, 'Username is required'],
+      // Format characters (a right-to-left override, a leading U+FEFF that trim would drop) are refused.
+      [{ ...person(), username: '\u202E' }, 400, 'Username must be 3 to 30 letters, numbers or underscores.'],
+      [
+        { ...person(), username: `\uFEFF${person().username}` },
+        400,
+        'Username must be 3 to 30 letters, numbers or underscores.',
+      ],
       [{ ...person(), referralCode: 'FRIEND42', referralOption: 3 }, 400, 'The referral option is invalid.'],
       [{ ...person(), email: undefined }, 400, 'Email is required'],
       [{ ...person(), email: 'not-an-email' }, 400, 'Please enter a valid email address.'],

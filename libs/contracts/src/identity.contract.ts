@@ -5,6 +5,7 @@ import {
   CODE_CHANNELS,
   compactPhone,
   EMAIL_MAX_LENGTH,
+  isDisplayableName,
   LOGIN_PHONE,
   REFERRAL_CODE,
   SIGN_UP_PHONE,
@@ -40,7 +41,12 @@ export type ReferralOption = (typeof REFERRAL_OPTIONS)[number];
 
 export const signUpBody = z
   .object({
-    username: requiredString(M.usernameRequired).regex(USERNAME, M.usernameInvalid),
+    username: z
+      .string({ error: M.usernameRequired })
+      .refine(isDisplayableName, M.usernameInvalid)
+      .trim()
+      .min(1, M.usernameRequired)
+      .regex(USERNAME, M.usernameInvalid),
     email: email(M.emailRequired),
     phoneNumber: memberPhone,
     /**

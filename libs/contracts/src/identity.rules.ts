@@ -25,6 +25,14 @@ export const SIGN_UP_PHONE = /^\+\d{8,15}$/;
 export const LOGIN_PHONE = /^\+\d{8,20}$/;
 
 export const USERNAME = /^[A-Za-z0-9_]{3,30}$/;
+
+/**
+ * Unicode format (Cf: bidi overrides such as U+202E, zero-width joiners, U+FEFF) and control (Cc)
+ * characters: in a name others see they reorder or hide its text. Refused anywhere in a member's
+ * name, before any trimming (trim would quietly drop a leading U+FEFF).
+ */
+export const FORMAT_OR_CONTROL_CHARACTER = /[\p{Cc}\p{Cf}]/u;
+export const isDisplayableName = (name: string) => !FORMAT_OR_CONTROL_CHARACTER.test(name);
 export const EMAIL_MAX_LENGTH = 254;
 /**
  * The shape of a referral code the platform issued (8 of an unambiguous alphabet, any case; the demo
