@@ -117,6 +117,13 @@ export const avatarBody = z
   .object({ image: z.string({ error: M.avatarInvalid }).regex(IMAGE_DATA_URL, M.avatarInvalid) })
   .meta({ id: 'AvatarBody' });
 
+/** The token of an emailed "it was me" link: 32 random bytes, base64url. */
+export const UNLOCK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+export const unlockSignInBody = z
+  .object({ token: z.string({ error: M.unlockLinkInvalid }).trim().regex(UNLOCK_TOKEN, M.unlockLinkInvalid) })
+  .meta({ id: 'UnlockSignInBody' });
+export type UnlockSignInBody = z.input<typeof unlockSignInBody>;
+
 export const refreshTokenBody = z
   .object({ refreshToken: requiredString(M.refreshTokenRequired).max(200, M.refreshTokenInvalid) })
   .meta({ id: 'RefreshTokenBody' });

@@ -30,16 +30,26 @@ export class AccountNotices {
     this.logFailure(sending, 'sign-up with a taken address');
   }
 
-  /** The account's budget of wrong codes ran out: its sign-in codes are paused until `until`. */
-  codesPaused(account: { email: string; username: string }, failures: number, until: Date): void {
+  /**
+   * A budget of wrong codes for the account ran out (from one network, or from everywhere): its codes
+   * are refused there until `until`, unless the owner opens `unlockLink` (once, for a short while).
+   */
+  codesPaused(
+    account: { email: string; username: string },
+    failures: number,
+    until: Date,
+    unlockLink: string,
+  ): void {
     const sending = this.notifications.sendEmail({
       to: account.email,
       subject: 'Sign-in to your Charity Arena account is paused',
       text:
         `${failures} wrong sign-in codes were entered for your Charity Arena account @${account.username}. ` +
-        `For your safety, sign-in codes for it are refused until ${until.toUTCString()}. ` +
-        'None of the wrong codes let anyone in. If this was not you, nothing more is needed; ' +
-        'if it keeps happening, contact support.',
+        `For your safety, sign-in codes for it are refused from where they came until ${until.toUTCString()}. ` +
+        'None of the wrong codes let anyone in.\n\n' +
+        `If it was you, open this link to sign in again: ${unlockLink}\n` +
+        'The link works once, for a short while, and only unlocks sign-in: you still need a code. ' +
+        'If it was not you, ignore this message; if it keeps happening, contact support.',
     });
     this.logFailure(sending, 'codes paused');
   }
