@@ -90,7 +90,8 @@ describe('identity: sign-in failure budgets and the emailed unlock', () => {
     // The stranger's network spent its budget for this account after five wrong codes.
     expect(statuses).toEqual([...Array(5).fill(400), ...Array(16).fill(429)]);
     // The owner heard of it, with a link they do not need here.
-    await eventually(() => unlockNotices(details.email)[0], 'the unlock notice');
+    const notice = await eventually(() => unlockNotices(details.email)[0]?.text, 'the unlock notice');
+    expect(notice).toContain('refused from the network they came from');
   });
 
   it('keeps a budget per source network across accounts', async () => {
@@ -124,6 +125,8 @@ describe('identity: sign-in failure budgets and the emailed unlock', () => {
 
     const notice = await eventually(() => unlockNotices(details.email)[1]?.text, 'the second unlock notice');
     expect(notice).toContain(`@${details.username}`);
+    expect(notice).toContain('10 wrong sign-in codes');
+    expect(notice).toContain('refused from everywhere');
     // Quoted-printable writes the link's `=` as `=3D`.
     const link = notice.replace(/=3D/g, '=');
     const token = /\/unlock-sign-in\?token=([A-Za-z0-9_-]{43})\s/.exec(link)![1]!;

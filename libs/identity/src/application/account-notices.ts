@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { NotificationsService } from '@arena/notifications';
 import type { CodeChannel } from '../domain/one-time-code';
+import type { SpentBudget } from '../infrastructure/auth-rate-limiter';
 
 /**
  * Messages to an account's owner about something done with their addresses. Queued without holding
@@ -32,20 +33,16 @@ export class AccountNotices {
 
   /**
    * A budget of wrong codes for the account ran out (from one network, or from everywhere): its codes
-   * are refused there until `until`, unless the owner opens `unlockLink` (once, for a short while).
+   * are refused there until then, unless the owner opens `unlockLink` (once, for a short while).
    */
-  codesPaused(
-    account: { email: string; username: string },
-    failures: number,
-    until: Date,
-    unlockLink: string,
-  ): void {
+  codesPaused(account: { email: string; username: string }, spent: SpentBudget, unlockLink: string): void {
+    const where = spent.scope === 'network' ? 'from the network they came from' : 'from everywhere';
     const sending = this.notifications.sendEmail({
       to: account.email,
       subject: 'Sign-in to your Charity Arena account is paused',
       text:
-        `${failures} wrong sign-in codes were entered for your Charity Arena account @${account.username}. ` +
-        `For your safety, sign-in codes for it are refused from where they came until ${until.toUTCString()}. ` +
+        `${spent.failures} wrong sign-in codes were entered for your Charity Arena account @${account.username}. ` +
+        `For your safety, sign-in codes for it are refused ${where} until ${spent.until.toUTCString()}. ` +
         'None of the wrong codes let anyone in.\n\n' +
         `If it was you, open this link to sign in again: ${unlockLink}\n` +
         'The link works once, for a short while, and only unlocks sign-in: you still need a code. ' +

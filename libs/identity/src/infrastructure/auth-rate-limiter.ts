@@ -132,21 +132,24 @@ export class AuthRateLimiter {
    * account's budget from this network or from everywhere (once per window each, and at most
    * UNLOCK_NOTICES_PER_WINDOW times an account), so its owner can be told; else undefined.
    */
-  async failedCodeFor(
-    accountKey: string,
-    network: string,
-  ): Promise<{ failures: number; until: Date } | undefined> {
+  async failedCodeFor(accountKey: string, network: string): Promise<SpentBudget | undefined> {
     const [, fromNetwork, everywhere] = await Promise.all([
       counted(this.networkFailures, network),
       counted(this.accountNetworkFailures, accountNetworkKey(accountKey, network)),
       counted(this.accountFailures, accountKey),
     ]);
-    const spent = [
-      fromNetwork?.consumedPoints === this.accountNetworkFailures.points ? fromNetwork : undefined,
-      everywhere?.consumedPoints === this.accountFailures.points ? everywhere : undefined,
-    ].find((counter) => counter !== undefined);
+    const spent =
+      everywhere?.consumedPoints === this.accountFailures.points
+        ? { scope: 'everywhere' as const, counter: everywhere }
+        : fromNetwork?.consumedPoints === this.accountNetworkFailures.points
+          ? { scope: 'network' as const, counter: fromNetwork }
+          : undefined;
     if (!spent || !(await counted(this.unlockNotices, accountKey))) return undefined;
-    return { failures: spent.consumedPoints, until: new Date(Date.now() + spent.msBeforeNext) };
+    return {
+      scope: spent.scope,
+      failures: spent.counter.consumedPoints,
+      until: new Date(Date.now() + spent.counter.msBeforeNext),
+    };
   }
 
   /**
@@ -165,6 +168,13 @@ export class AuthRateLimiter {
   private ownerNetworkKey(accountKey: string, network: string): string {
     return `${this.prefix}:auth:owner-network:${accountNetworkKey(accountKey, network)}`;
   }
+}
+
+/** A budget of the account's that just ran out: from one network, or from every network together. */
+export interface SpentBudget {
+  scope: 'network' | 'everywhere';
+  failures: number;
+  until: Date;
 }
 
 const accountNetworkKey = (accountKey: string, network: string) => `${accountKey}|${network}`;

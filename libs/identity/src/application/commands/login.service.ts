@@ -123,7 +123,7 @@ export class LoginService {
     if (!spent || !account || account.closed_at) return;
     const link = new URL('/unlock-sign-in', this.config.PUBLIC_URL);
     link.searchParams.set('token', await this.unlocks.issue(budget));
-    this.notices.codesPaused(account, spent.failures, spent.until, link.toString());
+    this.notices.codesPaused(account, spent, link.toString());
   }
 }
 
