@@ -27,7 +27,16 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
 
   it('signs up once both the email code and the SMS code are verified, recording referral, its reward option and terms', async () => {
     const call = client();
-    const { details, started, email, phone, tokens } = await signUp(call);
+    const referrer = await stack.members.signUp();
+    const referrerCode = (
+      await call('GET', '/auth/profile', undefined, {
+        authorization: `Bearer ${referrer.tokens.accessToken}`,
+      })
+    ).body.data.referralCode as string;
+    const { details, started, email, phone, tokens } = await stack.members.signUp(call, person(), {
+      referralCode: ` ${referrerCode.toLowerCase()} `,
+      referralOption: 2,
+    });
     expect(started.body).toEqual({
       success: true,
       message: 'Verification codes sent! Check your email and phone.',
@@ -69,7 +78,7 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
       .where('id', '=', profile.body.data.id)
       .executeTakeFirstOrThrow();
     expect(account).toMatchObject({
-      referred_by_code: 'FRIEND42',
+      referred_by_code: referrerCode,
       referral_option: 2,
       terms_version: '2.0',
       confirmed_adult_in_us: true,
@@ -78,6 +87,55 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
 
     const codeRows = await stack.harness.database.db.selectFrom('auth_codes').select('code_hash').execute();
     expect(codeRows.every((row: { code_hash: string }) => /^[0-9a-f]{64}$/.test(row.code_hash))).toBe(true);
+  });
+
+  it("keeps no referral code but an open account's own: unknown, malformed or hostile text is dropped, not stored", async () => {
+    const db = stack.harness.database.db;
+    const closed = await stack.members.signUp();
+    const closedCode = (
+      await client()('GET', '/auth/profile', undefined, {
+        authorization: `Bearer ${closed.tokens.accessToken}`,
+      })
+    ).body.data.referralCode as string;
+    await db
+      .updateTable('accounts')
+      .set({ closed_at: new Date() })
+      .where('email', '=', closed.details.email)
+      .execute();
+    for (const referralCode of [
+      'FRIEND42',
+      closedCode,
+      '<img src=x onerror=alert(1)>',
+      '\u202eevil_code-that-is-not-ours',
+      'x'.repeat(64),
+    ]) {
+      const { details, phone } = await stack.members.signUp(client(), person(), {
+        referralCode,
+        referralOption: 1,
+      });
+      expect({ referralCode, status: phone.status }).toEqual({ referralCode, status: 200 });
+      const stored = await db
+        .selectFrom('accounts')
+        .select(['referred_by_code', 'referral_option'])
+        .where('email', '=', details.email)
+        .executeTakeFirstOrThrow();
+      const session = await db
+        .selectFrom('auth_sessions')
+        .select(['referred_by_code', 'referral_option'])
+        .where('purpose', '=', 'signup')
+        .where('username', '=', details.username)
+        .executeTakeFirstOrThrow();
+      expect({ referralCode, stored, session }).toEqual({
+        referralCode,
+        stored: { referred_by_code: null, referral_option: null },
+        session: { referred_by_code: null, referral_option: null },
+      });
+    }
+    const notText = await client()('POST', '/auth/signup', { ...person(), referralCode: 42 });
+    expect(notText).toMatchObject({
+      status: 400,
+      body: { success: false, statusCode: 400, message: 'The referral code is invalid.' },
+    });
   });
 
   it('refuses a taken username and bad input with clear 4xx answers, creating nothing', async () => {
@@ -89,6 +147,13 @@ describe('identity: one-time codes by email and SMS, tokens', () => {
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ ...person(), username: details.username.toUpperCase() }, 409, 'This username is already taken.'],
       [{ ...person(), username: '' }, 400, 'Username is required'],
+      // Format characters (a right-to-left override, a leading U+FEFF that trim would drop) are refused.
+      [{ ...person(), username: '\u202E' }, 400, 'Username must be 3 to 30 letters, numbers or underscores.'],
+      [
+        { ...person(), username: `\uFEFF${person().username}` },
+        400,
+        'Username must be 3 to 30 letters, numbers or underscores.',
+      ],
       [{ ...person(), referralCode: 'FRIEND42', referralOption: 3 }, 400, 'The referral option is invalid.'],
       [{ ...person(), email: undefined }, 400, 'Email is required'],
       [{ ...person(), email: 'not-an-email' }, 400, 'Please enter a valid email address.'],

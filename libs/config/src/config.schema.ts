@@ -117,10 +117,17 @@ export const configSchema = z
     // Requests that send a code (sign-up, login, resend) and code checks, per client IP per 10 minutes.
     AUTH_IP_SEND_LIMIT: z.coerce.number().int().min(1).default(30),
     AUTH_IP_VERIFY_LIMIT: z.coerce.number().int().min(1).default(100),
-    // Wrong sign-in codes one account (or one unknown address) may take per window, from any IP;
-    // past it its codes are refused until the window ends and the owner is emailed once.
+    // Wrong sign-in codes one account (or one unknown address) may take per window from one source
+    // network (an IPv4 /24, an IPv6 /56); past it its codes are refused from that network only.
+    AUTH_NETWORK_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
+    // The same from every network together; past it its codes are refused from every network but
+    // those the owner unlocked from with the emailed link.
     AUTH_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(20),
     AUTH_ACCOUNT_FAILURE_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    // Wrong sign-in codes one source network may enter per hour, whatever accounts they are for.
+    AUTH_NETWORK_FAILURE_LIMIT: z.coerce.number().int().min(1).default(50),
+    // How long the emailed "it was me" unlock link works (once).
+    AUTH_UNLOCK_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
     // Email through SMTP when set (smtp:// or smtps://); otherwise the local outbox keeps it (/dev/mailbox).
     SMTP_URL: optional(url(['smtp:', 'smtps:'])),
     MAIL_FROM: z.string().min(3).default('Charity Arena <no-reply@charity-arena.localhost>'),

@@ -35,6 +35,8 @@ export const AuthMessages = {
   tooManyCodes: 'Too many verification codes requested. Please try again later.',
   accountCodesPaused:
     'Too many incorrect codes were entered for this account. For your safety, sign-in is paused for a while. Please try again later.',
+  signInUnlocked: 'Sign-in is unlocked. You can log in again.',
+  unlockLinkInvalid: 'This unlock link is invalid, expired or already used.',
   resendTooSoon: 'Please wait before requesting another code.',
   tooManyRequests: 'Too many requests. Please try again later.',
   refreshTokenRequired: 'Refresh token is required',

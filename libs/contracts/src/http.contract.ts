@@ -15,6 +15,7 @@ import {
   sessionStarted,
   signUpBody,
   signUpVerification,
+  unlockSignInBody,
   verifyEmailBody,
   verifyLoginBody,
   verifyPhoneBody,
@@ -232,6 +233,14 @@ const documentedRoutes = [
     tag: 'auth',
     access: publicRoute,
     body: refreshTokenBody,
+    answer: messageAnswer,
+  },
+  {
+    ...routes.auth.unlockSignIn,
+    summary: 'Use an emailed "it was me" link: sign-in paused by wrong codes works again (once per link)',
+    tag: 'auth',
+    access: publicRoute,
+    body: unlockSignInBody,
     answer: messageAnswer,
   },
   {

@@ -57,6 +57,7 @@ export const routes = {
     resendCode: route('post', '/api/auth/resend'),
     refresh: route('post', '/api/auth/refresh'),
     logout: route('post', '/api/auth/logout'),
+    unlockSignIn: route('post', '/api/auth/unlock'),
     profile: route('get', '/api/auth/profile'),
     changeEmail: route('post', '/api/auth/contact/email'),
     verifyEmailChange: route('post', '/api/auth/contact/email/verify'),

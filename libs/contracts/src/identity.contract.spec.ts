@@ -33,9 +33,30 @@ describe('auth request bodies', () => {
     );
   });
 
-  it('treats an empty referral code as none', () => {
+  it('refuses format and control characters anywhere in a username, a leading U+FEFF too', () => {
+    for (const username of [
+      '\u202E',
+      'river\u202Efox',
+      '\uFEFFriver_fox',
+      'river\u200Dfox',
+      'river_fox\u0007',
+    ]) {
+      expect({ username, message: firstMessage(signUpBody.safeParse({ ...signUp, username })) }).toEqual({
+        username,
+        message: 'Username must be 3 to 30 letters, numbers or underscores.',
+      });
+    }
+    expect(signUpBody.parse({ ...signUp, username: ' river_fox ' }).username).toBe('river_fox');
+    expect(firstMessage(signUpBody.safeParse({ ...signUp, username: ' ' }))).toBe('Username is required');
+  });
+
+  it('treats an empty or malformed referral code as none', () => {
     expect(signUpBody.parse({ ...signUp, referralCode: '' }).referralCode).toBeUndefined();
     expect(signUpBody.parse({ ...signUp, referralCode: 'ABC123' }).referralCode).toBe('ABC123');
+    for (const malformed of ['a-b', '<b>x</b>', '\u202eABCDEFGH', 'ABC', 'A'.repeat(33)]) {
+      expect(signUpBody.parse({ ...signUp, referralCode: malformed }).referralCode).toBeUndefined();
+    }
+    expect(signUpBody.safeParse({ ...signUp, referralCode: 42 }).success).toBe(false);
   });
 
   it('requires the terms and the 18+/US confirmation', () => {

@@ -5,6 +5,7 @@ import {
   CODE_CHANNELS,
   compactPhone,
   EMAIL_MAX_LENGTH,
+  isDisplayableName,
   LOGIN_PHONE,
   REFERRAL_CODE,
   SIGN_UP_PHONE,
@@ -40,15 +41,23 @@ export type ReferralOption = (typeof REFERRAL_OPTIONS)[number];
 
 export const signUpBody = z
   .object({
-    username: requiredString(M.usernameRequired).regex(USERNAME, M.usernameInvalid),
+    username: z
+      .string({ error: M.usernameRequired })
+      .refine(isDisplayableName, M.usernameInvalid)
+      .trim()
+      .min(1, M.usernameRequired)
+      .regex(USERNAME, M.usernameInvalid),
     email: email(M.emailRequired),
     phoneNumber: memberPhone,
+    /**
+     * From a shared link or the browser's storage, so never a reason to refuse a sign-up: a code
+     * without the platform's shape is dropped here, one no open account holds by the sign-up.
+     */
     referralCode: z
       .string({ error: M.referralCodeInvalid })
       .trim()
-      .regex(REFERRAL_CODE, M.referralCodeInvalid)
       .nullish()
-      .transform((code) => code || undefined),
+      .transform((code) => (code && REFERRAL_CODE.test(code) ? code : undefined)),
     referralOption: z
       .union(
         REFERRAL_OPTIONS.map((option) => z.literal(option)),
@@ -107,6 +116,13 @@ export const IMAGE_DATA_URL = /^data:image\/[a-z+.-]+;base64,([A-Za-z0-9+/]+={0,
 export const avatarBody = z
   .object({ image: z.string({ error: M.avatarInvalid }).regex(IMAGE_DATA_URL, M.avatarInvalid) })
   .meta({ id: 'AvatarBody' });
+
+/** The token of an emailed "it was me" link: 32 random bytes, base64url. */
+export const UNLOCK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+export const unlockSignInBody = z
+  .object({ token: z.string({ error: M.unlockLinkInvalid }).trim().regex(UNLOCK_TOKEN, M.unlockLinkInvalid) })
+  .meta({ id: 'UnlockSignInBody' });
+export type UnlockSignInBody = z.input<typeof unlockSignInBody>;
 
 export const refreshTokenBody = z
   .object({ refreshToken: requiredString(M.refreshTokenRequired).max(200, M.refreshTokenInvalid) })

@@ -25,8 +25,20 @@ export const SIGN_UP_PHONE = /^\+\d{8,15}$/;
 export const LOGIN_PHONE = /^\+\d{8,20}$/;
 
 export const USERNAME = /^[A-Za-z0-9_]{3,30}$/;
+
+/**
+ * Unicode format (Cf: bidi overrides such as U+202E, zero-width joiners, U+FEFF) and control (Cc)
+ * characters: in a name others see they reorder or hide its text. Refused anywhere in a member's
+ * name, before any trimming (trim would quietly drop a leading U+FEFF).
+ */
+export const FORMAT_OR_CONTROL_CHARACTER = /[\p{Cc}\p{Cf}]/u;
+export const isDisplayableName = (name: string) => !FORMAT_OR_CONTROL_CHARACTER.test(name);
 export const EMAIL_MAX_LENGTH = 254;
-export const REFERRAL_CODE = /^[A-Za-z0-9_-]{0,64}$/;
+/**
+ * The shape of a referral code the platform issued (8 of an unambiguous alphabet, any case; the demo
+ * members' are longer). A sign-up keeps a code only when it has this shape and an open account holds it.
+ */
+export const REFERRAL_CODE = /^[A-Za-z0-9]{4,32}$/;
 
 /** Where a one-time code goes. */
 export const CODE_CHANNELS = ['email', 'phone'] as const;

@@ -37,6 +37,7 @@ import { IdentityTransaction } from './infrastructure/identity.transaction';
 import { OneTimeCodesRepository } from './infrastructure/one-time-codes.repository';
 import { RefreshTokenFamiliesRepository } from './infrastructure/refresh-token-families.repository';
 import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repository';
+import { SignInUnlocks } from './infrastructure/sign-in-unlocks';
 
 /**
  * Accounts and sign-in: the /auth calls and the access-token guards. Needs the global ConfigModule,
@@ -62,6 +63,7 @@ import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repo
     EndedSignIns,
     AccountNotices,
     AuthRateLimiter,
+    SignInUnlocks,
     OneTimeCodesService,
     RefreshTokensService,
     SignUpService,

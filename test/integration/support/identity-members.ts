@@ -64,12 +64,13 @@ export function identityMembers(harness: IdentityHarness, mail: { email: Deliver
   const emailCode = (to: string, nth = 1) => codeIn(mail.email, to, /verification code is (\d{6})/, nth);
   const smsCode = (to: string, nth = 1) => codeIn(mail.sms, to, /code: (\d{6})/, nth);
 
-  async function signUp(call = client(), details = newPerson()): Promise<SignedUpMember> {
-    const started = await call('POST', '/auth/signup', {
-      ...details,
-      referralCode: 'FRIEND42',
-      referralOption: 2,
-    });
+  /** `referral`: what the sign-up says of a referral (by default a well-formed code nobody holds). */
+  async function signUp(
+    call = client(),
+    details = newPerson(),
+    referral: Record<string, unknown> = { referralCode: 'FRIEND42', referralOption: 2 },
+  ): Promise<SignedUpMember> {
+    const started = await call('POST', '/auth/signup', { ...details, ...referral });
     expect(started.status).toBe(200);
     const email = await call('POST', '/auth/verify/email', {
       sessionId: started.body.data.sessionId,

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { NotificationsService } from '@arena/notifications';
 import type { CodeChannel } from '../domain/one-time-code';
+import type { SpentBudget } from '../infrastructure/auth-rate-limiter';
 
 /**
  * Messages to an account's owner about something done with their addresses. Queued without holding
@@ -30,16 +31,22 @@ export class AccountNotices {
     this.logFailure(sending, 'sign-up with a taken address');
   }
 
-  /** The account's budget of wrong codes ran out: its sign-in codes are paused until `until`. */
-  codesPaused(account: { email: string; username: string }, failures: number, until: Date): void {
+  /**
+   * A budget of wrong codes for the account ran out (from one network, or from everywhere): its codes
+   * are refused there until then, unless the owner opens `unlockLink` (once, for a short while).
+   */
+  codesPaused(account: { email: string; username: string }, spent: SpentBudget, unlockLink: string): void {
+    const where = spent.scope === 'network' ? 'from the network they came from' : 'from everywhere';
     const sending = this.notifications.sendEmail({
       to: account.email,
       subject: 'Sign-in to your Charity Arena account is paused',
       text:
-        `${failures} wrong sign-in codes were entered for your Charity Arena account @${account.username}. ` +
-        `For your safety, sign-in codes for it are refused until ${until.toUTCString()}. ` +
-        'None of the wrong codes let anyone in. If this was not you, nothing more is needed; ' +
-        'if it keeps happening, contact support.',
+        `${spent.failures} wrong sign-in codes were entered for your Charity Arena account @${account.username}. ` +
+        `For your safety, sign-in codes for it are refused ${where} until ${spent.until.toUTCString()}. ` +
+        'None of the wrong codes let anyone in.\n\n' +
+        `If it was you, open this link to sign in again: ${unlockLink}\n` +
+        'The link works once, for a short while, and only unlocks sign-in: you still need a code. ' +
+        'If it was not you, ignore this message; if it keeps happening, contact support.',
     });
     this.logFailure(sending, 'codes paused');
   }

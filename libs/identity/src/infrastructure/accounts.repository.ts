@@ -57,6 +57,20 @@ export class AccountsRepository {
     };
   }
 
+  /**
+   * The open account whose referral code this is, as typed or in capitals (issued codes are capitals):
+   * two lookups at most on the unique index, whatever the number of accounts.
+   */
+  findOpenByReferralCode(code: string): Promise<Pick<AccountRow, 'id' | 'referral_code'> | undefined> {
+    return this.db
+      .selectFrom('accounts')
+      .select(['id', 'referral_code'])
+      .where('referral_code', 'in', [...new Set([code, code.toUpperCase()])])
+      .where('closed_at', 'is', null)
+      .orderBy('referral_code')
+      .executeTakeFirst();
+  }
+
   /** Whether any account holds this email (case-insensitively) or phone. */
   async contactHeld(channel: CodeChannel, value: string): Promise<boolean> {
     const row = await this.db

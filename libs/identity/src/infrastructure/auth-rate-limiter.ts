@@ -17,6 +17,8 @@ const CONTACT_CHANGE_SENDS_PER_MEMBER_PER_HOUR = 10;
 /** Contact-change code checks by one member per 10 minutes, whatever address they come from. */
 const CONTACT_CHANGE_CHECKS_PER_MEMBER = 30;
 const AVATAR_UPLOADS_PER_MEMBER_PER_HOUR = 20;
+/** Emails with an unlock link one account gets per failure window, however many networks spend its budgets. */
+export const UNLOCK_NOTICES_PER_WINDOW = 3;
 
 /**
  * Counters live in Redis so every API process shares them. Each check consumes a point and answers
@@ -31,9 +33,19 @@ export class AuthRateLimiter {
   private readonly memberSends: RateLimiterRedis;
   private readonly memberVerifications: RateLimiterRedis;
   private readonly avatarUploads: RateLimiterRedis;
+  private readonly networkFailures: RateLimiterRedis;
+  private readonly accountNetworkFailures: RateLimiterRedis;
   private readonly accountFailures: RateLimiterRedis;
+  private readonly unlockNotices: RateLimiterRedis;
+  private readonly prefix: string;
+  private readonly failureWindowSeconds: number;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.prefix = config.REDIS_PREFIX;
+    this.failureWindowSeconds = config.AUTH_ACCOUNT_FAILURE_WINDOW_HOURS * ONE_HOUR;
     const limiter = (name: string, points: number, duration: number) =>
       new RateLimiterRedis({
         storeClient: redis,
@@ -48,11 +60,18 @@ export class AuthRateLimiter {
     this.memberSends = limiter('member-sends', CONTACT_CHANGE_SENDS_PER_MEMBER_PER_HOUR, ONE_HOUR);
     this.memberVerifications = limiter('member-verifications', CONTACT_CHANGE_CHECKS_PER_MEMBER, TEN_MINUTES);
     this.avatarUploads = limiter('avatar-uploads', AVATAR_UPLOADS_PER_MEMBER_PER_HOUR, ONE_HOUR);
+    this.networkFailures = limiter('network-failures', config.AUTH_NETWORK_FAILURE_LIMIT, ONE_HOUR);
+    this.accountNetworkFailures = limiter(
+      'account-network-failures',
+      config.AUTH_NETWORK_ACCOUNT_FAILURE_LIMIT,
+      this.failureWindowSeconds,
+    );
     this.accountFailures = limiter(
       'account-failures',
       config.AUTH_ACCOUNT_FAILURE_LIMIT,
-      config.AUTH_ACCOUNT_FAILURE_WINDOW_HOURS * ONE_HOUR,
+      this.failureWindowSeconds,
     );
+    this.unlockNotices = limiter('unlock-notices', UNLOCK_NOTICES_PER_WINDOW, this.failureWindowSeconds);
   }
 
   sendFromIp(ip: string): Promise<void> {
@@ -86,26 +105,87 @@ export class AuthRateLimiter {
   }
 
   /**
-   * Refuses codes for an account (or an unknown address, keyed the same way so the answer tells
-   * nothing) whose budget of wrong codes is spent, across every code and IP.
+   * Refuses a code check before it is made when a failure budget it falls under is spent: the source
+   * network's across accounts, this account's from this network, or this account's from every
+   * network (unless the owner unlocked sign-in from this network). `accountKey` is an account's (or
+   * an unknown address's, keyed the same way so the answer tells nothing).
    */
-  async codesAllowedFor(accountKey: string): Promise<void> {
-    const spent = await this.accountFailures.get(accountKey);
-    if (spent && spent.consumedPoints >= this.accountFailures.points) {
-      throw tooManyRequests(AuthMessages.accountCodesPaused, spent.msBeforeNext / 1000);
-    }
+  async codesAllowedFor(accountKey: string, network: string): Promise<void> {
+    const [fromNetwork, accountFromNetwork, account, ownerUnlocked] = await Promise.all([
+      this.networkFailures.get(network),
+      this.accountNetworkFailures.get(accountNetworkKey(accountKey, network)),
+      this.accountFailures.get(accountKey),
+      this.redis.exists(this.ownerNetworkKey(accountKey, network)),
+    ]);
+    const pause = (limiter: RateLimiterRedis, spent: RateLimiterRes | null, message: string) => {
+      if (spent && spent.consumedPoints >= limiter.points) {
+        throw tooManyRequests(message, spent.msBeforeNext / 1000);
+      }
+    };
+    pause(this.networkFailures, fromNetwork, AuthMessages.tooManyRequests);
+    pause(this.accountNetworkFailures, accountFromNetwork, AuthMessages.accountCodesPaused);
+    if (!ownerUnlocked) pause(this.accountFailures, account, AuthMessages.accountCodesPaused);
   }
 
-  /** Counts a wrong code; answers when this one spent the budget (exactly once per window), else undefined. */
-  async failedCodeFor(accountKey: string): Promise<{ failures: number; until: Date } | undefined> {
-    try {
-      const counted = await this.accountFailures.consume(accountKey);
-      if (counted.consumedPoints !== this.accountFailures.points) return undefined;
-      return { failures: counted.consumedPoints, until: new Date(Date.now() + counted.msBeforeNext) };
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return undefined;
-      throw rejection;
-    }
+  /**
+   * Counts a wrong code against every budget it falls under. Answers when this one spent the
+   * account's budget from this network or from everywhere (once per window each, and at most
+   * UNLOCK_NOTICES_PER_WINDOW times an account), so its owner can be told; else undefined.
+   */
+  async failedCodeFor(accountKey: string, network: string): Promise<SpentBudget | undefined> {
+    const [, fromNetwork, everywhere] = await Promise.all([
+      counted(this.networkFailures, network),
+      counted(this.accountNetworkFailures, accountNetworkKey(accountKey, network)),
+      counted(this.accountFailures, accountKey),
+    ]);
+    const spent =
+      everywhere?.consumedPoints === this.accountFailures.points
+        ? { scope: 'everywhere' as const, counter: everywhere }
+        : fromNetwork?.consumedPoints === this.accountNetworkFailures.points
+          ? { scope: 'network' as const, counter: fromNetwork }
+          : undefined;
+    if (!spent || !(await counted(this.unlockNotices, accountKey))) return undefined;
+    return {
+      scope: spent.scope,
+      failures: spent.counter.consumedPoints,
+      until: new Date(Date.now() + spent.counter.msBeforeNext),
+    };
+  }
+
+  /**
+   * The owner's "it was me": the account's budget from every network starts again, and so does its
+   * budget from `network` (where the link was used), which the account-wide pause no longer reaches
+   * for the rest of the window. A stranger spending the budgets again pauses only their own networks.
+   */
+  async unlock(accountKey: string, network: string): Promise<void> {
+    await Promise.all([
+      this.accountFailures.delete(accountKey),
+      this.accountNetworkFailures.delete(accountNetworkKey(accountKey, network)),
+      this.redis.set(this.ownerNetworkKey(accountKey, network), '1', 'EX', this.failureWindowSeconds),
+    ]);
+  }
+
+  private ownerNetworkKey(accountKey: string, network: string): string {
+    return `${this.prefix}:auth:owner-network:${accountNetworkKey(accountKey, network)}`;
+  }
+}
+
+/** A budget of the account's that just ran out: from one network, or from every network together. */
+export interface SpentBudget {
+  scope: 'network' | 'everywhere';
+  failures: number;
+  until: Date;
+}
+
+const accountNetworkKey = (accountKey: string, network: string) => `${accountKey}|${network}`;
+
+/** Consumes a point; the counter after it, or undefined when the window was already spent. */
+async function counted(limiter: RateLimiterRedis, key: string): Promise<RateLimiterRes | undefined> {
+  try {
+    return await limiter.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return undefined;
+    throw rejection;
   }
 }
 

@@ -13,11 +13,19 @@ import {
   refreshTokenBody,
   resendCodeBody,
   signUpBody,
+  unlockSignInBody,
   verifyEmailBody,
   verifyLoginBody,
   verifyPhoneBody,
 } from '@arena/contracts';
-import type { LoginDto, RefreshTokenDto, ResendCodeDto, SignUpDto, VerifyCodeDto } from './auth.dto';
+import type {
+  LoginDto,
+  RefreshTokenDto,
+  ResendCodeDto,
+  SignUpDto,
+  UnlockSignInDto,
+  VerifyCodeDto,
+} from './auth.dto';
 import { ClientIp } from './client-ip.decorator';
 
 @Controller('auth')
@@ -74,6 +82,14 @@ export class AuthController {
       message: M.loginSuccessful,
       data: { tokens: await this.logins.verify(body, ip, keptUserAgent(userAgent)) },
     };
+  }
+
+  /** The emailed "it was me" link's page posts its token here. */
+  @Post('unlock')
+  @HttpCode(200)
+  async unlock(@Body(new AuthBodyPipe(unlockSignInBody)) body: UnlockSignInDto, @ClientIp() ip: string) {
+    await this.logins.unlock(body.token, ip);
+    return { success: true, message: M.signInUnlocked };
   }
 
   @Post('resend')

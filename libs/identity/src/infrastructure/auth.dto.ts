@@ -8,6 +8,7 @@ import {
   type refreshTokenBody,
   type resendCodeBody,
   type signUpBody,
+  type unlockSignInBody,
   type verifyLoginBody,
 } from '@arena/contracts';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ export type ChangeEmailDto = z.output<typeof changeEmailBody>;
 export type ChangePhoneDto = z.output<typeof changePhoneBody>;
 export type ContactResendDto = z.output<typeof contactResendBody>;
 export type RefreshTokenDto = z.output<typeof refreshTokenBody>;
+export type UnlockSignInDto = z.output<typeof unlockSignInBody>;
 
 /** What an image is comes from its bytes, not from the data URL's declared type. */
 export const avatarDto = avatarBody.transform(({ image }, ctx) => {

@@ -107,15 +107,6 @@ export class RefreshTokenFamiliesRepository {
       .execute();
   }
 
-  /** The grace is used up: a further presentation of this token is a reuse. */
-  async forgetSuccessor(tokenHash: string): Promise<void> {
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ successor_sealed: null })
-      .where('token_hash', '=', tokenHash)
-      .execute();
-  }
-
   /** Ends every sign-in of the account but `keep` (the one making the request, when known); returns those ended. */
   async revokeOthers(
     accountId: string,

@@ -14,6 +14,8 @@ export const authApi = {
   resendCode: (sessionId: string, channel: CodeChannel) =>
     callApi(routes.auth.resendCode, { body: { sessionId, channel } }),
   logout: (refreshToken: string) => callApi(routes.auth.logout, { body: { refreshToken } }),
+  /** The emailed "it was me" link's token: sign-in paused by wrong codes works again. */
+  unlockSignIn: (token: string) => callApi(routes.auth.unlockSignIn, { body: { token } }),
   /** A signed-in member's new email or phone: the code goes to the new address. */
   startContactChange: (channel: CodeChannel, value: string) =>
     channel === 'email'

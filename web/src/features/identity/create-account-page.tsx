@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { ReferralOption } from '@arena/contracts';
 import { AuthMessages } from '@arena/contracts/auth.messages';
-import { SIGN_UP_COUNTRY_CODES } from '@arena/contracts/identity.rules';
+import { REFERRAL_CODE, SIGN_UP_COUNTRY_CODES } from '@arena/contracts/identity.rules';
 import { Button, TextField } from '../../ui';
 import { authApi } from './auth.api';
 import { AuthPanel } from './auth-panel';
@@ -22,7 +22,9 @@ export interface CreateAccountPageProps {
   referralOption?: ReferralOption;
 }
 
-export function CreateAccountPage({ referralCode, referralOption }: CreateAccountPageProps) {
+export function CreateAccountPage({ referralCode: given, referralOption }: CreateAccountPageProps) {
+  // A code without the platform's shape is nobody's: neither shown nor sent (the server drops it too).
+  const referralCode = given && REFERRAL_CODE.test(given) ? given : undefined;
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
@@ -49,7 +51,7 @@ export function CreateAccountPage({ referralCode, referralOption }: CreateAccoun
         email: email.trim(),
         phoneNumber,
         referralCode,
-        referralOption,
+        referralOption: referralCode ? referralOption : undefined,
         acceptedTerms: true,
         confirmedAdultInUs: true,
       });

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { AuthMessages as M } from '../../domain/auth.messages';
 import { CLOCK, type Clock } from '../../domain/clock';
 import { identifierKey } from '../../domain/contact';
 import { invalid, notFound, type IdentityError } from '../../domain/identity.errors';
+import { sourceNetwork } from '../../domain/source-network';
 import { AuthRateLimiter } from '../../infrastructure/auth-rate-limiter';
 import { AccountsRepository } from '../../infrastructure/accounts.repository';
 import type { AuthSessionRow } from '../../infrastructure/identity.tables';
 import { IdentityTransaction } from '../../infrastructure/identity.transaction';
+import { SignInUnlocks } from '../../infrastructure/sign-in-unlocks';
 import type { CodeEntry, LoginRequest } from '../auth.requests';
 import { AccountNotices } from '../account-notices';
 import { OneTimeCodesService, refusal } from './one-time-codes.service';
@@ -17,11 +20,14 @@ import { SESSION_TTL_MS } from './sign-up.service';
 /**
  * Login by email or phone. An address no account holds gets a session and a stored code like any
  * other, so the answer and its timing say nothing about who is a member; it is just never sent.
- * Wrong codes are counted per account across codes and IPs: past the budget, its codes are refused.
+ * Wrong codes are counted per account and source network, per account everywhere and per network
+ * (AuthRateLimiter): a stranger spending a budget pauses sign-in from their network, and when an
+ * account's budget runs out its owner is emailed an "it was me" link that unlocks it for them.
  */
 @Injectable()
 export class LoginService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly accounts: AccountsRepository,
     private readonly transaction: IdentityTransaction,
@@ -29,6 +35,7 @@ export class LoginService {
     private readonly tokens: RefreshTokensService,
     private readonly limits: AuthRateLimiter,
     private readonly notices: AccountNotices,
+    private readonly unlocks: SignInUnlocks,
   ) {}
 
   async start({ emailOrPhone }: LoginRequest, ip: string): Promise<{ sessionId: string }> {
@@ -65,13 +72,14 @@ export class LoginService {
 
   async verify(input: CodeEntry, ip: string, userAgent: string | null = null): Promise<TokenPair> {
     await this.limits.verifyFromIp(ip);
+    const network = sourceNetwork(ip);
     const now = this.clock.now();
     const outcome = await this.transaction.run(async ({ accounts, sessions, codes, refreshTokens }) => {
       const session = await sessions.lock(input.sessionId);
       const problem = loginSessionProblem(session, now);
       if (problem) return { refused: problem };
       const login = session!;
-      await this.limits.codesAllowedFor(failureBudgetKey(login));
+      await this.limits.codesAllowedFor(failureBudgetKey(login), network);
       const channel = login.email ? 'email' : 'phone';
       const attempt = await this.codes.attempt(
         codes,
@@ -89,16 +97,33 @@ export class LoginService {
       await sessions.complete(login.id, account.id, now);
       return { tokens: await this.tokens.startFamily(refreshTokens, account, now, { userAgent, ip }) };
     });
-    if ('wrongCodeFor' in outcome && outcome.wrongCodeFor) await this.countWrongCode(outcome.wrongCodeFor);
+    if ('wrongCodeFor' in outcome && outcome.wrongCodeFor) {
+      await this.countWrongCode(outcome.wrongCodeFor, network);
+    }
     if ('refused' in outcome) throw outcome.refused;
     return outcome.tokens;
   }
 
-  /** Spends one of the account's wrong-code budget; the owner hears once when it runs out. */
-  private async countWrongCode(login: AuthSessionRow): Promise<void> {
-    const spent = await this.limits.failedCodeFor(failureBudgetKey(login));
+  /**
+   * The owner's "it was me" (the emailed link, from wherever it is opened): the account's codes are
+   * taken again from everywhere, and from this network for the rest of the window whatever strangers do.
+   */
+  async unlock(token: string, ip: string): Promise<void> {
+    await this.limits.verifyFromIp(ip);
+    const budget = await this.unlocks.take(token);
+    if (!budget) throw invalid(M.unlockLinkInvalid);
+    await this.limits.unlock(budget, sourceNetwork(ip));
+  }
+
+  /** Spends the wrong-code budgets; when one of the account's runs out, its owner gets an unlock link. */
+  private async countWrongCode(login: AuthSessionRow, network: string): Promise<void> {
+    const budget = failureBudgetKey(login);
+    const spent = await this.limits.failedCodeFor(budget, network);
     const account = spent && login.account_id ? await this.accounts.findById(login.account_id) : undefined;
-    if (spent && account) this.notices.codesPaused(account, spent.failures, spent.until);
+    if (!spent || !account || account.closed_at) return;
+    const link = new URL('/unlock-sign-in', this.config.PUBLIC_URL);
+    link.searchParams.set('token', await this.unlocks.issue(budget));
+    this.notices.codesPaused(account, spent, link.toString());
   }
 }
 

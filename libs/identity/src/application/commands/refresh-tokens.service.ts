@@ -51,9 +51,9 @@ export class RefreshTokensService {
   }
 
   /**
-   * Spends a refresh token for a new pair. The token just spent is accepted once more within the
-   * grace period, while the pair it was rotated into is unspent, and answers that same pair (two
-   * tabs refreshing at once). Presenting a spent one
+   * Spends a refresh token for a new pair. Within the grace period, and while the pair it was rotated
+   * into is unspent, the token just spent answers that same pair however often it comes back: a
+   * client's simultaneous refreshes (tabs, retries) all land on one sign-in. Presenting a spent one
    * otherwise means it leaked (or a client replayed it): the whole family is revoked so whoever holds
    * its newest token is signed out too.
    */
@@ -65,10 +65,7 @@ export class RefreshTokensService {
       if (now >= record.familyExpiresAt) return { refused: AuthMessages.refreshTokenExpired };
       if (record.usedAt) {
         const successor = await this.graceSuccessor(refreshTokens, record, refreshToken, now);
-        if (successor) {
-          await refreshTokens.forgetSuccessor(record.tokenHash);
-          return { tokens: successor };
-        }
+        if (successor) return { tokens: successor };
         await refreshTokens.revoke(record.familyId, now, 'reuse');
         return { refused: AuthMessages.refreshTokenReused, ended: record.familyId };
       }

@@ -49,6 +49,11 @@ export class SignUpService {
     if (taken.username) throw conflict(M.usernameTaken);
     await this.limits.sendTo([input.email, input.phoneNumber]);
 
+    // Only an open account's own code is kept (as stored), never the text the request carried.
+    const referrer = input.referralCode
+      ? await this.accounts.findOpenByReferralCode(input.referralCode)
+      : undefined;
+
     const now = this.clock.now();
     const sessionId = randomUUID();
     const sent = await this.transaction.run(async ({ sessions, codes }) => {
@@ -58,8 +63,8 @@ export class SignUpService {
         username: input.username,
         email: input.email,
         phone_number: input.phoneNumber,
-        referred_by_code: input.referralCode ?? null,
-        referral_option: (input.referralCode && input.referralOption) || null,
+        referred_by_code: referrer?.referral_code ?? null,
+        referral_option: (referrer && input.referralOption) || null,
         terms_version: TERMS_VERSION,
         terms_accepted_at: now,
         created_at: now,
