@@ -130,7 +130,11 @@ export class ReferralsRepository {
       .executeTakeFirst();
   }
 
-  /** The first account recorded for a member stays theirs (the provider answers the same one anyway). */
+  /**
+   * The first account recorded for a member stays theirs (the provider answers the same one anyway).
+   * Concurrent first calls insert the same (member, account) pair: without a conflict target, DO NOTHING
+   * covers both unique indexes (a target on member_id alone let a racing insert fail on account_id).
+   */
   async savePayoutAccount(memberId: string, accountId: string, status: 'onboarding' | 'ready') {
     await this.db
       .insertInto('member_payout_accounts')
@@ -141,9 +145,9 @@ export class ReferralsRepository {
         created_at: new Date(),
         updated_at: new Date(),
       })
-      .onConflict((oc) => oc.column('member_id').doNothing())
+      .onConflict((oc) => oc.doNothing())
       .execute();
-    return (await this.payoutAccount(memberId))!;
+    return this.payoutAccount(memberId);
   }
 
   /**
