@@ -519,6 +519,34 @@ describe('donations write side', () => {
     expect((await window.run('2026-11-26')).transfers).toEqual([]);
   });
 
+  it('two transfer windows at once report each transfer once between them; a re-run reports none (issue 21)', async () => {
+    const eins = ['500000001', '500000002', '500000003'];
+    for (let i = 0; i < 9; i++) await direct(`test:twice:${i}`, 100 * (i + 1), eins[i % eins.length]);
+    const byKey = new Map<string, string>();
+    const payments = {
+      createTransfer: async (input: TransferInput) => {
+        const id = byKey.get(input.idempotencyKey) ?? `tr_twice_${byKey.size + 1}`;
+        byKey.set(input.idempotencyKey, id);
+        return { id, amountCents: input.amountCents, destinationAccountId: input.destinationAccountId };
+      },
+    } as unknown as Payments;
+    const db = database.db as Kysely<any>;
+    const window = new TransferWindowService(
+      payments,
+      streams,
+      new DonationLog(store),
+      charities(eins),
+      { choose: async () => null } as unknown as PlatformChoice,
+      new TransferWindowPlansRepository(db),
+      new DonationTransfersRepository(db),
+    );
+    const runs = await Promise.all([window.run('2026-11-23'), window.run('2026-11-23')]);
+    const reported = runs.flatMap((run) => run.transfers.map((transfer) => transfer.transferId)).sort();
+    expect(byKey.size).toBe(3);
+    expect(reported).toEqual([...byKey.values()].sort());
+    expect((await window.run('2026-11-23')).transfers).toEqual([]);
+  });
+
   it('a plan fixed more than 24 hours ago looks its transfer up first, so a re-run past the idempotency window never pays twice', async () => {
     const ein = '300000001';
     const donationId = await direct('test:late', 900, ein);

@@ -112,14 +112,16 @@ export class ReferralsRepository {
       .execute();
   }
 
-  async markPaid(referrerId: string, month: string, at: Date): Promise<void> {
-    await this.db
+  /** Closes the plan: true for the one caller that closed it (a concurrent run gets false). */
+  async markPaid(referrerId: string, month: string, at: Date): Promise<boolean> {
+    const result = await this.db
       .updateTable('referral_payouts')
       .set({ paid_at: at })
       .where('member_id', '=', referrerId)
       .where('month', '=', month)
       .where('paid_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   async payoutAccount(memberId: string) {
