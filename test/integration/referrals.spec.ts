@@ -112,6 +112,30 @@ describe('referral rewards (accrual, refund windows, payouts)', () => {
     ]);
   });
 
+  it('issue 21: a one-time reward on a payment refunded 99% is the 1% kept, once under a repeated webhook, and pays that', async () => {
+    const referrer = await member(harness);
+    await readyPayoutAccount(harness, referrer.id);
+    const referred = await member(harness, { referredBy: referrer.code, option: 2 });
+    await harness.accrual.apply(payment(referred.id, 'in_99', 999, at('2026-07-10T00:00:00.000Z')));
+    const partly = refund(referred.id, 'in_99', 999, at('2026-07-12T00:00:00.000Z'), 989);
+    await harness.accrual.apply(partly);
+    await harness.accrual.apply(partly);
+    const reduced = (await eventsOf(harness, referrer.id)).filter(
+      ({ type }) => type === 'ReferralRewardReduced',
+    );
+    expect(reduced.map(({ data }) => data)).toEqual([
+      expect.objectContaining({
+        rewardId: 'reward-in_99',
+        previousAmountCents: 999,
+        amountCents: 10,
+        clawedBack: false,
+      }),
+    ]);
+    await harness.windows.endWindow(referrer.id, 'reward-in_99', at('2026-08-09T00:00:00.000Z'));
+    await harness.payouts.payMonth('2026-08', at('2026-09-01T06:00:00.000Z'));
+    expect(harness.transfers.byKey.get(`referral-payout-${referrer.id}-2026-08`)?.amountCents).toBe(10);
+  });
+
   it('a refund after payout is clawed back from the next payout, never below zero', async () => {
     const referrer = await member(harness);
     const referred = await member(harness, { referredBy: referrer.code });
@@ -201,7 +225,9 @@ describe('referral rewards (accrual, refund windows, payouts)', () => {
       await readyPayoutAccount(harness, referrer.id);
       const referred = await member(harness, { referredBy: referrer.code });
       const cents = 499 + 500 * (i % 2);
-      await harness.accrual.apply(payment(referred.id, `in_twice_${i}`, cents, at('2026-05-05T00:00:00.000Z')));
+      await harness.accrual.apply(
+        payment(referred.id, `in_twice_${i}`, cents, at('2026-05-05T00:00:00.000Z')),
+      );
       await harness.windows.endWindow(referrer.id, `reward-in_twice_${i}`, at('2026-06-05T00:00:00.000Z'));
       expected.set(referrer.id, Math.floor(cents / 10));
     }
