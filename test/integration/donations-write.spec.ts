@@ -8,7 +8,7 @@ import type { AppConfig } from '@arena/config';
 import { DonationStreams } from '../../libs/donations/src/application/donation-streams';
 import { GiftPaidHandler } from '../../libs/donations/src/application/reactions/gift-paid.handler';
 import { GiftPayments } from '../../libs/donations/src/application/gift-payments';
-import * as giftPaymentIntents from '../../migrations/20261127190000-GiftPaymentIntents';
+import * as giftPaymentIntents from '../../migrations/20261127233000-GiftPaymentIntents';
 import { DonationLog } from '../../libs/donations/src/application/donation-log';
 import type { PayoutCharities } from '../../libs/donations/src/application/payout-charities';
 import type { PlatformChoice } from '../../libs/donations/src/application/platform-choice';

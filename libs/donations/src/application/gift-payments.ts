@@ -11,7 +11,7 @@ interface GiftPaymentTables {
  * `charge.refunded` and `charge.dispute.*` name the charge's payment intent. GiftPaidHandler records the
  * pair right after it appends the gift's DonationReceived, on every delivery (so a crash between the two is
  * repaired by the provider's retry); gifts paid before the table were filled in by its migration
- * (20261127190000-GiftPaymentIntents). A refund reported before its gift is recorded finds nothing, and the
+ * (20261127233000-GiftPaymentIntents). A refund reported before its gift is recorded finds nothing, and the
  * caller tells the provider to deliver it again. Never by `metadata.memberId`: a signed-in donor's gift
  * carries it too. One primary-key read or write each.
  */
