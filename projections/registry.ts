@@ -12,6 +12,7 @@ import { donationsProjector } from './donations/donations.projection';
 import { referralBalancesProjector } from './referral-balances/referral-balances.projection';
 import { memberTransactionsProjector } from './member-transactions/member-transactions.projection';
 import { subscriptionsProjector } from './subscriptions/subscriptions.projection';
+import { financeMoneyEventsProjector } from './finance-money-events/finance-money-events.projection';
 
 /** Every read model the worker keeps up to date; `npm run migrate` creates their first tables. */
 export const projectors: readonly Projector[] = [
@@ -28,4 +29,5 @@ export const projectors: readonly Projector[] = [
   referralBalancesProjector,
   memberTransactionsProjector,
   subscriptionsProjector,
+  financeMoneyEventsProjector,
 ];

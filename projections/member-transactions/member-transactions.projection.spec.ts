@@ -124,4 +124,56 @@ describe('member-transactions projection', () => {
       'voided (payment refunded)',
     ]);
   });
+
+  it('issue 21: a partial refund lowers a reward before its payout, and takes the difference back after', async () => {
+    const member = randomUUID();
+    const at = new Date().toISOString();
+    const accrued = (rewardId: string) => ({
+      type: 'ReferralRewardAccrued' as const,
+      data: {
+        rewardId,
+        referrerId: member,
+        referredMemberId: randomUUID(),
+        rewardMode: 'one-time' as const,
+        invoiceId: `in_${rewardId}`,
+        chargeId: `ch_${rewardId}`,
+        paymentCents: 999,
+        amountCents: 999,
+        paidAt: at,
+        refundWindowEndsAt: at,
+        accruedAt: at,
+      },
+    });
+    const reduced = (rewardId: string, clawedBack: boolean) => ({
+      type: 'ReferralRewardReduced' as const,
+      data: {
+        rewardId,
+        referrerId: member,
+        chargeId: `ch_${rewardId}`,
+        paymentCents: 999,
+        totalRefundedCents: 989,
+        previousAmountCents: 999,
+        amountCents: 10,
+        reducedCents: 989,
+        clawedBack,
+        recordedAt: at,
+      },
+    });
+    const events = recorded(`referral-${member}`, [
+      accrued('r-pending'),
+      reduced('r-pending', false),
+      accrued('r-paid'),
+      reduced('r-paid', true),
+    ]);
+    await project(events);
+    await project(events);
+    const rows = await memberTransactions(db, member);
+    expect(rows.map((row) => [row.amountCents, row.status]).sort()).toEqual(
+      [
+        [10, 'pending'],
+        [999, 'pending'],
+        [-989, 'clawed back'],
+      ].sort(),
+    );
+  });
 });

@@ -197,6 +197,23 @@ async function applyEvent(
         charge_id: null,
       }));
     }
+    case 'ReferralRewardReduced': {
+      // Issue 21: part of its payment refunded. Before payout the reward row shrinks; after, a row takes it back.
+      const { data } = event;
+      if (!data.clawedBack)
+        return void (await setStatus(rewardRowId(data.rewardId), { amount_cents: data.amountCents }));
+      return void (await insert({
+        id: `reduced:${data.rewardId}:${data.totalRefundedCents}`,
+        member_id: data.referrerId,
+        at: data.recordedAt,
+        type: 'referral-reward',
+        description: 'Referral reward lowered: part of its payment was refunded after payout',
+        amount_cents: -data.reducedCents,
+        status: 'clawed back',
+        reference: null,
+        charge_id: null,
+      }));
+    }
     case 'ReferralRewardPaid': {
       const { data } = event;
       await insert({

@@ -186,6 +186,77 @@ describe('referral-balances projection', () => {
     ]);
   });
 
+  it('issue 21: a partial refund lowers a pending reward; after payout, or after the plan, the difference is owed', async () => {
+    const referrer = randomUUID();
+    const member = randomUUID();
+    const reduced = (
+      invoiceId: string,
+      previous: number,
+      amount: number,
+      clawedBack: boolean,
+    ): ReferralEvent => ({
+      type: 'ReferralRewardReduced',
+      data: {
+        rewardId: `reward-${invoiceId}`,
+        referrerId: referrer,
+        chargeId: `ch-${invoiceId}`,
+        paymentCents: 999,
+        totalRefundedCents: 500,
+        previousAmountCents: previous,
+        amountCents: amount,
+        reducedCents: previous - amount,
+        clawedBack,
+        recordedAt: '2026-02-20T00:00:00.000Z',
+      },
+    });
+    const own = (event: ReferralEvent) =>
+      ({ ...event, data: { ...event.data, referrerId: referrer } }) as ReferralEvent;
+    const events = [
+      own(history[0]!),
+      own({ ...accrued(member, 'p1', 999, 99, '2026-01-05T00:00:00.000Z', '2026-02-04T00:00:00.000Z') }),
+      own({ ...accrued(member, 'p2', 999, 99, '2026-01-06T00:00:00.000Z', '2026-02-05T00:00:00.000Z') }),
+      own({ ...accrued(member, 'p3', 999, 99, '2026-02-06T00:00:00.000Z', '2026-03-08T00:00:00.000Z') }),
+      own({
+        type: 'ReferralRewardReleased',
+        data: { rewardId: 'reward-p1', referrerId, amountCents: 99, releasedAt: '2026-02-04T00:00:00.000Z' },
+      }),
+      own({
+        type: 'ReferralRewardReleased',
+        data: { rewardId: 'reward-p2', referrerId, amountCents: 99, releasedAt: '2026-02-05T00:00:00.000Z' },
+      }),
+      // p2 lowered after its payout's plan was fixed at 99: the payout pays 198, 50 of it owed back.
+      reduced('p2', 99, 49, false),
+      own({
+        type: 'ReferralRewardPaid',
+        data: {
+          payoutId: `payout-${referrer}-2026-02`,
+          referrerId,
+          month: '2026-02',
+          rewardIds: ['reward-p1', 'reward-p2'],
+          grossCents: 198,
+          clawbackCents: 0,
+          amountCents: 198,
+          transferId: 'tr_9',
+          destinationAccountId: 'acct_9',
+          paidAt: '2026-03-01T06:00:00.000Z',
+        },
+      }),
+      // p1 lowered after its payout: 50 more owed; p3 lowered while pending.
+      reduced('p1', 99, 49, true),
+      reduced('p3', 99, 49, false),
+    ];
+    const stored = recorded(events).map((event) => ({ ...event, streamId: referralStreamId(referrer) }));
+    await projectEvents(db, referralBalancesProjector, stored);
+    await projectEvents(db, referralBalancesProjector, stored);
+    expect(await referralBalances(db, referrer)).toEqual({
+      pendingCents: 49,
+      releasedCents: 0,
+      paidCents: 198,
+      voidedCents: 0,
+      clawbackOwedCents: 100,
+    });
+  });
+
   it('a referrer with nothing yet has zero balances', async () => {
     expect(await referralBalances(db, randomUUID())).toEqual({
       pendingCents: 0,

@@ -187,6 +187,17 @@ async function applyEvent(
         .execute();
       await addClawback(trx, names, event.data.referrerId, event.data.amountCents);
       return;
+    case 'ReferralRewardReduced': {
+      // Issue 21: a partial refund; once paid, the difference is owed and taken from later payouts.
+      const { rewardId, amountCents, reducedCents, clawedBack, referrerId } = event.data;
+      await trx
+        .updateTable(rewards)
+        .set({ amount_cents: amountCents })
+        .where('reward_id', '=', rewardId)
+        .execute();
+      if (clawedBack) await addClawback(trx, names, referrerId, reducedCents);
+      return;
+    }
     case 'ReferralRewardPaid': {
       const data = event.data;
       await trx
@@ -204,14 +215,15 @@ async function applyEvent(
         .onConflict((conflict) => conflict.column('payout_id').doNothing())
         .execute();
       if (data.rewardIds.length === 0) return;
-      // A reward refunded after the payout was fixed went out anyway: it is owed back (as the decider says).
-      const refunded = await trx
+      // A reward refunded (in whole or in part) after the payout was fixed went out anyway: what the gross paid
+      // over the rewards as they are now is owed back (as the decider says).
+      const earned = await trx
         .selectFrom(rewards)
         .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('cents'))
         .where('reward_id', 'in', data.rewardIds)
-        .where('status', '=', 'voided')
+        .where('status', '=', 'released')
         .executeTakeFirst();
-      await addClawback(trx, names, data.referrerId, Number(refunded?.cents ?? 0));
+      await addClawback(trx, names, data.referrerId, data.grossCents - Number(earned?.cents ?? 0));
       await trx
         .updateTable(rewards)
         .set({ status: 'paid', paid_at: data.paidAt, payout_id: data.payoutId })

@@ -252,7 +252,7 @@ async function act(world: World, person: Person, month: number) {
     await world.payments.refundCharge(charge.id, cents);
     charge.amount_refunded_cents += cents ?? rest;
   };
-  if (i % 19 === 5 + phase) await refund(latest, 100); // in part: no referral effect
+  if (i % 19 === 5 + phase) await refund(latest, 100); // in part: the reward is what the rest earns (issue 21)
   if (i % 13 === 3 + phase) await refund(latest); // inside its window
   if (i % 9 === 4 + phase) await refund(charges[0]!); // long after its window
   if (i % 17 === 6 + phase) await world.payments.subscriptions.setCard(person.customerId!, true);
@@ -366,6 +366,8 @@ async function runYear(steps: number[]): Promise<Outcome> {
 interface ModelReward {
   referrerId: string;
   amount: number;
+  accrued: number;
+  oneTime: boolean;
   windowEnd: number;
   status: 'pending' | 'released' | 'paid' | 'voided' | 'clawed';
 }
@@ -373,7 +375,8 @@ interface ModelReward {
 /**
  * The referral rules (docs/referrals.md) applied to what the driver charged and refunded: rewards from
  * paid charges, released at their window's end unless fully refunded first, paid at each 1st of a month to
- * referrers with a payout account, clawed back when fully refunded after their payout.
+ * referrers with a payout account, clawed back when fully refunded after their payout; a partial refund
+ * lowers the reward to what the kept part earns (owed back once paid; issue 21).
  */
 async function modelOf(world: World, end: Date) {
   const db = world.database.db;
@@ -391,13 +394,16 @@ async function modelOf(world: World, end: Date) {
   const paidCents = charges.reduce((sum, charge) => sum + charge.amount_cents, 0);
   const refundedCents = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
 
-  // When each charge was refunded in full.
-  const fullAt = new Map<string, number>();
+  // Each refund of a charge, with what the charge kept after it.
+  const refundsOf = new Map<string, { at: number; kept: number }[]>();
   const left = new Map(charges.map((charge) => [charge.id, charge.amount_cents]));
   for (const refund of refunds) {
     const rest = left.get(refund.charge_id)! - refund.amount_cents;
     left.set(refund.charge_id, rest);
-    if (rest === 0) fullAt.set(refund.charge_id, refund.created_at.getTime());
+    refundsOf.set(refund.charge_id, [
+      ...(refundsOf.get(refund.charge_id) ?? []),
+      { at: refund.created_at.getTime(), kept: rest },
+    ]);
   }
 
   const rewards = new Map<string, ModelReward>();
@@ -416,6 +422,8 @@ async function modelOf(world: World, end: Date) {
     rewards.set(charge.id, {
       referrerId,
       amount,
+      accrued: amount,
+      oneTime: person.option === 2,
       windowEnd: charge.created_at.getTime() + WINDOW,
       status: 'pending',
     });
@@ -434,13 +442,21 @@ async function modelOf(world: World, end: Date) {
         },
       });
     }
-    const refundedAt = fullAt.get(chargeId);
-    if (refundedAt !== undefined) {
+    for (const { at, kept } of refundsOf.get(chargeId) ?? []) {
       steps.push({
-        at: refundedAt,
+        at,
         order: 1,
         run: () => {
-          if (reward.status === 'paid') {
+          if (reward.status === 'voided' || reward.status === 'clawed') return;
+          const earns = reward.oneTime ? kept : Math.floor(kept / 10);
+          const target = kept <= 0 ? 0 : Math.min(reward.accrued, earns);
+          if (target >= reward.amount) return;
+          if (target > 0) {
+            if (reward.status === 'paid') {
+              owed.set(reward.referrerId, (owed.get(reward.referrerId) ?? 0) + reward.amount - target);
+            }
+            reward.amount = target;
+          } else if (reward.status === 'paid') {
             reward.status = 'clawed';
             owed.set(reward.referrerId, (owed.get(reward.referrerId) ?? 0) + reward.amount);
           } else reward.status = 'voided';

@@ -7,6 +7,8 @@ import type { NotificationsService } from '@arena/notifications';
 import type { AppConfig } from '@arena/config';
 import { DonationStreams } from '../../libs/donations/src/application/donation-streams';
 import { GiftPaidHandler } from '../../libs/donations/src/application/reactions/gift-paid.handler';
+import { GiftPayments } from '../../libs/donations/src/application/gift-payments';
+import * as giftPaymentIntents from '../../migrations/20261127233000-GiftPaymentIntents';
 import { DonationLog } from '../../libs/donations/src/application/donation-log';
 import type { PayoutCharities } from '../../libs/donations/src/application/payout-charities';
 import type { PlatformChoice } from '../../libs/donations/src/application/platform-choice';
@@ -67,6 +69,7 @@ describe('donations write side', () => {
       streams,
       charities(['530196605']),
       notifications,
+      new GiftPayments(database.db as Kysely<any>),
     );
     const event = {
       id: 'evt_gift_1',
@@ -91,6 +94,51 @@ describe('donations write side', () => {
     expect(JSON.stringify(sent[0])).toContain(
       `http://localhost:3000/donate/receipt/${receiptCodeOf(donationId)}`,
     );
+    // Issue 21 review: its charge's refunds find it through the lookup table, not the events table.
+    expect(await new GiftPayments(database.db as Kysely<any>).donationOfPaymentIntent('pi_1')).toBe(
+      donationId,
+    );
+  });
+
+  it('the lookup migration fills in the gifts paid before it, the first gift per payment intent', async () => {
+    const db = database.db as Kysely<any>;
+    await giftPaymentIntents.down(db);
+    const gift = (cause: string, paymentIntentId: string | null) =>
+      streams.donation(
+        {
+          type: 'ReceiveGift',
+          data: {
+            donationId: donationIdFrom(cause),
+            amountCents: 1000,
+            currency: 'usd',
+            donorEmail: null,
+            donorMemberId: null,
+            charityEin: null,
+            charityName: null,
+            directedBy: { kind: 'donor', memberId: null, displayName: null },
+            checkoutSessionId: cause,
+            paymentIntentId,
+            providerEventId: `evt_${cause}`,
+            receiptCode: receiptCodeOf(donationIdFrom(cause)),
+            receivedAt: '2026-11-20T10:00:00.000Z',
+          },
+        },
+        derivedEventIds(cause),
+      );
+    await gift('cs_old_1', 'pi_old_1');
+    await gift('cs_old_2', 'pi_old_2');
+    await gift('cs_old_2_again', 'pi_old_2');
+    await gift('cs_old_3', null);
+    await giftPaymentIntents.up(db);
+    const rows = await db
+      .selectFrom('gift_payment_intents')
+      .select(['payment_intent_id', 'donation_id'])
+      .orderBy('payment_intent_id')
+      .execute();
+    expect(rows).toEqual([
+      { payment_intent_id: 'pi_old_1', donation_id: donationIdFrom('cs_old_1') },
+      { payment_intent_id: 'pi_old_2', donation_id: donationIdFrom('cs_old_2') },
+    ]);
   });
 
   it('a transfer window interrupted at random steps and re-run pays each charity once', async () => {
@@ -517,6 +565,34 @@ describe('donations write side', () => {
     expect(new Set(keys)).toEqual(new Set([`transfer-window:2026-11-23:${ein}:0`]));
     expect(await typesOf(donationId)).toEqual(['DonationDirected', 'DonationTransferInitiated']);
     expect((await window.run('2026-11-26')).transfers).toEqual([]);
+  });
+
+  it('two transfer windows at once report each transfer once between them; a re-run reports none (issue 21)', async () => {
+    const eins = ['500000001', '500000002', '500000003'];
+    for (let i = 0; i < 9; i++) await direct(`test:twice:${i}`, 100 * (i + 1), eins[i % eins.length]);
+    const byKey = new Map<string, string>();
+    const payments = {
+      createTransfer: async (input: TransferInput) => {
+        const id = byKey.get(input.idempotencyKey) ?? `tr_twice_${byKey.size + 1}`;
+        byKey.set(input.idempotencyKey, id);
+        return { id, amountCents: input.amountCents, destinationAccountId: input.destinationAccountId };
+      },
+    } as unknown as Payments;
+    const db = database.db as Kysely<any>;
+    const window = new TransferWindowService(
+      payments,
+      streams,
+      new DonationLog(store),
+      charities(eins),
+      { choose: async () => null } as unknown as PlatformChoice,
+      new TransferWindowPlansRepository(db),
+      new DonationTransfersRepository(db),
+    );
+    const runs = await Promise.all([window.run('2026-11-23'), window.run('2026-11-23')]);
+    const reported = runs.flatMap((run) => run.transfers.map((transfer) => transfer.transferId)).sort();
+    expect(byKey.size).toBe(3);
+    expect(reported).toEqual([...byKey.values()].sort());
+    expect((await window.run('2026-11-23')).transfers).toEqual([]);
   });
 
   it('a plan fixed more than 24 hours ago looks its transfer up first, so a re-run past the idempotency window never pays twice', async () => {

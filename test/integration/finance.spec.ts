@@ -154,6 +154,25 @@ describe('finance: reconciliation and the ledger export', () => {
     expect(full).toContain(`,pi_test_spec_0001,donor@example.org,${plain.id}`);
   });
 
+  it('issue 21: the finance export shows an erased donor under the erased name, without their email or id', async () => {
+    await database.db
+      .insertInto('erased_members' as never)
+      .values({ member_id: plain.id, erased_name: 'deleted-specmember01', erased_at: new Date() } as never)
+      .execute();
+    try {
+      const full = await (await get('/ledger/export.csv', finance)).text();
+      expect(full).toContain(`,DonationReceived,${donationId},25.00,`);
+      expect(full).toContain(',pi_test_spec_0001,,deleted-specmember01');
+      expect(full).not.toContain('donor@example.org');
+      expect(full).not.toContain(plain.id);
+    } finally {
+      await database.db
+        .deleteFrom('erased_members' as never)
+        .where('member_id' as never, '=', plain.id as never)
+        .execute();
+    }
+  });
+
   it('refuses bad dates with a 400 in the one error shape', async () => {
     for (const query of ['from=yesterday', 'to=2026-13-01', 'from=2026-11-24&to=2026-11-23']) {
       const answer = await get(`/ledger/export.csv?${query}`);

@@ -60,6 +60,17 @@ describe("a member's payout account for referral rewards", () => {
     expect(await service.status(referrer.id)).toBe('ready');
   });
 
+  it('answers 50 concurrent first calls with the one account, round after round (issue 21: no unique account_id error)', async () => {
+    // The race (two inserts past the member_id check at once) is rare per round: 30 rounds met it on the old code.
+    for (let round = 0; round < 30; round += 1) {
+      const referrer = await member(harness);
+      const urls = await Promise.all(Array.from({ length: 50 }, () => service.onboardingUrl(referrer.id)));
+      expect(new Set(urls).size).toBe(1);
+      const row = (await harness.repository.payoutAccount(referrer.id))!;
+      expect(urls[0]).toContain(row.account_id);
+    }
+  });
+
   it('refuses a member that does not exist', async () => {
     await expect(service.onboardingUrl('00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(
       ReferralError,

@@ -155,6 +155,8 @@ describe('the subscriptions and referrals demo seed', () => {
     const ben = await referralRewards(database.db, members.ben.accountId);
     expect(ben.map((reward) => reward.status)).toContain('released');
     expect(ben.map((reward) => reward.status)).not.toContain('paid');
+    // Half of Felix's first payment ($4.99) refunded: Ben's reward on it is 10% of the $2.49 kept (issue 21).
+    expect(ben.filter((reward) => reward.amountCents === 24)).toHaveLength(1);
 
     const transactions = async (key: keyof typeof members) =>
       (await memberTransactions(database.db, members[key].accountId)).map((one) => one.type);

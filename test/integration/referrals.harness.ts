@@ -160,7 +160,17 @@ export function payment(memberId: string, invoiceId: string, amountPaidCents: nu
   return { type: 'SubscriptionPaymentSucceeded', data };
 }
 
-export function refund(memberId: string, invoiceId: string, amountCents: number, refundedAt: Date) {
+/**
+ * A PaymentRefunded of the member's payment, as billing records it: of all of it unless `totalRefundedCents`
+ * (the charge's refunded total so far) says less.
+ */
+export function refund(
+  memberId: string,
+  invoiceId: string,
+  amountCents: number,
+  refundedAt: Date,
+  totalRefundedCents = amountCents,
+) {
   return {
     type: 'PaymentRefunded',
     data: {
@@ -170,7 +180,8 @@ export function refund(memberId: string, invoiceId: string, amountCents: number,
       occurredAt: refundedAt.toISOString(),
       chargeId: `ch_${invoiceId}`,
       invoiceId,
-      amountRefundedCents: amountCents,
+      amountRefundedCents: totalRefundedCents,
+      totalRefundedCents,
       paymentAmountCents: amountCents,
     },
   };

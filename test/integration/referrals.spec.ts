@@ -112,6 +112,30 @@ describe('referral rewards (accrual, refund windows, payouts)', () => {
     ]);
   });
 
+  it('issue 21: a one-time reward on a payment refunded 99% is the 1% kept, once under a repeated webhook, and pays that', async () => {
+    const referrer = await member(harness);
+    await readyPayoutAccount(harness, referrer.id);
+    const referred = await member(harness, { referredBy: referrer.code, option: 2 });
+    await harness.accrual.apply(payment(referred.id, 'in_99', 999, at('2026-07-10T00:00:00.000Z')));
+    const partly = refund(referred.id, 'in_99', 999, at('2026-07-12T00:00:00.000Z'), 989);
+    await harness.accrual.apply(partly);
+    await harness.accrual.apply(partly);
+    const reduced = (await eventsOf(harness, referrer.id)).filter(
+      ({ type }) => type === 'ReferralRewardReduced',
+    );
+    expect(reduced.map(({ data }) => data)).toEqual([
+      expect.objectContaining({
+        rewardId: 'reward-in_99',
+        previousAmountCents: 999,
+        amountCents: 10,
+        clawedBack: false,
+      }),
+    ]);
+    await harness.windows.endWindow(referrer.id, 'reward-in_99', at('2026-08-09T00:00:00.000Z'));
+    await harness.payouts.payMonth('2026-08', at('2026-09-01T06:00:00.000Z'));
+    expect(harness.transfers.byKey.get(`referral-payout-${referrer.id}-2026-08`)?.amountCents).toBe(10);
+  });
+
   it('a refund after payout is clawed back from the next payout, never below zero', async () => {
     const referrer = await member(harness);
     const referred = await member(harness, { referredBy: referrer.code });
@@ -170,6 +194,8 @@ describe('referral rewards (accrual, refund windows, payouts)', () => {
       harness.payouts.payMonth('2026-02', at('2026-03-01T06:00:00.000Z')),
       harness.payouts.payMonth('2026-02', at('2026-03-01T07:00:00.000Z')),
     ]);
+    // Issue 21: a run reports only the payouts it closed; the runs above closed them all.
+    expect((await harness.payouts.payMonth('2026-02', at('2026-03-01T08:00:00.000Z'))).paid).toBe(0);
 
     // The provider made one transfer per member with an account, of the right amount.
     const transfers = harness.transfers.byKey;
@@ -190,6 +216,32 @@ describe('referral rewards (accrual, refund windows, payouts)', () => {
     const late = await harness.payouts.payMonth('2026-03', at('2026-04-01T06:00:00.000Z'));
     expect(late.paid).toBe(2);
     expect(transfers.size).toBe(14);
+  });
+
+  it('two payout runs at once report each payment once between them (issue 21)', async () => {
+    const expected = new Map<string, number>();
+    for (let i = 0; i < 8; i++) {
+      const referrer = await member(harness);
+      await readyPayoutAccount(harness, referrer.id);
+      const referred = await member(harness, { referredBy: referrer.code });
+      const cents = 499 + 500 * (i % 2);
+      await harness.accrual.apply(
+        payment(referred.id, `in_twice_${i}`, cents, at('2026-05-05T00:00:00.000Z')),
+      );
+      await harness.windows.endWindow(referrer.id, `reward-in_twice_${i}`, at('2026-06-05T00:00:00.000Z'));
+      expected.set(referrer.id, Math.floor(cents / 10));
+    }
+    const total = [...expected.values()].reduce((sum, cents) => sum + cents, 0);
+    const runs = await Promise.all([
+      harness.payouts.payMonth('2026-06', at('2026-07-01T06:00:00.000Z')),
+      harness.payouts.payMonth('2026-06', at('2026-07-01T06:00:00.000Z')),
+    ]);
+    expect(runs[0]!.paid + runs[1]!.paid).toBe(expected.size);
+    expect(runs[0]!.amountCents + runs[1]!.amountCents).toBe(total);
+    for (const referrerId of expected.keys()) {
+      const paid = (await eventsOf(harness, referrerId)).filter(({ type }) => type === 'ReferralRewardPaid');
+      expect(paid).toHaveLength(1);
+    }
   });
 
   it('a run killed after the transfer, then the next month first: the old plan is finished, never paid twice', async () => {

@@ -20,9 +20,13 @@ interface DonationTransfersTables {
 export class DonationTransfersRepository {
   constructor(@Inject(DATABASE) private readonly db: Kysely<DonationTransfersTables>) {}
 
-  async record(transferId: string, stripeAccountId: string, donationIds: readonly string[]): Promise<void> {
-    if (donationIds.length === 0) return;
-    await this.db
+  /**
+   * Records which donations a transfer carries, in one statement: true for the one caller whose insert
+   * stored the rows (a concurrent or later run recording the same transfer gets false).
+   */
+  async record(transferId: string, stripeAccountId: string, donationIds: readonly string[]): Promise<boolean> {
+    if (donationIds.length === 0) return false;
+    const result = await this.db
       .insertInto('donation_transfers')
       .values(
         donationIds.map((donationId) => ({
@@ -33,7 +37,8 @@ export class DonationTransfersRepository {
         })),
       )
       .onConflict((oc) => oc.columns(['transfer_id', 'donation_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    return result.numInsertedOrUpdatedRows !== undefined && result.numInsertedOrUpdatedRows > 0n;
   }
 
   async donationsOf(transferId: string): Promise<string[]> {

@@ -83,6 +83,23 @@ describe('ledgerCsv: the ledger export', () => {
     expect(full).toContain(',pi_3Q2K000000000XYZ,');
   });
 
+  it('issue 21: shows an erased member under the erased name: no email, id or display name of theirs', () => {
+    const erased = new Map([['member-1', 'deleted-member1']]);
+    const full = ledgerCsv(events, { full: true, erased });
+    expect(full).not.toContain('donor@example.org');
+    expect(full).not.toContain('member-1');
+    expect(full).not.toContain(',Ada,');
+    const rows = full.trimEnd().split('\r\n').slice(1);
+    expect(rows.every((row) => row.endsWith(',deleted-member1'))).toBe(true);
+    expect(rows[1]).toContain(',deleted-member1,R-7Q2K,');
+    const publicCsv = ledgerCsv(events, { full: false, erased });
+    expect(publicCsv).not.toContain(',Ada,');
+    // Someone else erased: nothing changes.
+    expect(ledgerCsv(events, { full: true, erased: new Map([['member-2', 'deleted-x']]) })).toBe(
+      ledgerCsv(events, { full: true }),
+    );
+  });
+
   it('writes cents as dollars exactly and defuses every formula prefix', () => {
     expect([dollars(0), dollars(5), dollars(100), dollars(123456789)]).toEqual([
       '0.00',

@@ -13,6 +13,11 @@ export interface ExportOptions {
   to?: string;
   /** The finance role sees donors and full provider ids; everyone else an anonymised ledger. */
   full: boolean;
+  /**
+   * Issue 21: erased members (identity's `erased_members`: member id → erased name). The events keep what
+   * they said; the export shows such a member under the erased name, never their id, email or names.
+   */
+  erased?: ReadonlyMap<string, string>;
 }
 
 const PUBLIC_COLUMNS = [
@@ -36,6 +41,8 @@ interface DonationFacts {
   ein: string | null;
   nonprofit: string | null;
   directedBy: string | null;
+  /** The member the directed-by name belongs to (a winner or a signed-in donor), if any. */
+  directedById: string | null;
   receiptCode: string | null;
   donorEmail: string | null;
   memberId: string | null;
@@ -56,6 +63,7 @@ export function ledgerCsv(events: readonly LedgerEvent[], options: ExportOptions
       ein: null,
       nonprofit: null,
       directedBy: null,
+      directedById: null,
       receiptCode: null,
       donorEmail: null,
       memberId: null,
@@ -64,6 +72,9 @@ export function ledgerCsv(events: readonly LedgerEvent[], options: ExportOptions
     facts.set(donationId, row.facts);
     const date = at.toISOString().slice(0, 10);
     if ((options.from && date < options.from) || (options.to && date > options.to)) return;
+    const erasedAs = (memberId: string | null) => (memberId ? options.erased?.get(memberId) : undefined);
+    const member = erasedAs(row.facts.memberId);
+    const director = erasedAs(row.facts.directedById);
     const cells = [
       at.toISOString(),
       String(entry),
@@ -74,11 +85,12 @@ export function ledgerCsv(events: readonly LedgerEvent[], options: ExportOptions
       row.status,
       row.facts.nonprofit,
       row.facts.ein,
-      row.facts.directedBy,
+      director ?? row.facts.directedBy,
       row.facts.receiptCode,
       options.full ? row.providerId : maskProviderId(row.providerId),
     ];
-    if (options.full) cells.push(row.facts.donorEmail, row.facts.memberId);
+    // An erased donor's email was theirs (a gift records the signed-in donor's): it goes with them.
+    if (options.full) cells.push(member ? null : row.facts.donorEmail, member ?? row.facts.memberId);
     lines.push(cells.map(csvCell).join(','));
   });
   return `${lines.join('\r\n')}\r\n`;
@@ -112,6 +124,7 @@ function rowOf(event: DonationEvent, known: DonationFacts) {
         ein: d.charityEin,
         nonprofit: d.charityName,
         directedBy: directedByName(d.directedBy),
+        directedById: d.directedBy.kind === 'platform' ? null : d.directedBy.memberId,
         receiptCode: d.receiptCode,
         memberId,
       };

@@ -31,12 +31,21 @@ export class LedgerExportController {
     }
     await this.limiter.exportFrom(request.ip);
     const full = member !== undefined && (await memberRoles(this.db).has(member.id, 'finance'));
-    const csv = ledgerCsv(await this.ledger.all(), { ...params, full });
+    const csv = ledgerCsv(await this.ledger.all(), { ...params, full, erased: await this.erasedMembers() });
     const name = `charity-arena-ledger${params.from ? `-from-${params.from}` : ''}${params.to ? `-to-${params.to}` : ''}.csv`;
     void reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${name}"`)
       .header('Cache-Control', full ? 'private, no-store' : 'no-cache');
     return csv;
+  }
+
+  /**
+   * Issue 21: members whose personal data was erased (identity's `erased_members`), shown under the erased
+   * name. One read of the whole table: it grows with erasures, far slower than the ledger this export reads.
+   */
+  private async erasedMembers(): Promise<Map<string, string>> {
+    const rows = await this.db.selectFrom('erased_members').select(['member_id', 'erased_name']).execute();
+    return new Map(rows.map((row) => [row.member_id as string, row.erased_name as string]));
   }
 }

@@ -14,6 +14,9 @@ export const causes = {
   accrued: (invoiceId: string) => `referral-accrued:${invoiceId}`,
   windowEnded: (rewardId: string) => `referral-window-ended:${rewardId}`,
   refunded: (chargeId: string) => `referral-refunded:${chargeId}`,
+  /** Issue 21: a partial refund, once per refunded total of the charge (totals only grow). */
+  partlyRefunded: (chargeId: string, totalRefundedCents: number) =>
+    `referral-refunded:${chargeId}:${totalRefundedCents}`,
   paid: (referrerId: string, month: string) => `referral-paid:${referrerId}:${month}`,
 };
 

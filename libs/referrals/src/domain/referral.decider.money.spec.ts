@@ -91,14 +91,34 @@ const voided = (invoiceId: string, amountCents: number, reason: VoidReason, at: 
   type: 'ReferralRewardVoided',
   data: { rewardId: `reward-${invoiceId}`, referrerId, amountCents, reason, voidedAt: at },
 });
-const clawedBack = (invoiceId: string, amountCents: number): ReferralEvent => ({
+const clawedBack = (
+  invoiceId: string,
+  amountCents: number,
+  recordedAt = '2026-03-05T00:00:00.000Z',
+): ReferralEvent => ({
   type: 'ReferralRewardClawedBack',
+  data: { rewardId: `reward-${invoiceId}`, referrerId, amountCents, chargeId: `ch-${invoiceId}`, recordedAt },
+});
+const reducedBy = (
+  invoiceId: string,
+  paymentCents: number,
+  totalRefundedCents: number,
+  previousAmountCents: number,
+  amountCents: number,
+  clawedBack: boolean,
+): ReferralEvent => ({
+  type: 'ReferralRewardReduced',
   data: {
     rewardId: `reward-${invoiceId}`,
     referrerId,
-    amountCents,
     chargeId: `ch-${invoiceId}`,
-    recordedAt: '2026-03-05T00:00:00.000Z',
+    paymentCents,
+    totalRefundedCents,
+    previousAmountCents,
+    amountCents,
+    reducedCents: previousAmountCents - amountCents,
+    clawedBack,
+    recordedAt: '2026-01-20T00:00:00.000Z',
   },
 });
 const endWindow = (
@@ -307,11 +327,86 @@ describe('referral decider: money', () => {
         .then([voided('in1', 49, 'payment-refunded', '2026-01-20T00:00:00.000Z')]);
     });
 
-    it('keeps the reward when the refund is one cent short of the payment', () => {
+    it('voids a recurring reward when the refund leaves less than a cent of it (one cent of 499 kept)', () => {
       spec
         .given([registered('m1'), accrued('m1', 'in1', 499, 49)])
         .when(refund('ch-in1', 498, 499))
+        .then([voided('in1', 49, 'payment-refunded', '2026-01-20T00:00:00.000Z')]);
+    });
+
+    it('issue 21: a 99% refund leaves a one-time reward of the 1% kept, once however often it is reported', () => {
+      const oneTime = [
+        registered('m1', 'one-time'),
+        accrued('m1', 'in1', 999, 999, { rewardMode: 'one-time' }),
+      ];
+      const reduced = reducedBy('in1', 999, 989, 999, 10, false);
+      spec
+        .given(oneTime)
+        .when(refund('ch-in1', 989, 999))
+        .then([reduced]);
+      spec
+        .given([...oneTime, reduced])
+        .when(refund('ch-in1', 989, 999))
         .then([]);
+      // An older, smaller report after it takes nothing back.
+      spec
+        .given([...oneTime, reduced])
+        .when(refund('ch-in1', 500, 999))
+        .then([]);
+      expect(stateOf([...oneTime, reduced]).rewards['reward-in1']?.amountCents).toBe(10);
+      // Released at what is left; the rest of the payment refunded: voided at that.
+      spec
+        .given([...oneTime, reduced])
+        .when(endWindow('in1', windowEnd))
+        .then([released('in1', 10)]);
+      spec
+        .given([...oneTime, reduced])
+        .when(refund('ch-in1', 999, 999))
+        .then([voided('in1', 10, 'payment-refunded', '2026-01-20T00:00:00.000Z')]);
+    });
+
+    it('refunds in steps lower the reward step by step: 10% of what is kept each time', () => {
+      const steps = [registered('m1'), accrued('m1', 'in1', 999, 99)];
+      const first = reducedBy('in1', 999, 300, 99, 69, false);
+      spec
+        .given(steps)
+        .when(refund('ch-in1', 300, 999))
+        .then([first]);
+      spec
+        .given([...steps, first])
+        .when(refund('ch-in1', 900, 999))
+        .then([reducedBy('in1', 999, 900, 69, 9, false)]);
+    });
+
+    it('owes back what a partial refund takes of a paid reward, and claws back only the rest after', () => {
+      const history = [...releasedIn1, paid('2026-02', ['reward-in1'], 49)];
+      const reduced = reducedBy('in1', 499, 250, 49, 24, true);
+      spec
+        .given(history)
+        .when(refund('ch-in1', 250, 499))
+        .then([reduced]);
+      expect(stateOf([...history, reduced]).clawbackOwedCents).toBe(25);
+      spec
+        .given([...history, reduced])
+        .when(refund('ch-in1', 499, 499))
+        .then([clawedBack('in1', 24, '2026-01-20T00:00:00.000Z')]);
+      expect(stateOf([...history, reduced, clawedBack('in1', 24)]).clawbackOwedCents).toBe(49);
+    });
+
+    it('pays a plan fixed before a partial refund, and owes back what it paid over the reward', () => {
+      const reduced = reducedBy('in1', 499, 250, 49, 24, false);
+      const history = [...releasedIn1, reduced];
+      // The plan was fixed at 49; the reward is 24 now.
+      spec
+        .given(history)
+        .when(pay('2026-02', ['reward-in1'], 49))
+        .then([paid('2026-02', ['reward-in1'], 49)]);
+      expect(stateOf([...history, paid('2026-02', ['reward-in1'], 49)]).clawbackOwedCents).toBe(25);
+      // A plan fixed after it pays 24 and owes nothing; below today's amount or above the accrued one: refused.
+      expect(stateOf([...history, paid('2026-02', ['reward-in1'], 24)]).clawbackOwedCents).toBe(0);
+      expect(refusalOf(history, pay('2026-02', ['reward-in1'], 23))).toBeInstanceOf(ReferralError);
+      expect(refusalOf(history, pay('2026-02', ['reward-in1'], 50))).toBeInstanceOf(ReferralError);
+      expect(payoutPlan(stateOf(history), referrerId, '2026-02')?.grossCents).toBe(24);
     });
 
     it('stays quiet for a refund of a charge that earned no reward', () => {

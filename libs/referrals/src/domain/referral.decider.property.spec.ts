@@ -10,7 +10,7 @@ const start = Date.UTC(2026, 0, 1);
 
 type Step =
   | { kind: 'pay'; member: number; cents: number }
-  | { kind: 'refund'; payment: number }
+  | { kind: 'refund'; payment: number; percent: number }
   | { kind: 'days'; days: number }
   | { kind: 'close'; member: number };
 
@@ -20,7 +20,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     member: fc.nat(2),
     cents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2000 })),
   }),
-  fc.record({ kind: fc.constant('refund' as const), payment: fc.nat(30) }),
+  // Issue 21: refunds in parts, each a share of the payment, adding up to all of it at most.
+  fc.record({
+    kind: fc.constant('refund' as const),
+    payment: fc.nat(30),
+    percent: fc.oneof(fc.constant(100), fc.integer({ min: 1, max: 99 })),
+  }),
   fc.record({ kind: fc.constant('days' as const), days: fc.integer({ min: 1, max: 40 }) }),
   fc.record({ kind: fc.constant('close' as const), member: fc.nat(2) }),
 );
@@ -52,6 +57,7 @@ function run(steps: Step[], modes: ('recurring' | 'one-time')[]) {
   let now = start;
   const closed = new Set<string>();
   let invoices = 0;
+  const refunded = new Map<string, number>();
   const advanceTo = (to: number) => {
     while (now < to) {
       const nextFirst = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() + 1, 1);
@@ -110,12 +116,17 @@ function run(steps: Step[], modes: ('recurring' | 'one-time')[]) {
       const invoiceId = `in${s.payment + 1}`;
       const reward = state.rewards[`reward-${invoiceId}`];
       const cents = reward?.accrued.paymentCents ?? 1;
+      const total = Math.min(
+        cents,
+        (refunded.get(invoiceId) ?? 0) + Math.max(1, Math.floor((cents * s.percent) / 100)),
+      );
+      refunded.set(invoiceId, total);
       apply({
         type: 'RecordRefund',
         data: {
           referrerId,
           chargeId: `ch-${invoiceId}`,
-          amountRefundedCents: cents,
+          amountRefundedCents: total,
           paymentAmountCents: cents,
           refundedAt: new Date(now).toISOString(),
         },
@@ -123,7 +134,7 @@ function run(steps: Step[], modes: ('recurring' | 'one-time')[]) {
     }
   }
   advanceTo(now + 70 * DAY);
-  return { state, events };
+  return { state, events, refunded };
 }
 
 describe('referral decider properties', () => {
@@ -133,7 +144,7 @@ describe('referral decider properties', () => {
         fc.array(step, { maxLength: 40 }),
         fc.array(fc.constantFrom('recurring' as const, 'one-time' as const), { minLength: 3, maxLength: 3 }),
         (steps, modes) => {
-          const { state, events } = run(steps, modes);
+          const { state, events, refunded } = run(steps, modes);
           const payouts = events
             .filter((e): e is ReferralRewardPaid => e.type === 'ReferralRewardPaid')
             .map((e) => e.data);
@@ -147,9 +158,24 @@ describe('referral decider properties', () => {
           const clawedBack = events
             .filter((e) => e.type === 'ReferralRewardClawedBack')
             .reduce((sum, e) => sum + (e.data as { amountCents: number }).amountCents, 0);
+          const reducedAfterPayout = events
+            .filter((e) => e.type === 'ReferralRewardReduced' && e.data.clawedBack)
+            .reduce((sum, e) => sum + (e.data as { reducedCents: number }).reducedCents, 0);
           const taken = payouts.reduce((sum, p) => sum + p.clawbackCents, 0);
-          expect(state.clawbackOwedCents).toBe(clawedBack - taken);
+          expect(state.clawbackOwedCents).toBe(clawedBack + reducedAfterPayout - taken);
           expect(state.clawbackOwedCents).toBeGreaterThanOrEqual(0);
+          // Issue 21: each reward is at most what the kept part of its payment earns, and what the referrer
+          // keeps in the end (transferred less still owed) is exactly the paid rewards as they are now.
+          for (const reward of Object.values(state.rewards)) {
+            const kept = reward.accrued.paymentCents - (refunded.get(reward.accrued.invoiceId) ?? 0);
+            const earns = reward.accrued.rewardMode === 'recurring' ? Math.floor(kept / 10) : kept;
+            if (reward.status === 'paid') expect(reward.amountCents).toBeLessThanOrEqual(earns);
+          }
+          const kept = payouts.reduce((sum, p) => sum + p.amountCents, 0) - state.clawbackOwedCents;
+          const earned = Object.values(state.rewards)
+            .filter((reward) => reward.status === 'paid')
+            .reduce((sum, reward) => sum + reward.amountCents, 0);
+          expect(kept).toBe(earned);
           // Every reward ended its window by the end: none pending, and nothing released is left unpaid.
           for (const reward of Object.values(state.rewards))
             expect(['paid', 'voided', 'clawed-back']).toContain(reward.status);

@@ -319,11 +319,27 @@ describe('referral decider', () => {
         .then([]);
     });
 
-    it('a partial refund keeps the reward', () => {
+    it('a partial refund lowers the reward to what the kept part earns (issue 21)', () => {
       spec
         .given([registered('m1'), accrued('m1', 'in1', 499, 49)])
         .when(refund('in1', 100, 499))
-        .then([]);
+        .then([
+          {
+            type: 'ReferralRewardReduced',
+            data: {
+              rewardId: 'reward-in1',
+              referrerId,
+              chargeId: 'ch-in1',
+              paymentCents: 499,
+              totalRefundedCents: 100,
+              previousAmountCents: 49,
+              amountCents: 39,
+              reducedCents: 10,
+              clawedBack: false,
+              recordedAt: '2026-01-15T00:00:00.000Z',
+            },
+          },
+        ]);
     });
 
     it('a refund after payout is clawed back, once, and taken from the next payout', () => {

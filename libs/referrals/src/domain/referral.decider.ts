@@ -38,6 +38,8 @@ export interface Referred {
 
 export interface Reward {
   accrued: ReferralRewardAccrued['data'];
+  /** What the reward is now: the accrued amount, less what partial refunds took (issue 21). */
+  amountCents: number;
   status: RewardStatus | 'clawed-back';
   voidReason: VoidReason | null;
   payoutId: string | null;
@@ -103,7 +105,7 @@ export function decide(command: ReferralCommand, state: ReferralState): Referral
       if (reward.status !== 'pending') return [];
       const endsAt = reward.accrued.refundWindowEndsAt;
       if (Date.parse(now) < Date.parse(endsAt)) throw windowNotOver(rewardId, endsAt);
-      const { amountCents } = reward.accrued;
+      const { amountCents } = reward;
       // The logical time: a late run records the same facts as a timely one.
       if (!referrerActive || !referredActive) {
         const reason: VoidReason = !referrerActive ? 'referrer-closed' : 'referred-closed';
@@ -120,11 +122,36 @@ export function decide(command: ReferralCommand, state: ReferralState): Referral
     }
     case 'RecordRefund': {
       const { referrerId, chargeId, amountRefundedCents, paymentAmountCents, refundedAt } = command.data;
-      // Only a refund of the whole payment takes the reward back (a partial one keeps it).
-      if (amountRefundedCents < paymentAmountCents) return [];
+      if (!Number.isSafeInteger(amountRefundedCents) || amountRefundedCents <= 0) return [];
       const reward = Object.values(state.rewards).find(({ accrued }) => accrued.chargeId === chargeId);
       if (!reward) return [];
-      const { rewardId, amountCents } = reward.accrued;
+      if (reward.status !== 'pending' && reward.status !== 'released' && reward.status !== 'paid') return [];
+      const { rewardId, paymentCents } = reward.accrued;
+      const { amountCents } = reward;
+      // Issue 21: the reward is what the kept part of the payment earns; a refund of all of it voids it.
+      const whole = amountRefundedCents >= paymentAmountCents;
+      const target = whole ? 0 : keptReward(reward, paymentCents - amountRefundedCents);
+      // The same or an older report (refunded totals only grow) takes nothing more.
+      if (target >= amountCents) return [];
+      if (target > 0) {
+        return [
+          {
+            type: 'ReferralRewardReduced',
+            data: {
+              rewardId,
+              referrerId,
+              chargeId,
+              paymentCents,
+              totalRefundedCents: amountRefundedCents,
+              previousAmountCents: amountCents,
+              amountCents: target,
+              reducedCents: amountCents - target,
+              clawedBack: reward.status === 'paid',
+              recordedAt: refundedAt,
+            },
+          },
+        ];
+      }
       if (reward.status === 'pending' || reward.status === 'released') {
         return [
           {
@@ -150,9 +177,16 @@ export function decide(command: ReferralCommand, state: ReferralState): Referral
       // A reward listed twice would be summed, and paid, twice.
       const repeated = rewardIds.find((id, index) => rewardIds.indexOf(id) !== index);
       if (repeated !== undefined) throw rewardListedTwice(payoutId, repeated);
-      const sum = rewardIds.reduce((total, id) => total + (state.rewards[id]?.accrued.amountCents ?? 0), 0);
+      // A plan is fixed from the rewards' amounts then; a partial refund may have lowered one since (what was
+      // paid over it is owed back, see evolve), so the gross lies between today's amounts and the accrued ones.
+      const now = rewardIds.reduce((total, id) => total + (state.rewards[id]?.amountCents ?? 0), 0);
+      const accrued = rewardIds.reduce(
+        (total, id) => total + (state.rewards[id]?.accrued.amountCents ?? 0),
+        0,
+      );
       if (
-        sum !== grossCents ||
+        grossCents < now ||
+        grossCents > accrued ||
         amountCents !== grossCents - clawbackCents ||
         amountCents < 0 ||
         clawbackCents < 0
@@ -191,6 +225,16 @@ export function decide(command: ReferralCommand, state: ReferralState): Referral
       ];
     }
   }
+}
+
+/** What a reward earns on the kept part of its payment: never more than it accrued. */
+function keptReward(reward: Reward, keptCents: number): number {
+  if (keptCents <= 0) return 0;
+  const earned =
+    reward.accrued.rewardMode === 'recurring'
+      ? Math.floor((keptCents * RECURRING_SHARE_PERCENT) / 100)
+      : keptCents;
+  return Math.min(earned, reward.accrued.amountCents);
 }
 
 function accrue(
@@ -262,6 +306,7 @@ export function evolve(state: ReferralState, event: ReferralEvent): ReferralStat
           ...state.rewards,
           [event.data.rewardId]: {
             accrued: event.data,
+            amountCents: event.data.amountCents,
             status: 'pending',
             voidReason: null,
             payoutId: null,
@@ -279,6 +324,13 @@ export function evolve(state: ReferralState, event: ReferralEvent): ReferralStat
         ...withReward(state, event.data.rewardId, { status: 'clawed-back' }),
         clawbackOwedCents: state.clawbackOwedCents + event.data.amountCents,
       };
+    case 'ReferralRewardReduced': {
+      const { rewardId, amountCents, reducedCents, clawedBack } = event.data;
+      const reduced = withReward(state, rewardId, { amountCents });
+      return clawedBack
+        ? { ...reduced, clawbackOwedCents: reduced.clawbackOwedCents + reducedCents }
+        : reduced;
+    }
     case 'ReferralPayoutReversed': {
       const payout = state.payouts[event.data.payoutId];
       if (!payout) return state;
@@ -309,18 +361,20 @@ export function evolve(state: ReferralState, event: ReferralEvent): ReferralStat
         },
         clawbackOwedCents: state.clawbackOwedCents - event.data.clawbackCents,
       };
+      // Refunded (in whole or in part) between the payout's plan and its event: the money went out, so what
+      // the gross paid over what the rewards are now is owed back.
+      let earned = 0;
       for (const id of event.data.rewardIds) {
         const reward = next.rewards[id];
         if (!reward) continue;
         if (reward.status === 'voided') {
-          // Refunded between the payout's plan and its event: the money went out, so it is owed back.
-          next = { ...next, clawbackOwedCents: next.clawbackOwedCents + reward.accrued.amountCents };
           next = withReward(next, id, { status: 'clawed-back', payoutId: event.data.payoutId });
         } else {
+          earned += reward.amountCents;
           next = withReward(next, id, { status: 'paid', payoutId: event.data.payoutId });
         }
       }
-      return next;
+      return { ...next, clawbackOwedCents: next.clawbackOwedCents + event.data.grossCents - earned };
     }
   }
 }
@@ -363,7 +417,7 @@ export function payoutPlan(state: ReferralState, referrerId: string, month: stri
   const before = startOfNextMonth(month).getTime();
   const due = Object.values(state.rewards)
     .filter(({ status, accrued }) => status === 'released' && Date.parse(accrued.refundWindowEndsAt) < before)
-    .map(({ accrued }) => accrued)
+    .map(({ accrued, amountCents }) => ({ ...accrued, amountCents }))
     .sort(
       (a, b) =>
         a.refundWindowEndsAt.localeCompare(b.refundWindowEndsAt) || a.rewardId.localeCompare(b.rewardId),

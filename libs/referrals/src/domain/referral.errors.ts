@@ -24,6 +24,8 @@ export const clawbackNotOwed = (payoutId: string, clawbackCents: number, owedCen
     `Referral payout ${payoutId}: a clawback of ${clawbackCents} cents is more than the ${owedCents} cents owed`,
   );
 export const memberNotFound = () => new ReferralError('not_found', 'Member not found');
+export const payoutAccountTaken = () =>
+  new ReferralError('conflict', 'This payout account belongs to another member: please contact support');
 export const tooManyPayoutAccountRequests = () =>
   new ReferralError('too_many', 'Too many payout account requests: please try again later');
 export const streamBusy = () =>

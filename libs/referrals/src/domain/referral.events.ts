@@ -73,6 +73,32 @@ export interface ReferralRewardClawedBack {
 }
 
 /**
+ * Issue 21: part of the payment was refunded (or lost in a dispute), so the reward is what the kept part earns:
+ * `floor(10% × kept)` for recurring, the kept amount for one-time (kept = payment − refunded so far). A refund
+ * of all of it (or one that leaves a reward under a cent) voids the reward or claws it back instead. Before the
+ * payout the reward is simply smaller; once paid (`clawedBack`), the difference is owed and taken from later
+ * payouts. Once per refunded total: a repeated or older report changes nothing.
+ */
+export interface ReferralRewardReduced {
+  type: 'ReferralRewardReduced';
+  data: {
+    rewardId: string;
+    referrerId: string;
+    chargeId: string;
+    paymentCents: number;
+    /** The charge's refunded total with this refund. */
+    totalRefundedCents: number;
+    /** The reward before and after, and the difference. */
+    previousAmountCents: number;
+    amountCents: number;
+    reducedCents: number;
+    /** The reward was paid already: `reducedCents` is owed back. */
+    clawedBack: boolean;
+    recordedAt: string;
+  };
+}
+
+/**
  * The month's payout: every released reward of the member not yet paid, less any clawback owed, in one
  * transfer to the member's payout account. Once per member and month (`payoutId` = referrer + month).
  */
@@ -121,6 +147,7 @@ export type ReferralEvent =
   | ReferralRewardReleased
   | ReferralRewardVoided
   | ReferralRewardClawedBack
+  | ReferralRewardReduced
   | ReferralRewardPaid
   | ReferralPayoutReversed;
 
@@ -131,6 +158,7 @@ export const REFERRAL_EVENT_TYPES = [
   'ReferralRewardReleased',
   'ReferralRewardVoided',
   'ReferralRewardClawedBack',
+  'ReferralRewardReduced',
   'ReferralRewardPaid',
   'ReferralPayoutReversed',
 ] as const satisfies readonly ReferralEvent['type'][];

@@ -112,14 +112,16 @@ export class ReferralsRepository {
       .execute();
   }
 
-  async markPaid(referrerId: string, month: string, at: Date): Promise<void> {
-    await this.db
+  /** Closes the plan: true for the one caller that closed it (a concurrent run gets false). */
+  async markPaid(referrerId: string, month: string, at: Date): Promise<boolean> {
+    const result = await this.db
       .updateTable('referral_payouts')
       .set({ paid_at: at })
       .where('member_id', '=', referrerId)
       .where('month', '=', month)
       .where('paid_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   async payoutAccount(memberId: string) {
@@ -130,7 +132,11 @@ export class ReferralsRepository {
       .executeTakeFirst();
   }
 
-  /** The first account recorded for a member stays theirs (the provider answers the same one anyway). */
+  /**
+   * The first account recorded for a member stays theirs (the provider answers the same one anyway).
+   * Concurrent first calls insert the same (member, account) pair: without a conflict target, DO NOTHING
+   * covers both unique indexes (a target on member_id alone let a racing insert fail on account_id).
+   */
   async savePayoutAccount(memberId: string, accountId: string, status: 'onboarding' | 'ready') {
     await this.db
       .insertInto('member_payout_accounts')
@@ -141,9 +147,9 @@ export class ReferralsRepository {
         created_at: new Date(),
         updated_at: new Date(),
       })
-      .onConflict((oc) => oc.column('member_id').doNothing())
+      .onConflict((oc) => oc.doNothing())
       .execute();
-    return (await this.payoutAccount(memberId))!;
+    return this.payoutAccount(memberId);
   }
 
   /**

@@ -31,8 +31,8 @@ const DEMO_REFERRALS = [
 ] as const;
 
 /**
- * Subscriptions, with the days before now they start (a multiple of STEP_DAYS). Dev's first payment is refunded (its reward voided)
- * and he cancels at period end once the clock is back at now; Emma's card declines after her first
+ * Subscriptions, with the days before now they start (a multiple of STEP_DAYS). Dev's first payment is refunded (its reward voided),
+ * half of Felix's first one ($2.50: Ben's reward on it is lowered to what the rest earns, issue 21) and Dev cancels at period end once the clock is back at now; Emma's card declines after her first
  * payment, so her renewal fails (past due). Ada stays on Free.
  */
 const DEMO_SUBSCRIPTIONS: readonly { member: string; plan: Plan; daysAgo: number }[] = [
@@ -165,7 +165,10 @@ class DemoWorld {
       for (const subscription of DEMO_SUBSCRIPTIONS.filter((one) => one.daysAgo === daysAgo)) {
         await this.subscribe(subscription.member, subscription.plan);
       }
-      if (daysAgo === DEMO_CLOCK_DAYS) await this.refundFirstCharge('dev');
+      if (daysAgo === DEMO_CLOCK_DAYS) {
+        await this.refundFirstCharge('dev');
+        await this.refundFirstCharge('felix', 250);
+      }
       if (daysAgo === 40) await this.declineCard('emma');
       await this.settle();
       await this.payments.advanceClock({ days: STEP_DAYS });
@@ -189,7 +192,8 @@ class DemoWorld {
     await this.payments.completeCheckout(sessionId, opened.token, `demo_${member}@demo.invalid`);
   }
 
-  private async refundFirstCharge(member: string) {
+  /** All of the member's first subscription charge, or `cents` of it. */
+  private async refundFirstCharge(member: string, cents?: number) {
     await this.settle();
     const charge = await this.db
       .selectFrom('payment_local_charges')
@@ -199,7 +203,7 @@ class DemoWorld {
       .where('invoice_id', 'is not', null)
       .orderBy('created_at')
       .executeTakeFirstOrThrow();
-    await this.payments.refundCharge(String(charge.id));
+    await this.payments.refundCharge(String(charge.id), cents);
   }
 
   /** The portal's "use a declining card": the next renewal fails. */

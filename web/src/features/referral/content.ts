@@ -74,7 +74,7 @@ export const referralFaq: ReferralFaqEntry[] = [
   {
     question: 'Can a reward be taken back?',
     answer:
-      'Yes. A reward is voided if the payment behind it is refunded or charged back, if either account is closed, or if the referral involves abuse such as self-referral, fake or duplicate accounts, or spam.',
+      'Yes. A reward is voided if the payment behind it is refunded or charged back, if either account is closed, or if the referral involves abuse such as self-referral, fake or duplicate accounts, or spam. If only part of the payment is refunded, the reward is lowered to what the part kept earns.',
   },
   {
     question: 'Can I refer myself or open a second account?',

@@ -6,11 +6,12 @@ import type { PaymentEvent, PaymentEventHandler } from '@arena/payments';
 import { giftReceiptEmail } from '../../domain/gift-receipt.email';
 import { derivedEventIds, donationIdFrom, receiptCodeOf } from '../donation-ids';
 import { DonationStreams } from '../donation-streams';
+import { GiftPayments } from '../gift-payments';
 import { PayoutCharities } from '../payout-charities';
 
 /**
  * `checkout.session.completed` of a paid gift → DonationReceived (+ DonationDirected by the donor when the
- * gift named a charity). The donation id derives from the session id and the event ids from it, so the
+ * gift named a charity), and the payment intent → gift lookup (GiftPayments). The donation id derives from the session id and the event ids from it, so the
  * same webhook delivered any number of times, concurrently or not, receives one donation; the receipt is
  * emailed by the delivery that appended it.
  */
@@ -34,6 +35,7 @@ export class GiftPaidHandler implements PaymentEventHandler {
     private readonly streams: DonationStreams,
     private readonly charities: PayoutCharities,
     private readonly notifications: NotificationsService,
+    private readonly gifts: GiftPayments,
   ) {}
 
   async handle(event: PaymentEvent): Promise<void> {
@@ -58,6 +60,7 @@ export class GiftPaidHandler implements PaymentEventHandler {
     const donorEmail = session.customer_details?.email ?? session.customer_email ?? null;
     const donorMemberId = session.metadata.memberId ?? null;
     const paymentIntent = session.payment_intent;
+    const paymentIntentId = typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null);
     const { events } = await this.streams.donation(
       {
         type: 'ReceiveGift',
@@ -71,7 +74,7 @@ export class GiftPaidHandler implements PaymentEventHandler {
           charityName: charity?.name ?? null,
           directedBy: { kind: 'donor', memberId: donorMemberId, displayName: null },
           checkoutSessionId: session.id,
-          paymentIntentId: typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null),
+          paymentIntentId,
           providerEventId: event.id,
           receiptCode,
           receivedAt: new Date(event.created * 1000).toISOString(),
@@ -79,6 +82,8 @@ export class GiftPaidHandler implements PaymentEventHandler {
       },
       derivedEventIds(`checkout:${session.id}`),
     );
+    // After the gift is recorded, on every delivery: its charge's refunds and disputes find it by this.
+    if (paymentIntentId) await this.gifts.record(paymentIntentId, donationId, new Date());
     if (events.length > 0 && donorEmail) {
       await this.notifications.sendEmail({
         to: donorEmail,

@@ -16,6 +16,10 @@ import { PlatformChoice } from '../platform-choice';
 
 export const windowIdOf = (now: Date) => now.toISOString().slice(0, 10);
 
+const report = (run: TransferWindowRun, transfer: TransferWindowRun['transfers'][number] | null) => {
+  if (transfer) run.transfers.push(transfer);
+};
+
 /** Stripe keeps an idempotency key's answer for 24 hours. */
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -103,7 +107,7 @@ export class TransferWindowService {
               donationIds: group.map((donation) => donation.donationId).sort(),
               amountCents: group.reduce((sum, donation) => sum + donation.amountCents, 0),
             }));
-          run.transfers.push(await this.send(plan, charity.stripeAccountId, now, group));
+          report(run, await this.send(plan, charity.stripeAccountId, now, group));
         },
         () => plan,
       );
@@ -164,7 +168,7 @@ export class TransferWindowService {
     const charity = await this.charities.verified(old.ein);
     if (!charity) throw new PaymentsError('unavailable', 'Payout account not verified');
     try {
-      run.transfers.push(await this.send(old, charity.stripeAccountId, now, group));
+      report(run, await this.send(old, charity.stripeAccountId, now, group));
     } catch (error) {
       if (error instanceof PaymentsError && (error.kind === 'invalid' || error.kind === 'not_found')) {
         await this.plans.remove(old.windowId, old.ein);
@@ -205,9 +209,19 @@ export class TransferWindowService {
     });
   }
 
-  private async send(plan: WindowPlan, stripeAccountId: string, now: Date, group: readonly Donation[]) {
+  /**
+   * Sends the plan's transfer (once, by its key) and initiates its donations. Answers the transfer for the
+   * run's report only when this run recorded it first: two runs at once (or a re-run) send the same transfer
+   * and append the same events, but only one of them reports it (issue 21).
+   */
+  private async send(
+    plan: WindowPlan,
+    stripeAccountId: string,
+    now: Date,
+    group: readonly Donation[],
+  ): Promise<TransferWindowRun['transfers'][number] | null> {
     const transfer = await this.transferOf(plan, stripeAccountId, group);
-    await this.transfers.record(transfer.id, stripeAccountId, plan.donationIds);
+    const recordedHere = await this.transfers.record(transfer.id, stripeAccountId, plan.donationIds);
     for (const donationId of plan.donationIds) {
       const donation = await this.streams.loadDonation(donationId);
       // Failed in this very transfer already: it waits for a later window.
@@ -229,6 +243,7 @@ export class TransferWindowService {
         derivedEventIds(`transfer:${transfer.id}:${donationId}`),
       );
     }
+    if (!recordedHere) return null;
     return {
       charityEin: plan.ein,
       transferId: transfer.id,

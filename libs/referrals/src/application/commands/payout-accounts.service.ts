@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { PAYOUT_ACCOUNT_STATUSES } from '@arena/contracts';
 import { MemberAccounts } from '@arena/identity';
 import { Payments, type ConnectedAccount } from '@arena/payments';
-import { memberNotFound } from '../../domain/referral.errors';
+import { memberNotFound, payoutAccountTaken } from '../../domain/referral.errors';
 import { ReferralsRepository } from '../../infrastructure/referrals.repository';
 
 export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
@@ -36,6 +36,8 @@ export class PayoutAccountsService {
         idempotencyKey: `member-payout-account-${memberId}`,
       });
       row = await this.repository.savePayoutAccount(memberId, account.id, statusOf(account));
+      // Only when the provider answered an account recorded for another member (never, with per-member keys).
+      if (!row) throw payoutAccountTaken();
     }
     const returnUrl = `${this.config.PUBLIC_URL}/profile#referral`;
     const link = await this.payments.createAccountLink({

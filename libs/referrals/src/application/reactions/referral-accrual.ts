@@ -9,7 +9,8 @@ import { ReferralStreams } from '../referral-streams';
 
 /**
  * What referrals do on a referred member's payments: a successful one accrues a reward (and queues the
- * job that ends its refund window), a full refund voids it or, once paid, claws it back. Ids derive from
+ * job that ends its refund window), a partial refund lowers it to what the kept part earns, a full refund
+ * voids it; once paid, what a refund takes is clawed back. Ids derive from
  * the invoice and the charge, so a redelivered event appends nothing twice.
  */
 @Injectable()
@@ -79,7 +80,12 @@ export class ReferralAccrual {
           refundedAt: refund.occurredAt,
         },
       },
-      derivedEventIds(causes.refunded(refund.chargeId)),
+      // A whole refund keeps the id its events were always derived with.
+      derivedEventIds(
+        refund.totalRefundedCents >= refund.paymentAmountCents
+          ? causes.refunded(refund.chargeId)
+          : causes.partlyRefunded(refund.chargeId, refund.totalRefundedCents),
+      ),
     );
   }
 }

@@ -84,11 +84,14 @@ export class ReferralPayouts {
     } else if (guard.paidAt) {
       return { kind: 'paid-already' };
     }
-    await this.complete(guard, paidAt);
+    // Two runs at once both complete the same plan (the same transfer, the same event): only the one that
+    // closes it reports it, so the runs' summaries add up to what was paid (issue 21).
+    if (!(await this.complete(guard, paidAt))) return { kind: 'paid-already' };
     return { kind: 'paid', amountCents: guard.amountCents };
   }
 
-  private async complete(guard: PayoutGuard, paidAt: Date): Promise<void> {
+  /** True when this call closed the plan. */
+  private async complete(guard: PayoutGuard, paidAt: Date): Promise<boolean> {
     const { referrerId, month } = guard;
     let transferId = guard.transferId ?? '';
     if (guard.amountCents > 0 && !guard.transferId) {
@@ -121,7 +124,8 @@ export class ReferralPayouts {
       },
       derivedEventIds(causes.paid(referrerId, month)),
     );
-    await this.repository.markPaid(referrerId, month, paidAt);
-    this.logger.log(`referral payout ${referrerId} ${month}: ${guard.amountCents} cents`);
+    const closed = await this.repository.markPaid(referrerId, month, paidAt);
+    if (closed) this.logger.log(`referral payout ${referrerId} ${month}: ${guard.amountCents} cents`);
+    return closed;
   }
 }

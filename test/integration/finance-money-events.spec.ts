@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { donationStreamId, type DonationEvent } from '@arena/donations/events';
+import { PostgresEventStore, START, type RecordedEvent } from '@arena/event-store';
+import { ensureProjection } from '@arena/projection-runner';
+import { projectEvents } from '@arena/projection-runner/testing';
+import { createTestDatabase, type TestDatabase } from '@arena/testing';
+import { financeMoneyEventsProjector } from '../../projections/finance-money-events/finance-money-events.projection';
+import { DonationEventsReader } from '../../libs/finance/src/application/queries/donation-events.reader';
+
+/**
+ * Issue 21 review: reconciliation and the ledger export read the money events from their read model up to its
+ * checkpoint and only the store's events after it, never the whole log, with the same answer as the log.
+ */
+describe('finance: the money events, bounded', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let db: Kysely<any>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(4);
+    db = database.db as Kysely<any>;
+    store = new PostgresEventStore({ connectionString: database.url, pool: database.pool });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  const gift = (donationId: string, amountCents: number): DonationEvent => ({
+    type: 'DonationReceived',
+    data: {
+      donationId,
+      amountCents,
+      currency: 'usd',
+      donorEmail: null,
+      donorMemberId: null,
+      charityEin: null,
+      checkoutSessionId: `cs_${donationId}`,
+      paymentIntentId: `pi_${donationId}`,
+      providerEventId: `evt_${donationId}`,
+      receiptCode: `R-${donationId.slice(0, 4)}`,
+      receivedAt: new Date().toISOString(),
+    },
+  });
+  const append = async (count: number) => {
+    for (let i = 0; i < count; i += 1) {
+      const donationId = randomUUID();
+      await store.appendToStream(donationStreamId(donationId), [
+        { id: randomUUID(), ...gift(donationId, 100 * (i + 1)) },
+      ]);
+      // Most of the log is not money: plays, tournaments.
+      await store.appendToStream(`play-${randomUUID()}`, [
+        { id: randomUUID(), type: 'PlayStarted', data: { n: i } },
+        { id: randomUUID(), type: 'PlayFinished', data: { n: i } },
+      ]);
+    }
+  };
+  const everything = async () => {
+    const all: RecordedEvent[] = [];
+    let after = START;
+    for (;;) {
+      const page = await store.readAll({ after, maxCount: 1000 });
+      all.push(...page);
+      if (page.length < 1000) return all;
+      after = page.at(-1)!.position;
+    }
+  };
+
+  it('reads the read model up to its checkpoint and the store only after it, with the answer the whole log gives', async () => {
+    await ensureProjection(db, financeMoneyEventsProjector);
+    await append(30);
+    const projected = await everything();
+    await projectEvents(db, financeMoneyEventsProjector, projected);
+    const checkpoint = projected.at(-1)!.position;
+    await db
+      .updateTable('projection_generations')
+      .set({ position_commit: checkpoint.commit.toString(), position_prepare: checkpoint.prepare.toString() })
+      .where('name', '=', 'finance_money_events')
+      .where('status', '=', 'active')
+      .execute();
+    // The worker's lag: written after the checkpoint.
+    await append(3);
+
+    const log = (await everything()).filter((event) => event.type === 'DonationReceived');
+    const reader = new DonationEventsReader(store, db);
+    const readAll = jest.spyOn(store, 'readAll');
+    const money = await reader.moneyEvents();
+    expect(money.map(({ data }) => (data as { donationId: string }).donationId)).toEqual(
+      log.map(({ data }) => (data as { donationId: string }).donationId),
+    );
+    expect(readAll.mock.calls.map(([options]) => options?.after)).toEqual([checkpoint]);
+    const fromStore = (await readAll.mock.results[0]!.value) as RecordedEvent[];
+    expect(fromStore).toHaveLength(9);
+
+    const ledger = await reader.all();
+    expect(ledger.map(({ id }) => id)).toEqual(log.map(({ id }) => id));
+    expect(ledger[0]!.at).toEqual(log[0]!.createdAt);
+    readAll.mockRestore();
+  });
+});
