@@ -91,7 +91,7 @@ describe('the public ledger over its stored tree', () => {
     return (response.json() as { data: LedgerCheckpoint }).data;
   };
   const allEntries = async () => {
-    const entries = [];
+    const entries: LedgerEntries['entries'] = [];
     for (;;) {
       const { data } = await get<LedgerEntries>(`/api/ledger/entries?from=${entries.length}&limit=200`);
       entries.push(...data.entries);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { LedgerCheckpoint, LedgerKeys, LedgerPublicKey } from '@arena/contracts';
 import { DATABASE } from '@arena/database';
 
@@ -13,7 +13,7 @@ interface LedgerCheckpointsTables {
   };
   ledger_keys: {
     key_id: string;
-    algorithm: string;
+    algorithm: Generated<string>;
     public_key: string | null;
     first_tree_size: string | number | null;
     last_tree_size: string | number | null;
@@ -62,11 +62,12 @@ export class LedgerCheckpointsRepository {
         })
         .onConflict((conflict) =>
           conflict.column('key_id').doUpdateSet((eb) => ({
-            first_tree_size: eb.fn.coalesce(
-              eb.fn('least', [eb.ref('ledger_keys.first_tree_size'), eb.ref('excluded.first_tree_size')]),
+            // least/greatest skip nulls: a key registered at start, before it signed, gains its first size.
+            first_tree_size: eb.fn<number>('least', [
+              eb.ref('ledger_keys.first_tree_size'),
               eb.ref('excluded.first_tree_size'),
-            ),
-            last_tree_size: eb.fn('greatest', [
+            ]),
+            last_tree_size: eb.fn<number>('greatest', [
               eb.ref('ledger_keys.last_tree_size'),
               eb.ref('excluded.last_tree_size'),
             ]),
