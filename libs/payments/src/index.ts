@@ -6,6 +6,7 @@ export {
   type BalanceTransactionPage,
   type BalanceTransactionsQuery,
   type InvoicePayment,
+  type LiveSubscription,
   type CheckoutSession,
   type CheckoutSessionInput,
   type Transfer,

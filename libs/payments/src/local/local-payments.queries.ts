@@ -257,6 +257,20 @@ export class LocalPaymentsQueries {
       .executeTakeFirst();
   }
 
+  /** An open session expired now, whatever its time (issue 21: a newer checkout replaces it). */
+  expireOpenCheckoutSession(
+    id: string,
+    trx: Transaction<LocalPaymentsTables>,
+  ): Promise<LocalCheckoutSessionRow | undefined> {
+    return trx
+      .updateTable('payment_local_checkout_sessions')
+      .set({ status: 'expired' })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Every open session past its time, expired in the caller's transaction. */
   expireDueCheckoutSessions(trx: Transaction<LocalPaymentsTables>): Promise<LocalCheckoutSessionRow[]> {
     return trx
