@@ -20,6 +20,7 @@ import { PurgeExpiredSignInsProcessor } from './application/reactions/purge-expi
 import { RefreshTokensService } from './application/commands/refresh-tokens.service';
 import { SignUpService } from './application/commands/sign-up.service';
 import { SignUpListeners } from './application/sign-up-listeners';
+import { AccountClosureListeners } from './application/account-closure-listeners';
 import { CLOCK, systemClock } from './domain/clock';
 import {
   AccessTokenGuard,
@@ -76,6 +77,7 @@ import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repo
     PurgeExpiredSignInsProcessor,
     MemberAccounts,
     SignUpListeners,
+    AccountClosureListeners,
     AccountErasureRepository,
     AccountSessionsService,
     AccountClosureService,
@@ -91,6 +93,7 @@ import { SignInSessionsRepository } from './infrastructure/sign-in-sessions.repo
     PurgeExpiredSignInsProcessor,
     MemberAccounts,
     SignUpListeners,
+    AccountClosureListeners,
   ],
 })
 export class IdentityModule {}

@@ -239,6 +239,7 @@ describe('subscription view', () => {
         ]);
         expect(view.customerId).toBe('cus_sub_1');
         expect(planAt(view, new Date(t(6)))).toBe('PREMIUM');
+        expect(view.duplicateIds).toEqual(['sub_2']);
       }
       // The duplicate canceled: the first one stays current and live; the plan is held.
       const after = viewOf([...facts, canceled('evt_c2', 6, false, 6, 'sub_2')]);

@@ -52,6 +52,8 @@ export interface SubscriptionView {
   current: SubscriptionRecord | null;
   /** Issue 21: every subscription started and not over, duplicates included, in start order (cancel, closure). */
   live: SubscriptionRecord[];
+  /** Issue 21: every duplicate, over or not (its payments are refunded). */
+  duplicateIds: string[];
   /** The member's provider customer (the billing portal opens on it). */
   customerId: string | null;
   payments: SubscriptionPayment[];
@@ -60,6 +62,7 @@ export interface SubscriptionView {
 export const emptySubscriptionView: SubscriptionView = {
   current: null,
   live: [],
+  duplicateIds: [],
   customerId: null,
   payments: [],
 };
@@ -211,7 +214,8 @@ export function viewOf(facts: readonly SubscriptionEvent[]): SubscriptionView {
   const current =
     live.filter((sub) => !sub.duplicate).at(-1) ??
     (currentId === null ? null : (subscriptions.get(currentId) ?? null));
-  return { current, live, customerId: current?.customerId ?? customerId, payments };
+  const duplicateIds = starts.filter((id) => subscriptions.get(id)!.duplicate);
+  return { current, live, duplicateIds, customerId: current?.customerId ?? customerId, payments };
 }
 
 /** A subscription that gave a paid plan at `time` (folded up to then): started, not over, inside its period. */

@@ -6,6 +6,7 @@ import {
   memberOfCustomer,
   type SubscriptionsTables,
 } from '@arena/projections/subscriptions/subscriptions.queries';
+import { SubscriptionEndings } from '../commands/subscription-endings';
 import { commandOf, lostDisputeOf, refundOf, SUBSCRIPTION_WEBHOOKS } from '../stripe-facts';
 import { SubscriptionStreams, providerEventIds } from '../subscription-streams';
 
@@ -41,12 +42,13 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
     private readonly streams: SubscriptionStreams,
     @Inject(DATABASE) private readonly db: Kysely<SubscriptionsTables>,
     private readonly payments: Payments,
+    private readonly endings: SubscriptionEndings,
   ) {}
 
   async handle(event: PaymentEvent): Promise<void> {
     const command = await this.commandOf(event);
     if (!command) return;
-    const { events: appended } = await this.streams.execute(
+    const { events: appended, state } = await this.streams.execute(
       command,
       providerEventIds(command.data.providerEventId),
     );
@@ -55,6 +57,10 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
         { eventId: event.id, type: appended[0]!.type, memberId: command.data.memberId },
         'subscription fact',
       );
+    // Issue 21: a second subscription (two checkouts paid) is canceled and refunded on arrival, and its
+    // payments that come later are refunded as they come. After the fact is recorded, on a redelivery too:
+    // a provider failure here fails the webhook, and the provider's retry settles it.
+    await this.endings.settleDuplicates(command.data.memberId, state.view);
   }
 
   private async commandOf(event: PaymentEvent) {
