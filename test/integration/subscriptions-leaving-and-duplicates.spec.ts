@@ -5,6 +5,13 @@ import { signAccessToken } from '@arena/identity';
 import { LocalPayments, Payments, PaymentsError, type PaymentEvent } from '@arena/payments';
 import { ReconcileClosedMembersProcessor } from '@arena/billing';
 import { SubscriptionWebhooksHandler } from '../../libs/billing/src/application/reactions/subscription-webhooks.handler';
+import {
+  fixtureEvent,
+  fixtureObject,
+  signFixtureEvent,
+} from '../../libs/payments/src/testing/fixture-events';
+import { allBalanceTransactions } from '../../libs/payments/src/testing/payments-driver.contract';
+import { StripeStandIn } from '../../libs/payments/src/testing/stripe-stand-in';
 import { eventually, startPaymentsApi, startPaymentsWorker, type PaymentsHarness } from './payments.harness';
 
 /**
@@ -317,5 +324,218 @@ describe('subscriptions: leaving cancels billing, one live subscription per memb
       expect(canceled.body.data.subscription.cancelAtPeriodEnd).toBe(true);
       expect(await subscriptionRow(firstId)).toMatchObject({ status: 'active', cancel_at_period_end: true });
     });
+  });
+});
+
+/**
+ * The same on the Stripe driver: StripePayments against the Stripe stand-in, the provider's webhooks built from
+ * Stripe's own fixtures and signed for the platform endpoint.
+ */
+describe('subscriptions on Stripe: leaving cancels billing, one live subscription per member (issue 21)', () => {
+  const stripe = new StripeStandIn();
+  let h: PaymentsHarness;
+
+  beforeAll(async () => {
+    const { host, port } = await stripe.start();
+    h = await startPaymentsApi({
+      STRIPE_SECRET_KEY: 'sk_test_arenaStandIn000',
+      STRIPE_WEBHOOK_SECRET: 'whsec_arenaStandInSecret000',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_arenaStandInSecret001',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_arenaStandIn000',
+      STRIPE_API_URL: `http://${host}:${port}`,
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await stripe.stop();
+  });
+
+  async function member() {
+    const id = randomUUID();
+    const username = `s${id.slice(0, 8)}`;
+    await (h.database.db as any)
+      .insertInto('accounts')
+      .values({
+        id,
+        username,
+        email: `${username}@example.org`,
+        phone_number: `+1555${Math.floor(Math.random() * 1e7)}`,
+        referral_code: id.slice(0, 12),
+      })
+      .execute();
+    const token = await signAccessToken(h.config.JWT_ACCESS_SECRET, { sub: id, username, sid: randomUUID() });
+    return { id, username, auth: { authorization: `Bearer ${token}` } };
+  }
+  type Member = Awaited<ReturnType<typeof member>>;
+  const call = async (method: 'GET' | 'POST', url: string, who: Member, payload?: object) => {
+    const response = await h.api.inject({
+      method,
+      url: `/api${url}`,
+      headers: who.auth,
+      ...(payload ? { payload } : {}),
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, any> };
+  };
+  const send = async (event: Record<string, unknown>) => {
+    const signed = signFixtureEvent(event, h.config);
+    const response = await h.api.inject({
+      method: 'POST',
+      url: signed.path,
+      payload: signed.payload,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signed.signature },
+    });
+    expect({ type: event.type, status: response.statusCode, body: response.body }).toMatchObject({
+      status: 200,
+    });
+  };
+  const streamOf = async (memberId: string) =>
+    (
+      await sql<{ event_type: string; data: Record<string, any> }>`
+        SELECT event_type, data FROM events WHERE stream_id = ${`subscription-${memberId}`}
+        ORDER BY stream_revision`.execute(h.database.db)
+    ).rows;
+
+  /** The subscription as Stripe holds it, as a fixture-shaped object (every field Stripe sends). */
+  const subscriptionObject = (subscriptionId: string) => {
+    const held = stripe.subscriptions.get(subscriptionId)!;
+    return fixtureObject('subscription', {
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      cancellation_details: { comment: null, feedback: null, reason: null },
+      ...structuredClone(held),
+    });
+  };
+  const paidInvoice = (sessionId: string, subscriptionId: string, memberId: string) => {
+    const now = Math.floor(Date.now() / 1000);
+    return fixtureEvent({
+      type: 'invoice.paid',
+      object: fixtureObject('invoice', {
+        id: stripe.invoiceOf(sessionId),
+        customer: stripe.subscriptions.get(subscriptionId)!.customer,
+        status: 'paid',
+        billing_reason: 'subscription_create',
+        amount_due: 499,
+        amount_paid: 499,
+        amount_remaining: 0,
+        next_payment_attempt: null,
+        metadata: {},
+        period_start: now,
+        period_end: now,
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: subscriptionId, metadata: { memberId, planType: 'PREMIUM' } },
+        },
+        lines: { data: [{ ...fixtureLine(), period: { start: now, end: now + 30 * 86_400 } }] },
+      }),
+    });
+  };
+  const fixtureLine = () => {
+    const invoice = fixtureObject('invoice') as { lines: { data: Array<Record<string, unknown>> } };
+    return invoice.lines.data[0] ?? {};
+  };
+
+  it('cancels the subscription now at Stripe when the account closes (no proration, no invoice), once under 50 closes', async () => {
+    const who = await member();
+    const checkout = await call('POST', '/subscriptions/checkout', who, { planType: 'PREMIUM' });
+    expect(checkout.status).toBe(200);
+    stripe.payCheckout(checkout.body.data.sessionId);
+    const { subscriptionId } = stripe.subscriptionOf(checkout.body.data.sessionId);
+    await send(
+      fixtureEvent({ type: 'customer.subscription.created', object: subscriptionObject(subscriptionId) }),
+    );
+    expect((await call('GET', '/subscriptions/active', who)).body.data.plan.planType).toBe('PREMIUM');
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call('POST', '/account/delete', who, { confirmUsername: who.username }),
+      ),
+    );
+    expect(answers.some((answer) => answer.status === 200)).toBe(true);
+    expect(stripe.subscriptions.get(subscriptionId)).toMatchObject({ status: 'canceled' });
+    const cancels = stripe.requests.filter(
+      (request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${subscriptionId}`,
+    );
+    expect(cancels.length).toBeGreaterThan(0);
+    for (const request of cancels) {
+      expect({ ...request.query, ...request.form }).toMatchObject({ prorate: 'false', invoice_now: 'false' });
+      expect(request.idempotencyKey).toBe(`account_closed-cancel-${subscriptionId}`);
+    }
+    const ended = () =>
+      streamOf(who.id).then((events) =>
+        events.filter((event) => event.event_type === 'SubscriptionCanceled'),
+      );
+    expect((await ended()).map((event) => event.data.reason)).toEqual(['account_closed']);
+    // Stripe's customer.subscription.deleted that follows adds nothing.
+    await send(
+      fixtureEvent({ type: 'customer.subscription.deleted', object: subscriptionObject(subscriptionId) }),
+    );
+    expect(await ended()).toHaveLength(1);
+  });
+
+  it('expires the older open checkout at Stripe when a new one opens', async () => {
+    const who = await member();
+    const first = await call('POST', '/subscriptions/checkout', who, { planType: 'PREMIUM' });
+    const second = await call('POST', '/subscriptions/checkout', who, { planType: 'PREMIUM' });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(stripe.checkoutSession(first.body.data.sessionId).status).toBe('expired');
+    expect(stripe.checkoutSession(second.body.data.sessionId).status).toBe('open');
+  });
+
+  it('cancels and refunds a second paid subscription on arrival, once however often its webhooks come', async () => {
+    const who = await member();
+    const payments = h.api.get(Payments);
+    const open = (key: string) =>
+      payments.createSubscriptionCheckout({
+        memberId: who.id,
+        email: `${who.username}@example.org`,
+        customerId: null,
+        planType: 'PREMIUM',
+        priceCents: 499,
+        productName: 'Charity Arena Premium',
+        successUrl: 'http://localhost:3000/subscription/success?session_id={CHECKOUT_SESSION_ID}',
+        cancelUrl: 'http://localhost:3000/subscription/cancel',
+        metadata: { kind: 'subscription' },
+        idempotencyKey: `${who.id}-${key}`,
+      });
+    const [a, b] = [await open('a'), await open('b')];
+    stripe.payCheckout(a.id);
+    stripe.payCheckout(b.id);
+    const first = stripe.subscriptionOf(a.id).subscriptionId;
+    const second = stripe.subscriptionOf(b.id).subscriptionId;
+    await send(fixtureEvent({ type: 'customer.subscription.created', object: subscriptionObject(first) }));
+    await send(paidInvoice(a.id, first, who.id));
+    const secondCreated = fixtureEvent({
+      type: 'customer.subscription.created',
+      object: subscriptionObject(second),
+      created: Math.floor(Date.now() / 1000) + 1,
+    });
+    const secondPaid = paidInvoice(b.id, second, who.id);
+    for (const event of [secondCreated, secondPaid, secondCreated, secondPaid]) await send(event);
+
+    expect(stripe.subscriptions.get(second)).toMatchObject({ status: 'canceled' });
+    expect(stripe.subscriptions.get(first)).toMatchObject({ status: 'active' });
+    const refunds = stripe.requests.filter((request) => request.path === '/v1/refunds');
+    expect(refunds.length).toBeGreaterThan(0);
+    const [payment] = await payments.listInvoicePayments(stripe.invoiceOf(b.id));
+    for (const request of refunds) {
+      expect(request.form).toMatchObject({ charge: payment!.chargeId, reason: 'duplicate' });
+      expect(request.idempotencyKey).toBe(`duplicate-refund-${payment!.chargeId}`);
+    }
+    const refundTransactions = (
+      await allBalanceTransactions(payments, new Date(Date.now() - 3600_000))
+    ).filter((transaction) => transaction.type === 'refund');
+    expect(refundTransactions).toHaveLength(1);
+    expect(
+      (await streamOf(who.id))
+        .filter((event) => event.event_type === 'SubscriptionCanceled')
+        .map((event) => [event.data.subscriptionId, event.data.reason]),
+    ).toEqual([[second, 'duplicate']]);
+    const active = (await call('GET', '/subscriptions/active', who)).body.data;
+    expect(active.plan.planType).toBe('PREMIUM');
+    const canceled = await call('POST', '/subscriptions/cancel', who);
+    expect(canceled.status).toBe(200);
+    expect(stripe.subscriptions.get(first)).toMatchObject({ cancel_at_period_end: true });
   });
 });
