@@ -364,7 +364,9 @@ export class StripePayments extends Payments {
       );
       return { endedAt: endOf(canceled), alreadyCanceled: false };
     } catch (error) {
-      if (!(error instanceof PaymentsError) || error.kind !== 'invalid') throw error;
+      // Stripe refuses a second cancel (400, or 404 for some canceled subscriptions): ask it how it is.
+      if (!(error instanceof PaymentsError) || (error.kind !== 'invalid' && error.kind !== 'not_found'))
+        throw error;
       const found = await this.call(() => this.stripe.subscriptions.retrieve(input.subscriptionId));
       if (found.status !== 'canceled' && found.status !== 'incomplete_expired') throw error;
       return { endedAt: endOf(found), alreadyCanceled: true };

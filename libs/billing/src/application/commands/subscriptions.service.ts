@@ -114,19 +114,22 @@ export class SubscriptionsService {
     return { url: session.url, sessionId: session.id };
   }
 
-  /** Cancels at period end every live subscription (issue 21: a duplicate the member holds too). */
+  /**
+   * Cancels at period end the subscription that holds the plan and every other live one (issue 21: a
+   * second subscription not yet ended is reached too, whatever /active shows).
+   */
   async cancel(memberId: string): Promise<ActiveSubscription> {
     const [{ view }, now] = await Promise.all([this.streams.load(memberId), this.plans.now()]);
-    const sub = view.current;
-    const others = view.live.filter((one) => one !== sub && !one.cancelAtPeriodEnd);
-    if ((planAt(view, now) === 'FREE' || !sub) && others.length === 0) throw noSubscription();
-    if ((!sub || sub.cancelAtPeriodEnd) && others.length === 0) throw alreadyCanceled();
+    const held = planAt(view, now) !== 'FREE' ? view.current : null;
+    const others = view.live.filter((one) => one !== held && !one.cancelAtPeriodEnd);
+    if (!held && others.length === 0) throw noSubscription();
+    if (held?.cancelAtPeriodEnd && others.length === 0) throw alreadyCanceled();
     for (const other of others) await this.payments.cancelSubscriptionAtPeriodEnd(other.subscriptionId);
-    if (!sub || planAt(view, now) === 'FREE') return answerOf(view, now);
-    if (!sub.cancelAtPeriodEnd) await this.payments.cancelSubscriptionAtPeriodEnd(sub.subscriptionId);
+    if (!held) return answerOf(view, now);
+    if (!held.cancelAtPeriodEnd) await this.payments.cancelSubscriptionAtPeriodEnd(held.subscriptionId);
     // The provider took it; its webhook records it. The answer says so already.
     return answerOf(
-      { ...view, current: { ...sub, cancelAtPeriodEnd: true, endsAt: sub.currentPeriodEnd } },
+      { ...view, current: { ...held, cancelAtPeriodEnd: true, endsAt: held.currentPeriodEnd } },
       now,
     );
   }
