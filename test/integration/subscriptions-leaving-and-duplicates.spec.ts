@@ -227,7 +227,8 @@ describe('subscriptions: leaving cancels billing, one live subscription per memb
         .execute();
       expect(
         expired.filter(
-          (row: { payload: PaymentEvent }) => row.payload.data.object.id === first.body.data.sessionId,
+          (row: { payload: PaymentEvent }) =>
+            (row.payload.data.object as { id?: string }).id === first.body.data.sessionId,
         ),
       ).toHaveLength(1);
       // The older page no longer takes a payment: it sends the payer back.
