@@ -204,6 +204,46 @@ describe('subscriptions: leaving cancels billing, one live subscription per memb
     });
   });
 
+  describe('no member billed after leaving', () => {
+    it('refunds a renewal charged after the account closed while the provider was down, and ends the subscription', async () => {
+      const { who, subscriptionId } = await subscribed();
+      jest
+        .spyOn(h.api.get(Payments), 'cancelSubscriptionNow')
+        .mockRejectedValueOnce(new PaymentsError('provider_failed', 'The payment provider failed: down'));
+      expect((await call('POST', '/account/delete', who, { confirmUsername: who.username })).status).toBe(
+        200,
+      );
+      expect(await subscriptionRow(subscriptionId)).toMatchObject({ status: 'active' });
+
+      // The period ends before any reconciliation: the provider renews and charges.
+      await payments.advanceClock({ months: 1 });
+      const renewal = await eventually(async () => {
+        const row = await db()
+          .selectFrom('payment_local_charges as c')
+          .innerJoin('payment_local_invoices as i', 'i.id', 'c.invoice_id')
+          .select(['c.amount_cents', 'c.amount_refunded_cents'])
+          .where('i.subscription_id', '=', subscriptionId)
+          .where('i.billing_reason', '=', 'subscription_cycle')
+          .executeTakeFirst();
+        return row && row.amount_refunded_cents > 0 ? row : undefined;
+      }, 'the renewal refunded');
+      expect(renewal).toEqual({ amount_cents: 499, amount_refunded_cents: 499 });
+      expect(await subscriptionRow(subscriptionId)).toMatchObject({ status: 'canceled' });
+      await eventually(async () => {
+        const types = (await streamOf(who.id)).map((event) => event.event_type);
+        return types.includes('PaymentRefunded') ? types : undefined;
+      }, 'the refund recorded');
+      expect(
+        (await streamOf(who.id))
+          .filter((event) => event.event_type === 'SubscriptionCanceled')
+          .map((event) => event.data.reason),
+      ).toEqual(['account_closed']);
+      // Later periods charge nothing.
+      await payments.advanceClock({ months: 1 });
+      expect(await providerEventsOf(subscriptionId, 'invoice.paid')).toHaveLength(2);
+    });
+  });
+
   describe('one live subscription per member', () => {
     it("expires the member's older open checkout when a new one opens, so only the newest can be paid", async () => {
       const who = await member();

@@ -73,6 +73,26 @@ export class SubscriptionEndings {
     }
   }
 
+  /**
+   * A renewal charged to a member who closed their account (the cancel at closing failed and the
+   * reconciliation had not run yet): the subscription is canceled now and the renewal refunded in full (the
+   * Terms refund a charge made after the cancellation took effect). Repeats refund nothing twice.
+   */
+  async refundRenewalOfClosedMember(
+    memberId: string,
+    subscriptionId: string,
+    chargeId: string,
+  ): Promise<void> {
+    await this.endNow(memberId, subscriptionId, 'account_closed');
+    if (chargeId.startsWith('in_')) return;
+    const refunded = await this.payments.refundPayment({
+      paymentId: chargeId,
+      idempotencyKey: `closed-member-refund-${chargeId}`,
+    });
+    if (refunded > 0)
+      this.logger.warn({ memberId, chargeId, refunded }, 'renewal of a closed member refunded');
+  }
+
   private async endNow(memberId: string, subscriptionId: string, reason: EndReason): Promise<boolean> {
     const { endedAt, alreadyCanceled } = await this.payments.cancelSubscriptionNow({
       subscriptionId,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
+import { MemberAccounts } from '@arena/identity';
 import { Payments, type PaymentEvent, type PaymentEventHandler } from '@arena/payments';
 import {
   memberOfCustomer,
@@ -43,6 +44,7 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
     @Inject(DATABASE) private readonly db: Kysely<SubscriptionsTables>,
     private readonly payments: Payments,
     private readonly endings: SubscriptionEndings,
+    private readonly accounts: MemberAccounts,
   ) {}
 
   async handle(event: PaymentEvent): Promise<void> {
@@ -61,6 +63,20 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
     // payments that come later are refunded as they come. After the fact is recorded, on a redelivery too:
     // a provider failure here fails the webhook, and the provider's retry settles it.
     await this.endings.settleDuplicates(command.data.memberId, state.view);
+    // Issue 21: no member is billed after leaving. A renewal of a closed member's subscription (its cancel
+    // at closing failed) is refunded and the subscription ended now. One indexed read per renewal.
+    if (
+      command.type === 'RecordPayment' &&
+      command.data.billingReason === 'subscription_cycle' &&
+      command.data.amountPaidCents > 0 &&
+      (await this.accounts.closedAmong([command.data.memberId])).has(command.data.memberId)
+    ) {
+      await this.endings.refundRenewalOfClosedMember(
+        command.data.memberId,
+        command.data.subscriptionId,
+        command.data.chargeId,
+      );
+    }
   }
 
   private async commandOf(event: PaymentEvent) {
