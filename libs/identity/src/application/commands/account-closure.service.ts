@@ -15,7 +15,8 @@ export const eraseJobId = (accountId: string) => `erase-${accountId}`;
 
 /**
  * A member closes their account: signed out everywhere at once, the erasure of their personal data
- * queued for `erase_after`, and the contexts that listen told (billing ends the subscriptions). A repeat (or 50 at once) closes once and answers the same date.
+ * queued for `erase_after`, and the contexts that listen told (billing ends the subscriptions). A repeat
+ * (or 50 at once) closes once and answers the same date.
  */
 @Injectable()
 export class AccountClosureService {
