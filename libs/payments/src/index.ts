@@ -7,6 +7,7 @@ export {
   type BalanceTransactionsQuery,
   type InvoicePayment,
   type LiveSubscription,
+  type RefundPaymentInput,
   type CheckoutSession,
   type CheckoutSessionInput,
   type Transfer,

@@ -98,7 +98,7 @@ export abstract class Payments {
    * payment intent) in full: a duplicate charge (the Terms refund charges made in error). Nothing left →
    * nothing happens (answers 0), so a repeat refunds nothing twice. The cents refunded now.
    */
-  abstract refundPayment(input: { paymentId: string; idempotencyKey: string }): Promise<number>;
+  abstract refundPayment(input: RefundPaymentInput): Promise<number>;
 
   /**
    * Issue 21: closes an open checkout session so it can no longer be paid (Stripe:
@@ -149,6 +149,13 @@ export interface SubscriptionCheckoutInput {
   successUrl: string;
   cancelUrl: string;
   metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface RefundPaymentInput {
+  paymentId: string;
+  /** Stripe's refund reason: a duplicate subscription's charge, or a charge after the member left. */
+  reason: 'duplicate' | 'requested_by_customer';
   idempotencyKey: string;
 }
 

@@ -11,6 +11,7 @@ import {
   type ConnectedAccountInput,
   type InvoicePayment,
   type LiveSubscription,
+  type RefundPaymentInput,
   type MemberPayoutAccountInput,
   type SubscriptionCheckoutInput,
   type SubscriptionPlanChangeInput,
@@ -631,7 +632,7 @@ export class LocalPayments extends Payments {
     return this.subscriptions.cancelNow(input.subscriptionId);
   }
 
-  refundPayment(input: { paymentId: string; idempotencyKey: string }): Promise<number> {
+  refundPayment(input: RefundPaymentInput): Promise<number> {
     return this.subscriptions.refundRest(input.paymentId);
   }
 

@@ -12,6 +12,7 @@ import {
   type ConnectedAccountInput,
   type InvoicePayment,
   type LiveSubscription,
+  type RefundPaymentInput,
   type MemberPayoutAccountInput,
   type SubscriptionCheckoutInput,
   type SubscriptionPlanChangeInput,
@@ -374,14 +375,14 @@ export class StripePayments extends Payments {
   }
 
   /** A full refund of what is left; Stripe refuses a refund of a charge refunded in full: nothing to do. */
-  async refundPayment(input: { paymentId: string; idempotencyKey: string }): Promise<number> {
+  async refundPayment(input: RefundPaymentInput): Promise<number> {
     const target = input.paymentId.startsWith('pi_')
       ? { payment_intent: input.paymentId }
       : { charge: input.paymentId };
     try {
       const refund = await this.call(() =>
         this.stripe.refunds.create(
-          { ...target, reason: 'duplicate' },
+          { ...target, reason: input.reason },
           { idempotencyKey: input.idempotencyKey },
         ),
       );

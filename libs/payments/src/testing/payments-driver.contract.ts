@@ -443,10 +443,18 @@ export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): v
     const [payment] = await driver().payments.listInvoicePayments(await driver().invoiceOf(session));
     const key = `duplicate-refund-${payment!.chargeId}`;
     expect(
-      await driver().payments.refundPayment({ paymentId: payment!.chargeId!, idempotencyKey: key }),
+      await driver().payments.refundPayment({
+        paymentId: payment!.chargeId!,
+        reason: 'duplicate',
+        idempotencyKey: key,
+      }),
     ).toBe(given.priceCents);
     expect(
-      await driver().payments.refundPayment({ paymentId: payment!.chargeId!, idempotencyKey: `${key}-2` }),
+      await driver().payments.refundPayment({
+        paymentId: payment!.chargeId!,
+        reason: 'duplicate',
+        idempotencyKey: `${key}-2`,
+      }),
     ).toBe(0);
   });
 

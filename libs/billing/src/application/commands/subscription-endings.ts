@@ -63,6 +63,7 @@ export class SubscriptionEndings {
         continue;
       const refunded = await this.payments.refundPayment({
         paymentId: payment.chargeId,
+        reason: 'duplicate',
         idempotencyKey: `duplicate-refund-${payment.chargeId}`,
       });
       if (refunded > 0)
@@ -87,6 +88,7 @@ export class SubscriptionEndings {
     if (chargeId.startsWith('in_')) return;
     const refunded = await this.payments.refundPayment({
       paymentId: chargeId,
+      reason: 'requested_by_customer',
       idempotencyKey: `closed-member-refund-${chargeId}`,
     });
     if (refunded > 0)
