@@ -1,4 +1,5 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { BillingEndingsModule, ReconcileClosedMembersProcessor } from '@arena/billing';
 import { CharityAccountsWorkerModule, RecheckPaymentAccountsProcessor } from '@arena/charities';
 import type { AppConfig } from '@arena/config';
 import {
@@ -58,6 +59,7 @@ export const jobHandlers: Type<JobHandler>[] = [
   PayReferralRewardsProcessor,
   RecheckPaymentAccountsProcessor,
   RecheckPayoutAccountsProcessor,
+  ReconcileClosedMembersProcessor,
 ];
 
 /** The worker's composition root: job processors, the projection runner and the reactors. */
@@ -79,6 +81,7 @@ export class WorkerModule {
             LedgerModule,
             ReferralsModule,
             CharityAccountsWorkerModule,
+            BillingEndingsModule,
           ],
           handlers: jobHandlers,
           requireHandlersFor: Object.values(JobName),

@@ -20,6 +20,7 @@ import { PurgeExpiredSignInsProcessor } from './application/reactions/purge-expi
 import { RefreshTokensService } from './application/commands/refresh-tokens.service';
 import { SignUpService } from './application/commands/sign-up.service';
 import { SignUpListeners } from './application/sign-up-listeners';
+import { AccountClosureListeners } from './application/account-closure-listeners';
 import { CLOCK, systemClock } from './domain/clock';
 import {
   AccessTokenGuard,
@@ -78,6 +79,7 @@ import { SignInUnlocks } from './infrastructure/sign-in-unlocks';
     PurgeExpiredSignInsProcessor,
     MemberAccounts,
     SignUpListeners,
+    AccountClosureListeners,
     AccountErasureRepository,
     AccountSessionsService,
     AccountClosureService,
@@ -93,6 +95,7 @@ import { SignInUnlocks } from './infrastructure/sign-in-unlocks';
     PurgeExpiredSignInsProcessor,
     MemberAccounts,
     SignUpListeners,
+    AccountClosureListeners,
   ],
 })
 export class IdentityModule {}

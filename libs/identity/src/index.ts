@@ -25,3 +25,7 @@ export {
 export { checkCode, type CodeCheck } from './domain/code-check';
 export { MemberAccounts } from './infrastructure/member-accounts';
 export { SignUpListeners, type SignUpListener } from './application/sign-up-listeners';
+export {
+  AccountClosureListeners,
+  type AccountClosureListener,
+} from './application/account-closure-listeners';

@@ -44,6 +44,11 @@ export enum JobName {
   RecheckPaymentAccounts = 'charities.recheck-payment-accounts',
   /** Members' referral payout accounts still onboarding asked about again (every 15 minutes; issue 20). */
   RecheckPayoutAccounts = 'referrals.recheck-payout-accounts',
+  /**
+   * Issue 21: every subscription the provider still has live whose member closed their account is canceled
+   * now (every 15 minutes), so a cancel that failed at closing never keeps charging.
+   */
+  ReconcileClosedMembersBilling = 'billing.reconcile-closed-members',
 }
 
 export interface JobPayloads {
@@ -68,6 +73,7 @@ export interface JobPayloads {
   [JobName.EraseClosedAccount]: { accountId: string };
   [JobName.RecheckPaymentAccounts]: Record<string, never>;
   [JobName.RecheckPayoutAccounts]: Record<string, never>;
+  [JobName.ReconcileClosedMembersBilling]: Record<string, never>;
 }
 
 export const jobQueue: Record<JobName, QueueName> = {
@@ -87,6 +93,7 @@ export const jobQueue: Record<JobName, QueueName> = {
   [JobName.EraseClosedAccount]: QueueName.Account,
   [JobName.RecheckPaymentAccounts]: QueueName.Maintenance,
   [JobName.RecheckPayoutAccounts]: QueueName.Referrals,
+  [JobName.ReconcileClosedMembersBilling]: QueueName.Billing,
 };
 
 /** Jobs the worker runs on a fixed period (BullMQ job schedulers, one per name, so restarts never double them). */
@@ -95,11 +102,13 @@ export const periodicJobs: ReadonlyArray<{
     | JobName.PurgeExpiredSignIns
     | JobName.RecheckPaymentAccounts
     | JobName.RecheckPayoutAccounts
+    | JobName.ReconcileClosedMembersBilling
     | JobName.RunLocalPayouts;
   everyMs: number;
 }> = [
   { name: JobName.PurgeExpiredSignIns, everyMs: 60 * 60 * 1000 },
   { name: JobName.RecheckPaymentAccounts, everyMs: 15 * 60 * 1000 },
   { name: JobName.RecheckPayoutAccounts, everyMs: 15 * 60 * 1000 },
+  { name: JobName.ReconcileClosedMembersBilling, everyMs: 15 * 60 * 1000 },
   { name: JobName.RunLocalPayouts, everyMs: 60 * 1000 },
 ];

@@ -6,6 +6,8 @@ export {
   type BalanceTransactionPage,
   type BalanceTransactionsQuery,
   type InvoicePayment,
+  type LiveSubscription,
+  type RefundPaymentInput,
   type CheckoutSession,
   type CheckoutSessionInput,
   type Transfer,

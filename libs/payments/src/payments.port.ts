@@ -82,6 +82,40 @@ export abstract class Payments {
   /** Cancel at the end of the current period (the member keeps the plan until then). */
   abstract cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void>;
 
+  /**
+   * Issue 21: end a subscription now, not at period end (a closed account, a second subscription). No
+   * proration credit and no final invoice (Stripe: `subscriptions.cancel` with `prorate: false, invoice_now:
+   * false`): the Terms refund no partly used period. Repeats are harmless: a subscription already canceled
+   * answers `alreadyCanceled` and its end. The provider sends `customer.subscription.deleted` once.
+   */
+  abstract cancelSubscriptionNow(input: {
+    subscriptionId: string;
+    idempotencyKey: string;
+  }): Promise<{ endedAt: Date; alreadyCanceled: boolean }>;
+
+  /**
+   * Issue 21: refund what is left of a payment (a `ch_` charge or, for payments recorded under it, a `pi_`
+   * payment intent) in full: a duplicate charge (the Terms refund charges made in error). Nothing left →
+   * nothing happens (answers 0), so a repeat refunds nothing twice. The cents refunded now.
+   */
+  abstract refundPayment(input: RefundPaymentInput): Promise<number>;
+
+  /**
+   * Issue 21: closes an open checkout session so it can no longer be paid (Stripe:
+   * `checkout.sessions.expire`; `checkout.session.expired` follows). A session already paid or expired is
+   * left as it is and answered with its status.
+   */
+  abstract expireCheckoutSession(sessionId: string): Promise<'expired' | 'complete'>;
+
+  /**
+   * Issue 21: one page of the provider's subscriptions not yet canceled (any customer), oldest first; the
+   * next page starts after the last one's id. For the reconciliation of closed members' billing.
+   */
+  abstract listLiveSubscriptions(input: {
+    startingAfter?: string;
+    limit: number;
+  }): Promise<{ data: LiveSubscription[]; hasMore: boolean }>;
+
   /** A session of the provider's billing portal for a customer, returning to returnUrl. */
   abstract createBillingPortalSession(input: {
     customerId: string;
@@ -116,6 +150,21 @@ export interface SubscriptionCheckoutInput {
   cancelUrl: string;
   metadata: Record<string, string>;
   idempotencyKey: string;
+}
+
+export interface RefundPaymentInput {
+  paymentId: string;
+  /** Stripe's refund reason: a duplicate subscription's charge, or a charge after the member left. */
+  reason: 'duplicate' | 'requested_by_customer';
+  idempotencyKey: string;
+}
+
+/** A subscription the provider has not canceled, and the member its metadata names. */
+export interface LiveSubscription {
+  subscriptionId: string;
+  customerId: string;
+  memberId: string | null;
+  status: string;
 }
 
 export interface SubscriptionPlanChangeInput {

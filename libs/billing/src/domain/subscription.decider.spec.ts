@@ -240,6 +240,30 @@ describe('subscription decider', () => {
       .then([]);
   });
 
+  it('records an end we made (account closed) once: the same cause again, or the provider deletion after, adds nothing (issue 21)', () => {
+    const closed: SubscriptionCommand = {
+      type: 'EndSubscription',
+      data: {
+        ...sub,
+        providerEventId: 'account-closed:sub_1',
+        occurredAt: t(10),
+        atPeriodEnd: false,
+        endsAt: t(10),
+        reason: 'account_closed',
+      },
+    };
+    const ended: SubscriptionEvent = { type: 'SubscriptionCanceled', data: closed.data };
+    spec.given([started]).when(closed).then([ended]);
+    spec.given([started, ended]).when(closed).then([]);
+    spec
+      .given([started, ended])
+      .when({ ...closed, data: { ...closed.data, providerEventId: 'evt_deleted', reason: 'member' } })
+      .then([]);
+    const view = fold([started, ended]).view;
+    expect(view.live).toEqual([]);
+    expect(planAt(view, new Date(t(11)))).toBe('FREE');
+  });
+
   describe('the plan gate', () => {
     it('counts a paid plan until its period ends, past due included, then Free', () => {
       const view = fold([started, paid('evt_p', 0, 30)]).view;

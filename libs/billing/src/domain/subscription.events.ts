@@ -70,13 +70,19 @@ export interface SubscriptionPaymentFailed {
 /**
  * The subscription was canceled: `atPeriodEnd` true when the member canceled (the plan lasts until
  * `endsAt`); false when it ended now (the provider deleted it: canceled at period end, or unpaid).
+ *
+ * Issue 21: also recorded when we ended it now ourselves, as soon as the provider accepted the cancel:
+ * `account_closed` (the member closed their account) or `duplicate` (a second subscription paid while one
+ * was live: canceled and refunded on arrival). Those carry our own cause as `providerEventId`
+ * (`account-closed:{sub}`, `duplicate:{sub}`) and the provider's end as `occurredAt`; the provider's
+ * `customer.subscription.deleted` that follows adds nothing.
  */
 export interface SubscriptionCanceled {
   type: 'SubscriptionCanceled';
   data: FromProvider & {
     atPeriodEnd: boolean;
     endsAt: string;
-    reason: 'member' | 'payment_failed' | 'provider';
+    reason: 'member' | 'payment_failed' | 'provider' | 'account_closed' | 'duplicate';
   };
 }
 

@@ -234,3 +234,63 @@ describe('subscription state takes facts by their time, not their arrival', () =
     );
   });
 });
+
+describe('two subscriptions of one member (issue 21)', () => {
+  const startOf = (id: string, day: number, checkout: boolean): SubscriptionEvent => ({
+    type: 'SubscriptionStarted',
+    data: {
+      memberId,
+      subscriptionId: id,
+      providerEventId: `evt_start_${id}_${checkout ? 'cs' : 'sub'}`,
+      occurredAt: at(START + day * DAY),
+      customerId: `cus_${id}`,
+      planType: 'PREMIUM',
+      priceCents: 499,
+      interval: 'month',
+      currentPeriodStart: at(START + day * DAY),
+      currentPeriodEnd: at(START + (day + 30) * DAY),
+      checkoutSessionId: checkout ? `cs_${id}` : null,
+    },
+  });
+  const endOf = (id: string, day: number): SubscriptionEvent => ({
+    type: 'SubscriptionCanceled',
+    data: {
+      memberId,
+      subscriptionId: id,
+      providerEventId: `evt_end_${id}`,
+      occurredAt: at(START + day * DAY),
+      atPeriodEnd: false,
+      endsAt: at(START + day * DAY),
+      reason: 'provider',
+    },
+  });
+
+  it('marks the same duplicate and keeps the same current subscription whatever order the facts arrive in', () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 60 }),
+        fc.option(fc.nat({ max: 60 })),
+        fc.boolean(),
+        fc.infiniteStream(fc.nat()),
+        (secondDay, firstEndDay, bothStarts, randoms) => {
+          const facts = [startOf('sub_1', 0, false), startOf('sub_2', secondDay, true)];
+          if (bothStarts) facts.push(startOf('sub_2', secondDay, false));
+          if (firstEndDay !== null) facts.push(endOf('sub_1', firstEndDay));
+          const shuffled = [...facts].sort(() => (randoms.next().value % 3) - 1);
+          const inOrder = facts.reduce(evolve, initialState).view;
+          const anyOrder = shuffled.reduce(evolve, initialState).view;
+          expect(anyOrder.duplicateIds).toEqual(inOrder.duplicateIds);
+          expect(anyOrder.current?.subscriptionId).toBe(inOrder.current?.subscriptionId);
+          expect(anyOrder.live.map((sub) => sub.subscriptionId)).toEqual(
+            inOrder.live.map((sub) => sub.subscriptionId),
+          );
+          // The second is a duplicate exactly when the first held the plan when it started (an end in the
+          // same second is ordered after the start: the types' fixed rank).
+          const firstHeld = secondDay < 30 && (firstEndDay === null || firstEndDay >= secondDay);
+          expect(inOrder.duplicateIds).toEqual(firstHeld ? ['sub_2'] : []);
+          if (firstHeld && firstEndDay === null) expect(inOrder.current?.subscriptionId).toBe('sub_1');
+        },
+      ),
+    );
+  });
+});

@@ -63,11 +63,17 @@ const failed = (id: string, day: number): SubscriptionEvent => ({
     nextAttemptAt: null,
   },
 });
-const canceled = (id: string, day: number, atPeriodEnd: boolean, endsAt: number): SubscriptionEvent => ({
+const canceled = (
+  id: string,
+  day: number,
+  atPeriodEnd: boolean,
+  endsAt: number,
+  subscriptionId = 'sub_1',
+): SubscriptionEvent => ({
   type: 'SubscriptionCanceled',
   data: {
     memberId,
-    subscriptionId: 'sub_1',
+    subscriptionId,
     providerEventId: id,
     occurredAt: t(day),
     atPeriodEnd,
@@ -197,17 +203,49 @@ describe('subscription view', () => {
       expect(viewOf([...ended, failed('evt_f', 11)]).current?.status).toBe('canceled');
     });
 
-    it('follows the subscription started last, and its customer', () => {
+    it('follows the subscription started last once the first is over, and its customer', () => {
       const view = viewOf([
         started('evt_s1', 0),
+        canceled('evt_c1', 3, false, 3),
         started('evt_s2', 5, { subscriptionId: 'sub_2', plan: 'PREMIUM_PLUS' }),
       ]);
       expect(view.current).toMatchObject({
         subscriptionId: 'sub_2',
         planType: 'PREMIUM_PLUS',
         priceCents: 999,
+        duplicate: false,
       });
       expect(view.customerId).toBe('cus_sub_2');
+      expect(view.live.map((sub) => sub.subscriptionId)).toEqual(['sub_2']);
+      // A first one past its period (lapsed, its deletion not heard yet) holds no plan either.
+      const lapsed = viewOf([
+        started('evt_s1', 0),
+        started('evt_s2', 31, { subscriptionId: 'sub_2', plan: 'PREMIUM_PLUS' }),
+      ]);
+      expect(lapsed.current).toMatchObject({ subscriptionId: 'sub_2', duplicate: false });
+    });
+
+    it('keeps the first of two subscriptions started while it held the plan, the second a duplicate (issue 21)', () => {
+      const facts = [
+        started('evt_s1', 0),
+        started('evt_s2', 5, { subscriptionId: 'sub_2', plan: 'PREMIUM_PLUS', checkout: true }),
+      ];
+      for (const order of [facts, [...facts].reverse()]) {
+        const view = viewOf(order.reduce<SubscriptionEvent[]>(insertFact, []));
+        expect(view.current).toMatchObject({ subscriptionId: 'sub_1', duplicate: false });
+        expect(view.live.map((sub) => [sub.subscriptionId, sub.duplicate])).toEqual([
+          ['sub_1', false],
+          ['sub_2', true],
+        ]);
+        expect(view.customerId).toBe('cus_sub_1');
+        expect(planAt(view, new Date(t(6)))).toBe('PREMIUM');
+        expect(view.duplicateIds).toEqual(['sub_2']);
+      }
+      // The duplicate canceled: the first one stays current and live; the plan is held.
+      const after = viewOf([...facts, canceled('evt_c2', 6, false, 6, 'sub_2')]);
+      expect(after.current?.subscriptionId).toBe('sub_1');
+      expect(after.live.map((sub) => sub.subscriptionId)).toEqual(['sub_1']);
+      expect(planAt(after, new Date(t(7)))).toBe('PREMIUM');
     });
   });
 

@@ -35,17 +35,37 @@ export interface SubscriptionRecord {
   /** The provider deleted it: it is over. */
   ended: boolean;
   started: boolean;
+  /** When it started (its first start fact's time); null before any. */
+  startedAt: string | null;
+  /**
+   * Issue 21: it started while another subscription of the member held a paid plan (two checkouts paid):
+   * a second subscription, to be canceled and refunded; never the member's current one.
+   */
+  duplicate: boolean;
 }
 
 export interface SubscriptionView {
-  /** The member's subscription now: the one started last (or, before any start is known, the last seen). */
+  /**
+   * The member's subscription now: the one started last that is not over and not a duplicate; else the one
+   * started last (or, before any start is known, the last seen).
+   */
   current: SubscriptionRecord | null;
+  /** Issue 21: every subscription started and not over, duplicates included, in start order (cancel, closure). */
+  live: SubscriptionRecord[];
+  /** Issue 21: every duplicate, over or not (its payments are refunded). */
+  duplicateIds: string[];
   /** The member's provider customer (the billing portal opens on it). */
   customerId: string | null;
   payments: SubscriptionPayment[];
 }
 
-export const emptySubscriptionView: SubscriptionView = { current: null, customerId: null, payments: [] };
+export const emptySubscriptionView: SubscriptionView = {
+  current: null,
+  live: [],
+  duplicateIds: [],
+  customerId: null,
+  payments: [],
+};
 
 const RANK: Record<SubscriptionEvent['type'], number> = {
   SubscriptionStarted: 0,
@@ -78,6 +98,7 @@ export function viewOf(facts: readonly SubscriptionEvent[]): SubscriptionView {
   const payments: SubscriptionPayment[] = [];
   let currentId: string | null = null;
   let customerId: string | null = null;
+  const starts: string[] = [];
   const recordOf = (subscriptionId: string): SubscriptionRecord => {
     let record = subscriptions.get(subscriptionId);
     if (!record) {
@@ -92,6 +113,8 @@ export function viewOf(facts: readonly SubscriptionEvent[]): SubscriptionView {
         endsAt: null,
         ended: false,
         started: false,
+        startedAt: null,
+        duplicate: false,
       };
       subscriptions.set(subscriptionId, record);
     }
@@ -109,6 +132,13 @@ export function viewOf(facts: readonly SubscriptionEvent[]): SubscriptionView {
         sub.planType = data.planType;
         sub.priceCents = data.priceCents;
         if (!sub.ended && sub.status === 'incomplete') sub.status = 'active';
+        if (!sub.started) {
+          sub.startedAt = data.occurredAt;
+          sub.duplicate = [...subscriptions.values()].some(
+            (other) => other !== sub && holdsPlanAt(other, data.occurredAt, estimatedEnds),
+          );
+          starts.push(subscriptionId);
+        }
         sub.started = true;
         // A checkout's period is our estimate (the session does not carry it); the provider's own wins.
         if (data.checkoutSessionId === null)
@@ -180,8 +210,25 @@ export function viewOf(facts: readonly SubscriptionEvent[]): SubscriptionView {
     const sub = subscriptions.get(subscriptionId)!;
     sub.currentPeriodEnd ??= estimate;
   }
-  const current = currentId === null ? null : (subscriptions.get(currentId) ?? null);
-  return { current, customerId: customerId ?? current?.customerId ?? null, payments };
+  const live = starts.map((id) => subscriptions.get(id)!).filter((sub) => !sub.ended);
+  const current =
+    live.filter((sub) => !sub.duplicate).at(-1) ??
+    (currentId === null ? null : (subscriptions.get(currentId) ?? null));
+  const duplicateIds = starts.filter((id) => subscriptions.get(id)!.duplicate);
+  return { current, live, duplicateIds, customerId: current?.customerId ?? customerId, payments };
+}
+
+/** A subscription that gave a paid plan at `time` (folded up to then): started, not over, inside its period. */
+function holdsPlanAt(sub: SubscriptionRecord, time: string, estimatedEnds: Map<string, string>): boolean {
+  if (!sub.started || sub.ended || sub.duplicate) return false;
+  if (sub.status !== 'active' && sub.status !== 'past_due') return false;
+  const periodEnd = sub.currentPeriodEnd ?? estimatedEnds.get(sub.subscriptionId) ?? null;
+  if (periodEnd === null) return false;
+  const end =
+    sub.cancelAtPeriodEnd && sub.endsAt
+      ? Math.min(Date.parse(sub.endsAt), Date.parse(periodEnd))
+      : Date.parse(periodEnd);
+  return Date.parse(time) < end;
 }
 
 /** The facts with one more in its place (a fact already there, by provider event id, changes nothing). */

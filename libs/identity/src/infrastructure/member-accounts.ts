@@ -15,6 +15,8 @@ interface AccountStatusTables {
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** What other contexts may ask about a member's account (referrals: is it still open; billing: where to bill). */
 @Injectable()
 export class MemberAccounts {
@@ -28,6 +30,20 @@ export class MemberAccounts {
       .where('id', '=', memberId)
       .executeTakeFirst();
     return row !== undefined && row.closed_at === null;
+  }
+
+  /** Which of these members closed their account (billing's reconciliation, issue 21). One indexed read. */
+  async closedAmong(memberIds: readonly string[]): Promise<Set<string>> {
+    // Ids come from the provider's metadata: only a uuid can name an account.
+    const ids = memberIds.filter((id) => UUID.test(id));
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('closed_at', 'is not', null)
+      .execute();
+    return new Set(rows.map((row) => row.id));
   }
 
   /** The open account whose referral code this is (a code compares case-insensitively). */

@@ -69,7 +69,14 @@ export function localCustomerObject(row: LocalCustomerRow) {
  * The subscription as Stripe's API shows it. The period is on the subscription and, as API versions since
  * 2025 put it, on its item; the plan is the item's price (metadata.planType, unit_amount in cents).
  */
-export function localSubscriptionObject(row: LocalSubscriptionRow) {
+/**
+ * `cancellation`: why a deleted subscription ended, as Stripe's `cancellation_details.reason` says it
+ * ('cancellation_requested' for a cancel by the API or at period end, 'payment_failed' for an unpaid one).
+ */
+export function localSubscriptionObject(
+  row: LocalSubscriptionRow,
+  cancellation: 'cancellation_requested' | 'payment_failed' | null = null,
+) {
   const periodStart = seconds(row.current_period_start);
   const periodEnd = seconds(row.current_period_end);
   return {
@@ -80,6 +87,7 @@ export function localSubscriptionObject(row: LocalSubscriptionRow) {
     cancel_at_period_end: row.cancel_at_period_end,
     cancel_at: row.cancel_at_period_end ? periodEnd : null,
     canceled_at: row.canceled_at ? seconds(row.canceled_at) : null,
+    cancellation_details: { comment: null, feedback: null, reason: cancellation },
     ended_at: row.ended_at ? seconds(row.ended_at) : null,
     current_period_start: periodStart,
     current_period_end: periodEnd,

@@ -335,6 +335,27 @@ export class LocalBillingQueries {
       );
   }
 
+  async chargeOfPaymentIntent(paymentIntentId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('payment_local_charges')
+      .select('id')
+      .where('payment_intent_id', '=', paymentIntentId)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Subscriptions not canceled, by id after `after` (cost: a scan of the local world's subscriptions). */
+  liveSubscriptions(after: string | null, limit: number): Promise<LocalSubscriptionRow[]> {
+    let query = this.db
+      .selectFrom('payment_local_subscriptions')
+      .selectAll()
+      .where('status', '<>', 'canceled')
+      .orderBy('id')
+      .limit(limit);
+    if (after !== null) query = query.where('id', '>', after);
+    return query.execute();
+  }
+
   findCharge(id: string): Promise<LocalChargeRow | undefined> {
     return this.db.selectFrom('payment_local_charges').selectAll().where('id', '=', id).executeTakeFirst();
   }

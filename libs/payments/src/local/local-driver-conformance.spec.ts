@@ -147,7 +147,17 @@ const READ_FIELDS: Record<string, readonly string[]> = {
   charge: ['amount', 'amount_refunded', 'payment_intent', 'customer', 'metadata'],
   dispute: ['amount', 'charge', 'payment_intent', 'status'],
   invoice: ['amount_paid', 'billing_reason', 'parent', 'lines', 'period_start', 'period_end'],
-  subscription: ['items', 'metadata', 'customer', 'cancel_at_period_end', 'cancel_at'],
+  subscription: [
+    'items',
+    'metadata',
+    'customer',
+    'cancel_at_period_end',
+    'cancel_at',
+    // customer.subscription.deleted (issue 21: a cancel now is one too)
+    'cancellation_details',
+    'ended_at',
+    'canceled_at',
+  ],
 };
 
 const at = new Date('2026-11-01T12:00:00Z');
@@ -366,6 +376,14 @@ const BUILT: Record<string, Array<[string, () => Record<string, unknown>]>> = {
     [
       'a subscription cancelling at period end',
       () => localSubscriptionObject({ ...subscription, cancel_at_period_end: true }),
+    ],
+    [
+      'a subscription canceled now (issue 21)',
+      () =>
+        localSubscriptionObject(
+          { ...subscription, status: 'canceled', canceled_at: at, ended_at: at },
+          'cancellation_requested',
+        ),
     ],
   ],
 };

@@ -197,9 +197,16 @@ export class LocalPaymentsQueries {
     trx: Transaction<LocalPaymentsTables> | Kysely<LocalPaymentsTables>,
     event: { id: string; type: string; payload: unknown },
   ) {
+    // clock_timestamp(), not the transaction's now(): events written in one transaction (payout.created then
+    // payout.paid) keep their order, for the outbox's delivery and for readers ordering by it.
     await trx
       .insertInto('payment_local_events')
-      .values({ id: event.id, type: event.type, payload: JSON.stringify(event.payload) } as never)
+      .values({
+        id: event.id,
+        type: event.type,
+        payload: JSON.stringify(event.payload),
+        created_at: sql`clock_timestamp()`,
+      } as never)
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
   }
@@ -253,6 +260,20 @@ export class LocalPaymentsQueries {
       .where('id', '=', id)
       .where('status', '=', 'open')
       .where('expires_at', '<=', sql<Date>`now()`)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** An open session expired now, whatever its time (issue 21: a newer checkout replaces it). */
+  expireOpenCheckoutSession(
+    id: string,
+    trx: Transaction<LocalPaymentsTables>,
+  ): Promise<LocalCheckoutSessionRow | undefined> {
+    return trx
+      .updateTable('payment_local_checkout_sessions')
+      .set({ status: 'expired' })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
       .returningAll()
       .executeTakeFirst();
   }

@@ -10,6 +10,8 @@ import {
   type ConnectedAccount,
   type ConnectedAccountInput,
   type InvoicePayment,
+  type LiveSubscription,
+  type RefundPaymentInput,
   type MemberPayoutAccountInput,
   type SubscriptionCheckoutInput,
   type SubscriptionPlanChangeInput,
@@ -621,6 +623,51 @@ export class LocalPayments extends Payments {
 
   cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void> {
     return this.subscriptions.setCancelAtPeriodEnd(subscriptionId, true);
+  }
+
+  cancelSubscriptionNow(input: {
+    subscriptionId: string;
+    idempotencyKey: string;
+  }): Promise<{ endedAt: Date; alreadyCanceled: boolean }> {
+    return this.subscriptions.cancelNow(input.subscriptionId);
+  }
+
+  refundPayment(input: RefundPaymentInput): Promise<number> {
+    return this.subscriptions.refundRest(input.paymentId);
+  }
+
+  /** An open session expires now (`checkout.session.expired`); a paid one answers 'complete'. */
+  async expireCheckoutSession(sessionId: string): Promise<'expired' | 'complete'> {
+    const expired = await this.queries.transaction(async (trx) => {
+      const row = await this.queries.expireOpenCheckoutSession(sessionId, trx);
+      if (!row) return undefined;
+      const event = localEvent('checkout.session.expired', localCheckoutSessionObject(row));
+      await this.queries.insertEvent(trx, { id: event.id, type: event.type, payload: event });
+      return event.id;
+    });
+    if (expired) {
+      await this.outbox.queueDelivery(expired);
+      return 'expired';
+    }
+    const session = await this.queries.findCheckoutSession(sessionId);
+    if (!session) throw new PaymentsError('not_found', `No such checkout session: '${sessionId}'`);
+    return session.status === 'complete' ? 'complete' : 'expired';
+  }
+
+  async listLiveSubscriptions(input: {
+    startingAfter?: string;
+    limit: number;
+  }): Promise<{ data: LiveSubscription[]; hasMore: boolean }> {
+    const page = await this.subscriptions.listLive(input);
+    return {
+      data: page.data.map((row) => ({
+        subscriptionId: row.id,
+        customerId: row.customer_id,
+        memberId: row.metadata.memberId ?? null,
+        status: row.status,
+      })),
+      hasMore: page.hasMore,
+    };
   }
 
   createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {

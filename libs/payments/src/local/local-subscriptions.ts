@@ -326,6 +326,63 @@ export class LocalSubscriptions {
     await this.flush({ eventIds });
   }
 
+  /**
+   * Ends the subscription now (issue 21), as Stripe's `subscriptions.cancel` with no proration and no final
+   * invoice: status canceled, ended now, `customer.subscription.deleted` once. The row is locked, so
+   * concurrent calls end it once; a canceled subscription answers its end again.
+   */
+  async cancelNow(subscriptionId: string): Promise<{ endedAt: Date; alreadyCanceled: boolean }> {
+    const outcome = await this.inTransaction(async (trx) => {
+      const subscription = await this.queries.lockSubscription(trx, subscriptionId);
+      if (!subscription) throw new PaymentsError('not_found', `No such subscription: '${subscriptionId}'`);
+      if (subscription.status === 'canceled') {
+        return { endedAt: subscription.ended_at ?? subscription.canceled_at!, alreadyCanceled: true };
+      }
+      const at = await this.now(trx);
+      const ended = await this.queries.updateSubscription(trx, subscriptionId, {
+        status: 'canceled',
+        ended_at: at,
+        canceled_at: at,
+      });
+      await this.record(
+        trx,
+        'customer.subscription.deleted',
+        localSubscriptionObject(ended, 'cancellation_requested'),
+        at,
+      );
+      return { endedAt: at, alreadyCanceled: false };
+    }, true);
+    await this.flush({ eventIds: outcome.eventIds });
+    return outcome.value;
+  }
+
+  /** What is left of a charge (by its id or its payment intent's), refunded in full; nothing left: 0. */
+  async refundRest(paymentId: string): Promise<number> {
+    const chargeId = paymentId.startsWith('pi_')
+      ? await this.queries.chargeOfPaymentIntent(paymentId)
+      : paymentId;
+    const charge = chargeId ? await this.queries.findCharge(chargeId) : undefined;
+    if (!charge) throw new PaymentsError('not_found', `No such charge: '${paymentId}'`);
+    if (charge.amount_cents - charge.amount_refunded_cents < 1) return 0;
+    try {
+      return (await this.refundCharge(charge.id)).amountCents;
+    } catch (error) {
+      // A concurrent refund took the rest first.
+      const now = await this.queries.findCharge(charge.id);
+      if (now && now.amount_cents - now.amount_refunded_cents < 1) return 0;
+      throw error;
+    }
+  }
+
+  /** Subscriptions not canceled, by id, after `startingAfter`. */
+  async listLive(input: {
+    startingAfter?: string;
+    limit: number;
+  }): Promise<{ data: LocalSubscriptionRow[]; hasMore: boolean }> {
+    const rows = await this.queries.liveSubscriptions(input.startingAfter ?? null, input.limit + 1);
+    return { data: rows.slice(0, input.limit), hasMore: rows.length > input.limit };
+  }
+
   async createPortalSession(
     customerId: string,
     returnUrl: string,
@@ -470,7 +527,12 @@ export class LocalSubscriptions {
         ended_at: at,
         canceled_at: subscription.canceled_at ?? at,
       });
-      await this.record(trx, 'customer.subscription.deleted', localSubscriptionObject(ended), at);
+      await this.record(
+        trx,
+        'customer.subscription.deleted',
+        localSubscriptionObject(ended, openInvoices ? 'payment_failed' : 'cancellation_requested'),
+        at,
+      );
       return;
     }
     const cycles = subscription.cycles + 1;

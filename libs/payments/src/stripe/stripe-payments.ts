@@ -11,6 +11,8 @@ import {
   type ConnectedAccount,
   type ConnectedAccountInput,
   type InvoicePayment,
+  type LiveSubscription,
+  type RefundPaymentInput,
   type MemberPayoutAccountInput,
   type SubscriptionCheckoutInput,
   type SubscriptionPlanChangeInput,
@@ -341,6 +343,89 @@ export class StripePayments extends Payments {
 
   async cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void> {
     await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+  }
+
+  /**
+   * Ends it now without a proration credit or a final invoice. Canceling a canceled subscription is an error
+   * at Stripe, so a refusal is answered from the subscription as it is: canceled already is success.
+   */
+  async cancelSubscriptionNow(input: {
+    subscriptionId: string;
+    idempotencyKey: string;
+  }): Promise<{ endedAt: Date; alreadyCanceled: boolean }> {
+    const endOf = (subscription: Stripe.Subscription) =>
+      new Date((subscription.ended_at ?? subscription.canceled_at ?? Math.floor(Date.now() / 1000)) * 1000);
+    try {
+      const canceled = await this.call(() =>
+        this.stripe.subscriptions.cancel(
+          input.subscriptionId,
+          { prorate: false, invoice_now: false },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { endedAt: endOf(canceled), alreadyCanceled: false };
+    } catch (error) {
+      // Stripe refuses a second cancel (400, or 404 for some canceled subscriptions): ask it how it is.
+      if (!(error instanceof PaymentsError) || (error.kind !== 'invalid' && error.kind !== 'not_found'))
+        throw error;
+      const found = await this.call(() => this.stripe.subscriptions.retrieve(input.subscriptionId));
+      if (found.status !== 'canceled' && found.status !== 'incomplete_expired') throw error;
+      return { endedAt: endOf(found), alreadyCanceled: true };
+    }
+  }
+
+  /** A full refund of what is left; Stripe refuses a refund of a charge refunded in full: nothing to do. */
+  async refundPayment(input: RefundPaymentInput): Promise<number> {
+    const target = input.paymentId.startsWith('pi_')
+      ? { payment_intent: input.paymentId }
+      : { charge: input.paymentId };
+    try {
+      const refund = await this.call(() =>
+        this.stripe.refunds.create(
+          { ...target, reason: input.reason },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return refund.amount;
+    } catch (error) {
+      if (error instanceof PaymentsError && error.kind === 'invalid' && /refunded/i.test(error.message))
+        return 0;
+      throw error;
+    }
+  }
+
+  async expireCheckoutSession(sessionId: string): Promise<'expired' | 'complete'> {
+    try {
+      await this.call(() => this.stripe.checkout.sessions.expire(sessionId));
+      return 'expired';
+    } catch (error) {
+      if (!(error instanceof PaymentsError) || error.kind !== 'invalid') throw error;
+      const session = await this.call(() => this.stripe.checkout.sessions.retrieve(sessionId));
+      if (session.status === 'open') throw error;
+      return session.status === 'complete' ? 'complete' : 'expired';
+    }
+  }
+
+  /** Stripe lists subscriptions not canceled when no status is given (newest first). */
+  async listLiveSubscriptions(input: {
+    startingAfter?: string;
+    limit: number;
+  }): Promise<{ data: LiveSubscription[]; hasMore: boolean }> {
+    const page = await this.call(() =>
+      this.stripe.subscriptions.list({
+        limit: input.limit,
+        ...(input.startingAfter ? { starting_after: input.startingAfter } : {}),
+      }),
+    );
+    return {
+      data: page.data.map((subscription) => ({
+        subscriptionId: subscription.id,
+        customerId: idOf(subscription.customer) ?? '',
+        memberId: subscription.metadata?.memberId ?? null,
+        status: subscription.status,
+      })),
+      hasMore: page.has_more,
+    };
   }
 
   async createBillingPortalSession(input: {

@@ -389,6 +389,84 @@ export function paymentsDriverContract(driver: () => PaymentsDriverUnderTest): v
     await driver().payments.cancelSubscriptionAtPeriodEnd(subscriptionId);
   });
 
+  // Issue 21: leaving cancels billing; one live subscription per member.
+  it('cancels a subscription now, once: a repeat answers it canceled already, with the same end', async () => {
+    const { subscriptionId } = await subscribed();
+    const key = `cancel-now-${subscriptionId}`;
+    const first = await driver().payments.cancelSubscriptionNow({ subscriptionId, idempotencyKey: key });
+    expect(first.alreadyCanceled).toBe(false);
+    expect(Math.abs(first.endedAt.getTime() - Date.now())).toBeLessThan(60 * 60_000);
+    const again = await driver().payments.cancelSubscriptionNow({
+      subscriptionId,
+      idempotencyKey: `${key}-again`,
+    });
+    expect(again).toEqual({ endedAt: first.endedAt, alreadyCanceled: true });
+    await expectRefusal(
+      driver().payments.cancelSubscriptionNow({
+        subscriptionId: 'sub_doesnotexist0000',
+        idempotencyKey: key,
+      }),
+      'not_found',
+    );
+  });
+
+  it('lists live subscriptions with their member, page by page, and not a canceled one', async () => {
+    const given = subscriptionCheckout();
+    const session = await driver().payments.createSubscriptionCheckout(given);
+    await driver().payCheckout(session);
+    const live = await driver().subscriptionOf(session);
+    const ended = await subscribed();
+    await driver().payments.cancelSubscriptionNow({
+      subscriptionId: ended.subscriptionId,
+      idempotencyKey: `cancel-now-${ended.subscriptionId}`,
+    });
+    const seen = new Map<string, { memberId: string | null; customerId: string }>();
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = await driver().payments.listLiveSubscriptions({ startingAfter, limit: 2 });
+      expect(page.data.length).toBeLessThanOrEqual(2);
+      for (const one of page.data) seen.set(one.subscriptionId, one);
+      if (!page.hasMore || page.data.length === 0) break;
+      startingAfter = page.data.at(-1)!.subscriptionId;
+    }
+    expect(seen.get(live.subscriptionId)).toMatchObject({
+      memberId: given.memberId,
+      customerId: live.customerId,
+    });
+    expect(seen.has(ended.subscriptionId)).toBe(false);
+  });
+
+  it("refunds what is left of a subscription's payment once; a repeat refunds nothing", async () => {
+    const given = subscriptionCheckout();
+    const session = await driver().payments.createSubscriptionCheckout(given);
+    await driver().payCheckout(session);
+    const [payment] = await driver().payments.listInvoicePayments(await driver().invoiceOf(session));
+    const key = `duplicate-refund-${payment!.chargeId}`;
+    expect(
+      await driver().payments.refundPayment({
+        paymentId: payment!.chargeId!,
+        reason: 'duplicate',
+        idempotencyKey: key,
+      }),
+    ).toBe(given.priceCents);
+    expect(
+      await driver().payments.refundPayment({
+        paymentId: payment!.chargeId!,
+        reason: 'duplicate',
+        idempotencyKey: `${key}-2`,
+      }),
+    ).toBe(0);
+  });
+
+  it('expires an open checkout session; a paid one stays paid', async () => {
+    const open = await driver().payments.createSubscriptionCheckout(subscriptionCheckout());
+    expect(await driver().payments.expireCheckoutSession(open.id)).toBe('expired');
+    expect(await driver().payments.expireCheckoutSession(open.id)).toBe('expired');
+    const paid = await driver().payments.createSubscriptionCheckout(subscriptionCheckout());
+    await driver().payCheckout(paid);
+    expect(await driver().payments.expireCheckoutSession(paid.id)).toBe('complete');
+  });
+
   it('refuses to change or cancel a subscription it does not have (not_found)', async () => {
     await expectRefusal(driver().payments.cancelSubscriptionAtPeriodEnd('sub_doesnotexist0000'), 'not_found');
     await expectRefusal(

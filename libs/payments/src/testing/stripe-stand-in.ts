@@ -61,6 +61,9 @@ export class StripeStandIn {
   private readonly accountTransactions = new Map<string, StoredAccountTransaction[]>();
   /** The charges made (a paid session's, an invoice's), for `expand[]=data.source`. */
   private readonly charges = new Map<string, { id: string; object: 'charge'; payment_intent: string }>();
+  /** A paid session's charge's amount, and the charges refunded in full through `POST /v1/refunds`. */
+  private readonly chargeAmounts = new Map<string, number>();
+  private readonly refundedInFull = new Set<string>();
   /** Invoices' payments (issue 20), as `GET /v1/invoice_payments?invoice=…` lists them. */
   private readonly invoicePayments = new Map<string, Array<Record<string, unknown>>>();
   private readonly replies = new Map<string, { status: number; body: unknown; form: string }>();
@@ -145,6 +148,7 @@ export class StripeStandIn {
     const paymentIntent = `pi_${randomBytes(12).toString('hex')}`;
     const charge = `ch_${randomBytes(12).toString('hex')}`;
     this.charges.set(charge, { id: charge, object: 'charge', payment_intent: paymentIntent });
+    this.chargeAmounts.set(charge, Number(session.amount_total));
     Object.assign(session, {
       status: 'complete',
       payment_status: 'paid',
@@ -366,6 +370,63 @@ export class StripeStandIn {
     return { status: 200, body: subscription };
   }
 
+  /** `DELETE /v1/subscriptions/:id` (issue 21): ended now; a canceled one is refused as Stripe refuses it. */
+  private cancelSubscription(id: string, form: Record<string, string>, now: number) {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return missing('subscription', id);
+    if (subscription.status === 'canceled') {
+      return invalidRequest('A canceled subscription can only update its cancellation_details and metadata.');
+    }
+    Object.assign(subscription, {
+      status: 'canceled',
+      canceled_at: now,
+      ended_at: now,
+      cancellation_details: { comment: null, feedback: null, reason: 'cancellation_requested' },
+      // What the cancel was asked with, for tests to read (Stripe keeps no such field).
+      cancel_form: form,
+    });
+    return { status: 200, body: subscription };
+  }
+
+  /** `POST /v1/refunds` (issue 21) of a charge (or a payment intent's) in full; a second is refused. */
+  private refund(form: Record<string, string>, now: number) {
+    const charge = form.charge
+      ? this.charges.get(form.charge)
+      : [...this.charges.values()].find((one) => one.payment_intent === form.payment_intent);
+    if (!charge)
+      return missing(form.charge ? 'charge' : 'payment_intent', form.charge ?? form.payment_intent ?? '');
+    if (this.refundedInFull.has(charge.id)) {
+      return invalidRequest(`Charge ${charge.id} has already been refunded.`, 'charge_already_refunded');
+    }
+    this.refundedInFull.add(charge.id);
+    const amount = this.chargeAmounts.get(charge.id) ?? 0;
+    const id = this.refundCharge(charge.id, amount);
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'refund',
+        amount,
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        created: now,
+        status: 'succeeded',
+        reason: form.reason ?? null,
+      },
+    };
+  }
+
+  /** `POST /v1/checkout/sessions/:id/expire` (issue 21): only an open session expires. */
+  private expireSession(id: string) {
+    const session = this.sessions.get(id);
+    if (!session) return missing('checkout.session', id);
+    if (session.status !== 'open') {
+      return invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired.`);
+    }
+    session.status = 'expired';
+    return { status: 200, body: session };
+  }
+
   private recordBalanceTransaction(type: string, amount: number, source: string) {
     this.balanceTransactions.unshift({
       id: `txn_${randomBytes(12).toString('hex')}`,
@@ -441,9 +502,30 @@ export class StripeStandIn {
       this.sessions.set(session.id, session);
       return { status: 200, body: session };
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
+    if (request.method === 'POST' && expire) return this.expireSession(decodeURIComponent(expire[1]!));
+    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && sessionPath) {
+      const found = this.sessions.get(decodeURIComponent(sessionPath[1]!));
+      return found ? { status: 200, body: found } : missing('checkout.session', sessionPath[1]!);
+    }
+    if (request.method === 'GET' && request.path === '/v1/subscriptions') {
+      const live = [...this.subscriptions.values()].filter((one) => one.status !== 'canceled').reverse();
+      const after = request.query.starting_after;
+      const from = after ? live.findIndex((one) => one.id === after) + 1 : 0;
+      const limit = Number(request.query.limit ?? 10);
+      const data = live.slice(from, from + limit);
+      return {
+        status: 200,
+        body: { object: 'list', url: '/v1/subscriptions', has_more: from + limit < live.length, data },
+      };
+    }
+    if (request.method === 'POST' && request.path === '/v1/refunds') return this.refund(request.form, now);
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path);
     if (subscription) {
       const id = decodeURIComponent(subscription[1]!);
+      if (request.method === 'DELETE')
+        return this.cancelSubscription(id, { ...request.query, ...request.form }, now);
       if (request.method === 'POST') return this.updateSubscription(id, request.form);
       const found = this.subscriptions.get(id);
       return found ? { status: 200, body: found } : missing('subscription', id);
@@ -742,6 +824,13 @@ function idempotencyError(key: string) {
   return {
     type: 'idempotency_error',
     message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+  };
+}
+
+function invalidRequest(message: string, code?: string) {
+  return {
+    status: 400,
+    body: { error: { ...(code ? { code } : {}), message, type: 'invalid_request_error' } },
   };
 }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import {
   nextPlanOf,
@@ -21,6 +21,7 @@ import {
   noUpgradeAvailable,
 } from '../../domain/subscription.errors';
 import { planAt, type SubscriptionView } from '../../domain/subscription.view';
+import { SubscriptionCheckoutsRepository } from '../../infrastructure/subscription-checkouts.repository';
 import { SubscriptionPlans } from '../queries/subscription-plans';
 import { SubscriptionStreams } from '../subscription-streams';
 
@@ -64,12 +65,15 @@ export const PLANS: Plan[] = (['FREE', 'PREMIUM', 'PREMIUM_PLUS'] as const).map(
  */
 @Injectable()
 export class SubscriptionsService {
+  private readonly logger = new Logger('Subscriptions');
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly payments: Payments,
     private readonly streams: SubscriptionStreams,
     private readonly plans: SubscriptionPlans,
     private readonly accounts: MemberAccounts,
+    private readonly checkouts: SubscriptionCheckoutsRepository,
   ) {}
 
   async active(memberId: string): Promise<ActiveSubscription> {
@@ -96,18 +100,36 @@ export class SubscriptionsService {
       metadata: { kind: 'subscription', memberId, planType },
       idempotencyKey: `subscription-checkout:${memberId}:${attemptId}`,
     });
+    // Issue 21: the member's older checkouts still open can no longer be paid. A provider failure here
+    // does not fail this checkout: a second subscription that still comes is canceled and refunded on
+    // arrival (SubscriptionEndings).
+    for (const older of await this.checkouts.replaceOlder(memberId, session.id)) {
+      await this.payments.expireCheckoutSession(older).catch((error: unknown) => {
+        this.logger.warn(
+          { err: error, memberId, sessionId: older },
+          'an older checkout could not be expired',
+        );
+      });
+    }
     return { url: session.url, sessionId: session.id };
   }
 
+  /**
+   * Cancels at period end the subscription that holds the plan and every other live one (issue 21: a
+   * second subscription not yet ended is reached too, whatever /active shows).
+   */
   async cancel(memberId: string): Promise<ActiveSubscription> {
     const [{ view }, now] = await Promise.all([this.streams.load(memberId), this.plans.now()]);
-    const sub = view.current;
-    if (planAt(view, now) === 'FREE' || !sub) throw noSubscription();
-    if (sub.cancelAtPeriodEnd) throw alreadyCanceled();
-    await this.payments.cancelSubscriptionAtPeriodEnd(sub.subscriptionId);
+    const held = planAt(view, now) !== 'FREE' ? view.current : null;
+    const others = view.live.filter((one) => one !== held && !one.cancelAtPeriodEnd);
+    if (!held && others.length === 0) throw noSubscription();
+    if (held?.cancelAtPeriodEnd && others.length === 0) throw alreadyCanceled();
+    for (const other of others) await this.payments.cancelSubscriptionAtPeriodEnd(other.subscriptionId);
+    if (!held) return answerOf(view, now);
+    if (!held.cancelAtPeriodEnd) await this.payments.cancelSubscriptionAtPeriodEnd(held.subscriptionId);
     // The provider took it; its webhook records it. The answer says so already.
     return answerOf(
-      { ...view, current: { ...sub, cancelAtPeriodEnd: true, endsAt: sub.currentPeriodEnd } },
+      { ...view, current: { ...held, cancelAtPeriodEnd: true, endsAt: held.currentPeriodEnd } },
       now,
     );
   }

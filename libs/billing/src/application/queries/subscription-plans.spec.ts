@@ -5,6 +5,8 @@ const before = new Date('2026-11-30T23:59:59.000Z');
 const view = (over: Partial<SubscriptionRecord> | null = {}): SubscriptionView => ({
   customerId: 'cus_1',
   payments: [],
+  live: [],
+  duplicateIds: [],
   current:
     over === null
       ? null
@@ -19,6 +21,8 @@ const view = (over: Partial<SubscriptionRecord> | null = {}): SubscriptionView =
           endsAt: null,
           ended: false,
           started: true,
+          startedAt: null,
+          duplicate: false,
           ...over,
         },
 });

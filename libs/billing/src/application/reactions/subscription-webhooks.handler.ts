@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
+import { MemberAccounts } from '@arena/identity';
 import { Payments, type PaymentEvent, type PaymentEventHandler } from '@arena/payments';
 import {
   memberOfCustomer,
   type SubscriptionsTables,
 } from '@arena/projections/subscriptions/subscriptions.queries';
+import { SubscriptionEndings } from '../commands/subscription-endings';
 import { commandOf, lostDisputeOf, refundOf, SUBSCRIPTION_WEBHOOKS } from '../stripe-facts';
 import { SubscriptionStreams, providerEventIds } from '../subscription-streams';
 
@@ -41,12 +43,14 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
     private readonly streams: SubscriptionStreams,
     @Inject(DATABASE) private readonly db: Kysely<SubscriptionsTables>,
     private readonly payments: Payments,
+    private readonly endings: SubscriptionEndings,
+    private readonly accounts: MemberAccounts,
   ) {}
 
   async handle(event: PaymentEvent): Promise<void> {
     const command = await this.commandOf(event);
     if (!command) return;
-    const { events: appended } = await this.streams.execute(
+    const { events: appended, state } = await this.streams.execute(
       command,
       providerEventIds(command.data.providerEventId),
     );
@@ -55,6 +59,24 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
         { eventId: event.id, type: appended[0]!.type, memberId: command.data.memberId },
         'subscription fact',
       );
+    // Issue 21: a second subscription (two checkouts paid) is canceled and refunded on arrival, and its
+    // payments that come later are refunded as they come. After the fact is recorded, on a redelivery too:
+    // a provider failure here fails the webhook, and the provider's retry settles it.
+    await this.endings.settleDuplicates(command.data.memberId, state.view);
+    // Issue 21: no member is billed after leaving. A renewal of a closed member's subscription (its cancel
+    // at closing failed) is refunded and the subscription ended now. One indexed read per renewal.
+    if (
+      command.type === 'RecordPayment' &&
+      command.data.billingReason === 'subscription_cycle' &&
+      command.data.amountPaidCents > 0 &&
+      (await this.accounts.closedAmong([command.data.memberId])).has(command.data.memberId)
+    ) {
+      await this.endings.refundRenewalOfClosedMember(
+        command.data.memberId,
+        command.data.subscriptionId,
+        command.data.chargeId,
+      );
+    }
   }
 
   private async commandOf(event: PaymentEvent) {

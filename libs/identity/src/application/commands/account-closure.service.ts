@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JobName, JobsService } from '@arena/jobs';
 import { AccountMessages as M, ERASE_AFTER_DAYS } from '../../domain/account.messages';
+import { AccountClosureListeners } from '../account-closure-listeners';
 import { CLOCK, type Clock } from '../../domain/clock';
 import { invalid, unauthorized } from '../../domain/identity.errors';
 import { AccountErasureRepository } from '../../infrastructure/account-erasure.repository';
@@ -13,8 +14,9 @@ const DAY_MS = 24 * 3600 * 1000;
 export const eraseJobId = (accountId: string) => `erase-${accountId}`;
 
 /**
- * A member closes their account: signed out everywhere at once, and the erasure of their personal data
- * queued for `erase_after`. A repeat (or 50 at once) closes once and answers the same date.
+ * A member closes their account: signed out everywhere at once, the erasure of their personal data
+ * queued for `erase_after`, and the contexts that listen told (billing ends the subscriptions). A repeat
+ * (or 50 at once) closes once and answers the same date.
  */
 @Injectable()
 export class AccountClosureService {
@@ -24,6 +26,7 @@ export class AccountClosureService {
     private readonly erasure: AccountErasureRepository,
     private readonly endedSignIns: EndedSignIns,
     private readonly jobs: JobsService,
+    private readonly listeners: AccountClosureListeners,
   ) {}
 
   async close(memberId: string, confirmUsername: string): Promise<{ erasesAt: string }> {
@@ -46,6 +49,8 @@ export class AccountClosureService {
       { accountId: memberId },
       { jobId: eraseJobId(memberId), delay: Math.max(0, closure.eraseAfter.getTime() - Date.now()) },
     );
+    // Issue 21: billing cancels the member's subscriptions now (told by every call, like the erasure).
+    await this.listeners.notify(memberId);
     return { erasesAt: closure.eraseAfter.toISOString() };
   }
 }
