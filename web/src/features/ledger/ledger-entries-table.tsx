@@ -1,7 +1,7 @@
 import type { LedgerEntry } from '@arena/contracts';
-import { dollarsFromCents } from '@arena/contracts/tournaments.rules';
 import { Button } from '../../ui';
 import { ledgerDate } from '../charities/charity-format';
+import { dollarsWithCents } from '../donations/donation-format';
 import { count, shortHash } from './verify-ledger';
 
 /** "DonationTransferInitiated" → "Transfer initiated". */
@@ -76,7 +76,7 @@ export function LedgerEntriesTable({
                   <time dateTime={entry.body.at}>{ledgerDate(entry.body.at)}</time>
                 </td>
                 <td>{typeLabel(entry.body.type)}</td>
-                <td className="table__numeric">{dollarsFromCents(entry.body.amountCents)}</td>
+                <td className="table__numeric">{dollarsWithCents(entry.body.amountCents)}</td>
                 <td>{entry.body.charityName ?? 'Donation pool'}</td>
                 <td>{entry.body.status ?? 'in pool'}</td>
                 <td>

@@ -132,18 +132,15 @@ function Verification({
             </Button>
           </Alert>
         ) : (
-          <>
-            <ReportLead
-              report={check.data}
-              treeSize={head.treeSize}
-              onFullAudit={() => setAuditRequested(true)}
-              onStartOver={() => {
-                forgetRememberedLedger();
-                setRemembered(null);
-              }}
-            />
-            <ChecksList results={check.data.results} />
-          </>
+          <CheckReport
+            report={check.data}
+            treeSize={head.treeSize}
+            onFullAudit={() => setAuditRequested(true)}
+            onStartOver={() => {
+              forgetRememberedLedger();
+              setRemembered(null);
+            }}
+          />
         )}
         {head.treeSize > signedSize && (
           <p className="muted ledger-page__note">
@@ -215,6 +212,23 @@ function CheckProgress({
   );
 }
 
+/** The checks, with what this visit checked in plain words before them (after them when one failed). */
+function CheckReport(props: {
+  report: LedgerReport;
+  treeSize: number;
+  onFullAudit: () => void;
+  onStartOver: () => void;
+}) {
+  const passing = isPassing(props.report.results);
+  return (
+    <>
+      {passing && <ReportLead {...props} />}
+      <ChecksList results={props.report.results} />
+      {!passing && <ReportLead {...props} />}
+    </>
+  );
+}
+
 /** What this visit checked, in plain words, and what the browser now remembers. */
 function ReportLead({
   report,
@@ -235,7 +249,7 @@ function ReportLead({
           browser checked the newest checkpoint’s signature; the full audit downloads every entry and
           recomputes every root, and after it your next visits check only what was added.
         </p>
-        <Button variant="secondary" onClick={onFullAudit}>
+        <Button variant="secondary" className="ledger-page__wrap" onClick={onFullAudit}>
           Run the full audit (downloads {plural(treeSize, 'entry', 'entries')})
         </Button>
         <p className="muted">
@@ -286,7 +300,7 @@ function LightFailure({
         <code>{remembered.trusted.checkpoint.rootHash.slice(0, 12)}…</code>) and will check against it again
         next time.
       </p>
-      <Button variant="secondary" onClick={onStartOver}>
+      <Button variant="secondary" className="ledger-page__wrap" onClick={onStartOver}>
         Forget it and check from the start
       </Button>
     </div>
