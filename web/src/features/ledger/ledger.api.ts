@@ -9,10 +9,14 @@ import type {
 } from '@arena/contracts';
 import { routes } from '@arena/contracts/http.routes';
 import { LEDGER_ENTRIES_MAX_LIMIT } from '@arena/contracts/ledger.contract';
-import { callApi } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 
 /** The largest page `routes.ledger.entries` serves (ledgerEntriesParams). */
 export const ENTRIES_PAGE = LEDGER_ENTRIES_MAX_LIMIT;
+/** A long audit outruns the per-address page limit (429): it waits this long and asks again, a few times. */
+const RATE_LIMIT_WAIT_MS = 30_000;
+const RATE_LIMIT_RETRIES = 10;
+
 /** The most checkpoints one page of `routes.ledger.checkpoints` lists (ledgerCheckpointsParams). */
 const CHECKPOINTS_PAGE = 1000;
 
@@ -71,12 +75,29 @@ export async function fetchEntriesBetween(
   const entries: LedgerEntry[] = [];
   while (from + entries.length < to) {
     const limit = Math.min(ENTRIES_PAGE, to - from - entries.length);
-    const page = await fetchEntries(from + entries.length, limit, signal);
+    const page = await fetchPatiently(() => fetchEntries(from + entries.length, limit, signal), signal);
     entries.push(...page.entries.slice(0, limit));
     onProgress(entries.length, to - from);
     if (page.entries.length < limit) break;
   }
   return entries;
+}
+
+async function fetchPatiently<T>(fetchPage: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await fetchPage();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 429) || attempt >= RATE_LIMIT_RETRIES) throw error;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, RATE_LIMIT_WAIT_MS);
+        signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        });
+      });
+    }
+  }
 }
 
 /** Every signed checkpoint, oldest first (the route pages newest first with `before`). */
