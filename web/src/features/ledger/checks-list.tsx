@@ -1,8 +1,16 @@
-import type { CheckResult } from './verify-ledger';
+import type { CheckResult, CheckState } from './verify-ledger';
 
-/** The checks, item by item, each with ✓ or ✗ and its numbers; a summary first, so a failure is not missed. */
+const MARK: Record<CheckState, string> = { good: '✓', bad: '✗', waiting: '○' };
+const SPOKEN: Record<CheckState, string> = { good: ': passed.', bad: ': failed.', waiting: ': waiting.' };
+
+/**
+ * The checks, item by item, each with ✓, ✗ or ○ (waiting for the next checkpoint, which is no failure) and
+ * its numbers; a summary first, so a failure is not missed.
+ */
 export function ChecksList({ results }: { results: CheckResult[] }) {
-  const failed = results.filter((result) => !result.ok);
+  const failed = results.filter((result) => result.state === 'bad');
+  const waiting = results.filter((result) => result.state === 'waiting').length;
+  const passed = results.length - failed.length - waiting;
   return (
     <div className="ledger-checks">
       {results.length > 1 && (
@@ -12,18 +20,20 @@ export function ChecksList({ results }: { results: CheckResult[] }) {
         >
           {failed.length > 0
             ? `Verification failed: ${failed[0]!.detail}`
-            : `All ${results.length} checks passed.`}
+            : waiting > 0
+              ? `${passed} checks passed; ${waiting} waiting for the next checkpoint.`
+              : `All ${results.length} checks passed.`}
         </p>
       )}
       <ul className="ledger-checks__list">
         {results.map((result) => (
-          <li key={result.key} className={result.ok ? 'ledger-check is-good' : 'ledger-check is-bad'}>
+          <li key={result.key} className={`ledger-check is-${result.state}`}>
             <span className="ledger-check__mark" aria-hidden="true">
-              {result.ok ? '✓' : '✗'}
+              {MARK[result.state]}
             </span>
             <span>
               <strong>{result.label}</strong>
-              <span className="visually-hidden">{result.ok ? ': passed.' : ': failed.'}</span>
+              <span className="visually-hidden">{SPOKEN[result.state]}</span>
               <br />
               <span className="ledger-check__detail">{result.detail}</span>
             </span>

@@ -1,11 +1,8 @@
 import type { LedgerEntry } from '@arena/contracts';
-import { dollarsFromCents } from '@arena/contracts/tournaments.rules';
-import { useState } from 'react';
 import { Button } from '../../ui';
 import { ledgerDate } from '../charities/charity-format';
-import { shortHash } from './verify-ledger';
-
-const PAGE_SIZE = 25;
+import { dollarsWithCents } from '../donations/donation-format';
+import { count, shortHash } from './verify-ledger';
 
 /** "DonationTransferInitiated" → "Transfer initiated". */
 const typeLabel = (type: string) => {
@@ -14,23 +11,24 @@ const typeLabel = (type: string) => {
 };
 
 /**
- * The entries, newest first, a page at a time. A row's index is a button: picking an entry proves its
- * inclusion in the latest checkpoint (the whole row is clickable too, for a pointer).
+ * The newest entries, newest first, a page at a time from the server ("Older entries" adds the page before).
+ * A row's index is a button: picking an entry proves its inclusion in the newest checkpoint (the whole row
+ * is clickable too, for a pointer).
  */
 export function LedgerEntriesTable({
   entries,
+  treeSize,
   pickedId,
   onPick,
+  older,
 }: {
+  /** Newest first. */
   entries: LedgerEntry[];
+  treeSize: number;
   pickedId?: string;
   onPick: (entryId: string) => void;
+  older: { available: boolean; loading: boolean; load: () => void };
 }) {
-  const [page, setPage] = useState(0);
-  const newestFirst = [...entries].reverse();
-  const pages = Math.max(1, Math.ceil(newestFirst.length / PAGE_SIZE));
-  const rows = newestFirst.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
-
   return (
     <section aria-labelledby="ledger-entries" className="card ledger-entries">
       <h2 id="ledger-entries" className="card__title">
@@ -54,7 +52,7 @@ export function LedgerEntriesTable({
             </tr>
           </thead>
           <tbody>
-            {rows.map((entry) => (
+            {entries.map((entry) => (
               <tr
                 key={entry.id}
                 className={entry.id === pickedId ? 'ledger-entries__row is-picked' : 'ledger-entries__row'}
@@ -78,7 +76,7 @@ export function LedgerEntriesTable({
                   <time dateTime={entry.body.at}>{ledgerDate(entry.body.at)}</time>
                 </td>
                 <td>{typeLabel(entry.body.type)}</td>
-                <td className="table__numeric">{dollarsFromCents(entry.body.amountCents)}</td>
+                <td className="table__numeric">{dollarsWithCents(entry.body.amountCents)}</td>
                 <td>{entry.body.charityName ?? 'Donation pool'}</td>
                 <td>{entry.body.status ?? 'in pool'}</td>
                 <td>
@@ -101,24 +99,16 @@ export function LedgerEntriesTable({
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <nav className="ledger-entries__pager" aria-label="Entry pages">
-          <Button variant="secondary" size="small" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Newer
+      <nav className="ledger-entries__pager" aria-label="Older entries">
+        <span>
+          The newest {count(entries.length)} of {count(treeSize)} entries
+        </span>
+        {older.available && (
+          <Button variant="secondary" size="small" disabled={older.loading} onClick={older.load}>
+            {older.loading ? 'Loading…' : 'Older entries'}
           </Button>
-          <span>
-            Page {page + 1} of {pages}
-          </span>
-          <Button
-            variant="secondary"
-            size="small"
-            disabled={page + 1 >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Older
-          </Button>
-        </nav>
-      )}
+        )}
+      </nav>
     </section>
   );
 }

@@ -1,14 +1,29 @@
 import type { LedgerEntry } from '@arena/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Alert, Button, Card, EmptyState, Skeleton } from '../../ui';
-import { LedgerEntriesTable } from './ledger-entries-table';
-import { inclusionCheckQuery, ledgerChecksQuery, ledgerDownloadQuery } from './ledger.queries';
-import type { LedgerDownload } from './ledger.api';
 import { ChecksList } from './checks-list';
-import { plural } from './verify-ledger';
+import { LedgerEntriesTable } from './ledger-entries-table';
+import type { LedgerHead } from './ledger.api';
+import {
+  inclusionCheckQuery,
+  ledgerCheckQuery,
+  ledgerEntriesQuery,
+  ledgerHeadQuery,
+  type CheckMode,
+} from './ledger.queries';
+import { forgetRememberedLedger, readRememberedLedger, type RememberedLedger } from './trusted-ledger';
+import {
+  count,
+  FULL_CHECK_MAX_ENTRIES,
+  isPassing,
+  plural,
+  verifiedOn,
+  WAITING_FOR_CHECKPOINT,
+  type LedgerReport,
+} from './verify-ledger';
 import { VerifyYourself } from './verify-yourself';
 import './ledger.css';
 
@@ -20,8 +35,7 @@ export interface LedgerPageProps {
 
 export function LedgerPage({ entryId, onPickEntry }: LedgerPageProps) {
   useDocumentTitle('Verifiable ledger');
-  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
-  const download = useQuery(ledgerDownloadQuery((loaded, total) => setProgress({ loaded, total })));
+  const head = useQuery(ledgerHeadQuery());
 
   return (
     <div className="container ledger-page">
@@ -30,29 +44,33 @@ export function LedgerPage({ entryId, onPickEntry }: LedgerPageProps) {
         <h1 className="page-header__title">Every dollar, verifiable by anyone</h1>
         <p className="lead">
           Every donation, direction and transfer is written to an append-only ledger whose entries are chained
-          by their hashes and summed up in Merkle roots that Charity Arena signs. This page downloads it and
-          re-checks all of it here in your browser, so you need not take our word for any of it.
+          by their hashes and summed up in Merkle roots that Charity Arena signs. This page checks it here in
+          your browser, so you need not take our word for any of it: the first time in full, then from the
+          checkpoint your browser verified, by a consistency proof and the new entries only.
         </p>
       </header>
 
-      {download.isPending ? (
-        <DownloadProgress loaded={progress?.loaded ?? 0} total={progress?.total ?? null} />
-      ) : download.isError ? (
+      {head.isPending ? (
+        <Card>
+          <p role="status">Reading the newest checkpoint…</p>
+          <Skeleton lines={4} />
+        </Card>
+      ) : head.isError ? (
         <Alert tone="danger" title="The ledger could not be downloaded">
-          <p>{downloadFailure(download.error)}</p>
-          <Button variant="secondary" onClick={() => void download.refetch()}>
+          <p>{downloadFailure(head.error)}</p>
+          <Button variant="secondary" onClick={() => void head.refetch()}>
             Retry
           </Button>
         </Alert>
-      ) : download.data.entries.length === 0 ? (
+      ) : head.data.treeSize === 0 ? (
         <>
           <EmptyState title="No entries yet">
             The ledger is empty: no donation has been recorded, so there is nothing to verify yet.
           </EmptyState>
-          <VerifyYourself download={download.data} />
+          <VerifyYourself publicKey={head.data.publicKey} />
         </>
       ) : (
-        <Verification download={download.data} entryId={entryId} onPickEntry={onPickEntry} />
+        <Verification head={head.data} entryId={entryId} onPickEntry={onPickEntry} />
       )}
     </div>
   );
@@ -63,34 +81,33 @@ function downloadFailure(error: Error): string {
   return error.message;
 }
 
-function DownloadProgress({ loaded, total }: { loaded: number; total: number | null }) {
-  return (
-    <Card>
-      <p role="status" className="ledger-page__progress-text">
-        {total === null ? 'Downloading the ledger…' : `Downloading entries: ${loaded} of ${total}`}
-      </p>
-      <progress
-        className="ledger-page__progress"
-        aria-label="Ledger download"
-        max={total ?? undefined}
-        value={total === null ? undefined : loaded}
-      />
-      <Skeleton lines={4} />
-    </Card>
-  );
-}
-
 function Verification({
-  download,
+  head,
   entryId,
   onPickEntry,
 }: {
-  download: LedgerDownload;
+  head: LedgerHead;
   entryId?: string;
   onPickEntry: (entryId: string) => void;
 }) {
-  const checks = useQuery(ledgerChecksQuery(download));
-  const picked = entryId ? download.entries.find((entry) => entry.id === entryId) : undefined;
+  // Read once per visit: a check that passes stores the next state without starting another check.
+  const [remembered, setRemembered] = useState(readRememberedLedger);
+  const [auditRequested, setAuditRequested] = useState(false);
+  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
+  const mode: CheckMode = remembered
+    ? 'light'
+    : auditRequested || head.treeSize <= FULL_CHECK_MAX_ENTRIES
+      ? 'full'
+      : 'newest-only';
+  const check = useQuery(
+    ledgerCheckQuery(head, mode, remembered, (loaded, total) => setProgress({ loaded, total })),
+  );
+  const table = useInfiniteQuery(ledgerEntriesQuery(head.treeSize));
+  const rows = table.data?.pages.flatMap((page) => [...page.entries].reverse()) ?? [];
+  const known = entryId
+    ? (rows.find((entry) => entry.id === entryId) ?? head.waiting.find((entry) => entry.id === entryId))
+    : undefined;
+  const signedSize = head.newest?.treeSize ?? 0;
 
   return (
     <div className="ledger-page__layout">
@@ -99,55 +116,230 @@ function Verification({
           What your browser checked
         </h2>
         <p className="muted">
-          {plural(download.entries.length, 'entry', 'entries')},{' '}
-          {plural(download.checkpoints.length, 'signed checkpoint')}, public key{' '}
-          <code>{download.publicKey.keyId}</code>.
+          {plural(head.treeSize, 'entry', 'entries')}
+          {head.newest
+            ? `, the newest signed checkpoint covers ${count(signedSize)}`
+            : ', no signed checkpoint yet'}
+          ; public key <code>{head.publicKey.keyId}</code>.
         </p>
-        {checks.isPending ? (
-          <p role="status">Verifying…</p>
-        ) : checks.isError ? (
+        {check.isPending ? (
+          <CheckProgress mode={mode} progress={progress} />
+        ) : check.isError ? (
           <Alert tone="danger" title="The verification could not finish">
-            <p>{checks.error.message}</p>
-            <Button variant="secondary" onClick={() => void checks.refetch()}>
+            <p>{downloadFailure(check.error)}</p>
+            <Button variant="secondary" onClick={() => void check.refetch()}>
               Retry
             </Button>
           </Alert>
         ) : (
-          <ChecksList results={checks.data} />
+          <CheckReport
+            report={check.data}
+            treeSize={head.treeSize}
+            onFullAudit={() => setAuditRequested(true)}
+            onStartOver={() => {
+              forgetRememberedLedger();
+              setRemembered(null);
+            }}
+          />
         )}
-        {entryId && !picked && (
-          <Alert tone="danger" title="No such entry">
-            <p>The ledger has no entry {entryId}.</p>
-          </Alert>
+        {head.treeSize > signedSize && (
+          <p className="muted ledger-page__note">
+            {head.treeSize - signedSize === 1
+              ? `Entry #${signedSize} is newer than the newest checkpoint: `
+              : `Entries #${signedSize} to #${head.treeSize - 1} are newer than the newest checkpoint: `}
+            {WAITING_FOR_CHECKPOINT.charAt(0).toLowerCase() + WAITING_FOR_CHECKPOINT.slice(1)}.
+          </p>
         )}
-        {picked && <InclusionCheck download={download} entry={picked} />}
-        {!entryId && (
-          <p className="muted">Pick an entry below to prove it is included in the latest checkpoint.</p>
+        {entryId ? (
+          <InclusionCheck key={entryId} entryId={entryId} known={known} head={head} />
+        ) : (
+          <p className="muted">Pick an entry below to prove it is included in the newest checkpoint.</p>
         )}
       </section>
-      <LedgerEntriesTable entries={download.entries} pickedId={picked?.id} onPick={onPickEntry} />
-      <VerifyYourself download={download} />
+      {table.isError ? (
+        <Alert tone="danger" title="The entries could not be downloaded">
+          <p>{downloadFailure(table.error)}</p>
+          <Button variant="secondary" onClick={() => void table.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : table.isPending ? (
+        <Card>
+          <Skeleton lines={6} />
+        </Card>
+      ) : (
+        <LedgerEntriesTable
+          entries={rows}
+          treeSize={head.treeSize}
+          pickedId={entryId}
+          onPick={onPickEntry}
+          older={{
+            available: table.hasNextPage,
+            loading: table.isFetchingNextPage,
+            load: () => void table.fetchNextPage(),
+          }}
+        />
+      )}
+      <VerifyYourself publicKey={head.publicKey} />
     </div>
   );
 }
 
-function InclusionCheck({ download, entry }: { download: LedgerDownload; entry: LedgerEntry }) {
-  const inclusion = useQuery(inclusionCheckQuery(download, entry));
-  if (inclusion.isPending) return <p role="status">Checking entry #{entry.index}…</p>;
+function CheckProgress({
+  mode,
+  progress,
+}: {
+  mode: CheckMode;
+  progress: { loaded: number; total: number } | null;
+}) {
+  const what = mode === 'light' ? 'new entries' : 'entries';
+  return (
+    <>
+      <p role="status" className="ledger-page__progress-text">
+        {progress === null
+          ? 'Verifying…'
+          : `Downloading ${what}: ${count(progress.loaded)} of ${count(progress.total)}`}
+      </p>
+      {progress !== null && (
+        <progress
+          className="ledger-page__progress"
+          aria-label="Ledger download"
+          max={progress.total}
+          value={progress.loaded}
+        />
+      )}
+    </>
+  );
+}
+
+/** The checks, with what this visit checked in plain words before them (after them when one failed). */
+function CheckReport(props: {
+  report: LedgerReport;
+  treeSize: number;
+  onFullAudit: () => void;
+  onStartOver: () => void;
+}) {
+  const passing = isPassing(props.report.results);
+  return (
+    <>
+      {passing && <ReportLead {...props} />}
+      <ChecksList results={props.report.results} />
+      {!passing && <ReportLead {...props} />}
+    </>
+  );
+}
+
+/** What this visit checked, in plain words, and what the browser now remembers. */
+function ReportLead({
+  report,
+  treeSize,
+  onFullAudit,
+  onStartOver,
+}: {
+  report: LedgerReport;
+  treeSize: number;
+  onFullAudit: () => void;
+  onStartOver: () => void;
+}) {
+  if (report.kind === 'newest-only') {
+    return (
+      <div className="ledger-page__note">
+        <p>
+          The ledger has {plural(treeSize, 'entry', 'entries')}: too many to download on a first visit. Your
+          browser checked the newest checkpoint’s signature; the full audit downloads every entry and
+          recomputes every root, and after it your next visits check only what was added.
+        </p>
+        <Button variant="secondary" className="ledger-page__wrap" onClick={onFullAudit}>
+          Run the full audit (downloads {plural(treeSize, 'entry', 'entries')})
+        </Button>
+        <p className="muted">
+          The same full audit runs from a shell with <code>npm run ledger:verify -- --full</code> (see “Verify
+          it yourself” below).
+        </p>
+      </div>
+    );
+  }
+  if (report.kind === 'full') {
+    return (
+      <p className="ledger-page__note">
+        Your browser downloaded all {plural(report.entries, 'entry', 'entries')} and{' '}
+        {plural(report.checkpoints, 'signed checkpoint')} and checked them.
+        {report.remembered &&
+          ` It remembers the checkpoint of ${plural(report.remembered.trusted.checkpoint.treeSize, 'entry', 'entries')}, so your next visit checks only what was added since.`}
+      </p>
+    );
+  }
+  const since = report.since;
+  const trusted = `the ${plural(since.trusted.checkpoint.treeSize, 'entry', 'entries')} you verified on ${verifiedOn(since.verifiedAt)}`;
+  if (isPassing(report.results)) {
+    return (
+      <p className="ledger-page__note">
+        {report.newEntries === 0
+          ? `Nothing new was signed since your last visit: the newest checkpoint is still ${trusted}.`
+          : `Checked ${plural(report.newEntries, 'new entry', 'new entries')} since your last visit; the ledger still extends ${trusted}.`}
+      </p>
+    );
+  }
+  return <LightFailure trusted={trusted} onStartOver={onStartOver} remembered={report.since} />;
+}
+
+function LightFailure({
+  trusted,
+  remembered,
+  onStartOver,
+}: {
+  trusted: string;
+  remembered: RememberedLedger;
+  onStartOver: () => void;
+}) {
+  return (
+    <div className="ledger-page__note">
+      <p>
+        The ledger served now does not check out against {trusted}. Your browser keeps trusting that
+        checkpoint (tree size {count(remembered.trusted.checkpoint.treeSize)}, root{' '}
+        <code>{remembered.trusted.checkpoint.rootHash.slice(0, 12)}…</code>) and will check against it again
+        next time.
+      </p>
+      <Button variant="secondary" className="ledger-page__wrap" onClick={onStartOver}>
+        Forget it and check from the start
+      </Button>
+    </div>
+  );
+}
+
+function InclusionCheck({
+  entryId,
+  known,
+  head,
+}: {
+  entryId: string;
+  known: LedgerEntry | undefined;
+  head: LedgerHead;
+}) {
+  const inclusion = useQuery(inclusionCheckQuery(entryId, known, head));
+  if (inclusion.isPending) return <p role="status">Checking entry {entryId}…</p>;
   if (inclusion.isError) {
     return (
       <ChecksList
         results={[
           {
             key: 'inclusion',
-            label: `Entry #${entry.index} included in the latest checkpoint (inclusion proof)`,
-            ok: false,
+            label: `Entry ${entryId} included in the newest checkpoint (inclusion proof)`,
+            state: 'bad',
             detail: `The proof could not be fetched: ${inclusion.error.message}`,
           },
         ]}
       />
     );
   }
-  if (!inclusion.data) return null;
-  return <ChecksList results={[inclusion.data]} />;
+  if (inclusion.data.kind === 'missing') {
+    return (
+      <Alert tone="danger" title="No such entry in a signed checkpoint">
+        <p>
+          The ledger has no proof for entry {entryId}: {inclusion.data.message}.
+        </p>
+      </Alert>
+    );
+  }
+  return <ChecksList results={[inclusion.data.result]} />;
 }
