@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '@arena/notifications';
+import { CharitiesModule } from './charities.module';
 import { CharityDonationsReader } from './application/queries/charity-donations.reader';
 import { CharityFavoritesService } from './application/commands/charity-favorites.service';
 import { CharityInvitationsService } from './application/commands/charity-invitations.service';
@@ -15,7 +16,7 @@ import { InvitationRateLimiter } from './infrastructure/invitation-rate-limiter'
  * the donations directed to charities (profile cards, rankings).
  */
 @Module({
-  imports: [NotificationsModule],
+  imports: [CharitiesModule, NotificationsModule],
   controllers: [CharityFavoritesController, CharityInvitationsController, CharityDonationsController],
   providers: [
     CharityFavoritesRepository,

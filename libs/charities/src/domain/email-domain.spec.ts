@@ -25,7 +25,7 @@ describe('the charity email must be on the domain of the website on record', () 
     ['info@127.0.0.1', 'http://127.0.0.1', 'an address'],
     ['"a@redcross.org"@evil.com', 'redcross.org', 'a quoted local part'],
     ['nobody', 'redcross.org', 'no domain'],
-  ])('%s for %s: held for review (%s)', (email, website) => {
+  ])('%s for %s: held for review (%s)', (email, website, _why) => {
     expect(emailMatchesWebsite(email, website)).toBe(false);
   });
 
