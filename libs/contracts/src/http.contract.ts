@@ -630,7 +630,8 @@ const documentedRoutes = [
   },
   {
     ...routes.charities.adminReviews,
-    summary: 'Charity onboardings waiting for an operator (the email is not on the website’s domain, or the EIN is not in the directory), oldest first',
+    summary:
+      'Charity onboardings waiting for an operator (the email is not on the website’s domain, or the EIN is not in the directory), oldest first',
     tag: 'admin',
     access: 'admin',
     answer: answerOf(charityReviewList),

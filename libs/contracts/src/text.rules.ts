@@ -19,7 +19,8 @@ export const CONTROL_OR_FORMAT_MESSAGE = 'Names cannot contain invisible or cont
  * dotted host whose last label is two letters or more ("example.com", "bit.ly"). Initials such as
  * "U.S.A." or "St. Jude" are not hosts: a single letter after the dot, or a space after it.
  */
-const LINK_OR_ADDRESS = /([a-z][a-z0-9+.-]*:\/\/|\b(mailto|https?|ftp|data|javascript):|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,})/iu;
+const LINK_OR_ADDRESS =
+  /([a-z][a-z0-9+.-]*:\/\/|\b(mailto|https?|ftp|data|javascript):|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,})/iu;
 
 export const containsLinkOrEmailAddress = (value: string) => LINK_OR_ADDRESS.test(value);
 

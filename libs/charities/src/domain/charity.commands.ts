@@ -50,12 +50,14 @@ export interface VerifyEmail {
 /** An operator's decision on a charity (issue 21): see CharityReviewApproved, CharityOnboardingClosed. */
 export interface ReviewCharity {
   type: 'ReviewCharity';
-  data: { ein: string; decision: 'approve' | 'reject' | 'release'; operator: string; note: string; at: string };
+  data: {
+    ein: string;
+    decision: 'approve' | 'reject' | 'release';
+    operator: string;
+    note: string;
+    at: string;
+  };
 }
 
 export type CharityCommand =
-  | StartOnboarding
-  | LinkPaymentAccount
-  | RecordPaymentAccountUpdate
-  | VerifyEmail
-  | ReviewCharity;
+  StartOnboarding | LinkPaymentAccount | RecordPaymentAccountUpdate | VerifyEmail | ReviewCharity;

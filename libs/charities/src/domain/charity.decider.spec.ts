@@ -270,7 +270,10 @@ describe('charity decider', () => {
         .given([onOtherDomain])
         .when(review('approve'))
         .then([
-          { type: 'CharityReviewApproved', data: { charityId, operator: 'ops', note: 'checked by phone', at } },
+          {
+            type: 'CharityReviewApproved',
+            data: { charityId, operator: 'ops', note: 'checked by phone', at },
+          },
           { type: 'CharityPublished', data: { charityId, at } },
         ]);
       const approved: CharityEvent = {
@@ -300,12 +303,12 @@ describe('charity decider', () => {
         .given([onOtherDomain, closed])
         .when(start({ managerId: ben, charityId: 'real-one' }))
         .then([
-          { type: 'CharityOnboardingStarted', data: { ...start({ managerId: ben, charityId: 'real-one' }).data } },
+          {
+            type: 'CharityOnboardingStarted',
+            data: { ...start({ managerId: ben, charityId: 'real-one' }).data },
+          },
         ]);
-      spec
-        .given([onOtherDomain, closed])
-        .when(review('approve'))
-        .then([]);
+      spec.given([onOtherDomain, closed]).when(review('approve')).then([]);
       const verifiedByCode: CharityEvent[] = [
         started,
         linked,
@@ -316,9 +319,9 @@ describe('charity decider', () => {
         .given(verifiedByCode)
         .when(review('release'))
         .then([{ ...closed, data: { ...closed.data, cause: 'RELEASED' } }]);
-      expect(isVerified(fold([...verifiedByCode, { ...closed, data: { ...closed.data, cause: 'RELEASED' } }]))).toBe(
-        false,
-      );
+      expect(
+        isVerified(fold([...verifiedByCode, { ...closed, data: { ...closed.data, cause: 'RELEASED' } }])),
+      ).toBe(false);
     });
   });
 });

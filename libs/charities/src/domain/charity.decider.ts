@@ -58,7 +58,9 @@ export function closureOf(charity: OnboardedCharity, now: Date): 'EXPIRED' | 'RE
  * its website's domain; otherwise an operator reviews it.
  */
 export const verificationOf = (charity: OnboardedCharity): 'EMAIL_CODE' | 'OPERATOR_REVIEW' =>
-  charity.inDirectory && emailMatchesWebsite(charity.email, charity.website) ? 'EMAIL_CODE' : 'OPERATOR_REVIEW';
+  charity.inDirectory && emailMatchesWebsite(charity.email, charity.website)
+    ? 'EMAIL_CODE'
+    : 'OPERATOR_REVIEW';
 
 export const reviewOf = (charity: OnboardedCharity): 'NONE' | 'PENDING' | 'APPROVED' =>
   charity.reviewApproved
@@ -68,7 +70,8 @@ export const reviewOf = (charity: OnboardedCharity): 'NONE' | 'PENDING' | 'APPRO
       : 'NONE';
 
 /** The organization is who it says it is: the code to its domain, or an operator's approval. */
-export const identityConfirmed = (charity: OnboardedCharity) => charity.emailVerified || charity.reviewApproved;
+export const identityConfirmed = (charity: OnboardedCharity) =>
+  charity.emailVerified || charity.reviewApproved;
 
 /**
  * Payouts enabled on the connected account and the organization confirmed (email code or review), and

@@ -13,7 +13,9 @@ function asciiHost(host: string): string {
  */
 export function websiteHost(website: string | null | undefined): string | null {
   if (!website) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(website.trim()) ? website.trim() : `https://${website.trim()}`;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(website.trim())
+    ? website.trim()
+    : `https://${website.trim()}`;
   let hostname: string;
   try {
     hostname = new URL(withScheme).hostname;

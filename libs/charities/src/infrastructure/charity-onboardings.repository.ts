@@ -20,20 +20,23 @@ export class CharityOnboardingsRepository {
   /**
    * Written as the stream's (new) onboarding lands, and again by every link call. A newer onboarding of
    * the EIN (the last one expired or was ended) closes the row of the one before: the EIN is unique among
-   * live rows only. `db` is the link call's transaction, under the member's lock.
+   * live rows only.
    */
-  async remember(
-    row: { charityId: string; ein: string; managerId: string; createdAt: Date; review: string },
-    db: Kysely<CharitiesTables> = this.db,
-  ): Promise<void> {
-    await db
+  async remember(row: {
+    charityId: string;
+    ein: string;
+    managerId: string;
+    createdAt: Date;
+    review: string;
+  }): Promise<void> {
+    await this.db
       .updateTable('charity_onboardings')
       .set({ closed_at: sql<Date>`now()` })
       .where('ein', '=', row.ein)
       .where('charity_id', '<>', row.charityId)
       .where('closed_at', 'is', null)
       .execute();
-    await db
+    await this.db
       .insertInto('charity_onboardings')
       .values({
         charity_id: row.charityId,
@@ -67,8 +70,8 @@ export class CharityOnboardingsRepository {
    * `ttlDays` ago, and no payout account enabled yet. An index range on (manager_id, created_at): at most
    * the member's onboardings of the last week.
    */
-  async countOpen(db: Kysely<CharitiesTables>, managerId: string, now: Date, ttlDays: number): Promise<number> {
-    const row = await db
+  async countOpen(managerId: string, now: Date, ttlDays: number): Promise<number> {
+    const row = await this.db
       .selectFrom('charity_onboardings')
       .select((eb) => eb.fn.countAll<string>().as('open'))
       .where('manager_id', '=', managerId)

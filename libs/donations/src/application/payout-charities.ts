@@ -33,7 +33,8 @@ export class PayoutCharities {
         // A later onboarding of the EIN (the last one expired or an operator ended it) starts afresh.
         charity = { ein, name: data.organizationName, stripeAccountId: null, payoutVerified: false };
         payoutsEnabled = confirmed = closed = false;
-      } else if (charity && type === 'CharityPaymentAccountLinked') charity.stripeAccountId = data.stripeAccountId;
+      } else if (charity && type === 'CharityPaymentAccountLinked')
+        charity.stripeAccountId = data.stripeAccountId;
       else if (
         charity &&
         type === 'CharityPaymentAccountUpdated' &&

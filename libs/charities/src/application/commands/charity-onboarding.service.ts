@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import {
   ONBOARDING_RESEND_SECONDS,
@@ -42,6 +42,7 @@ import { CharityData } from '../ports/charity-data';
 import type { CharitiesTables } from '../../infrastructure/charities.tables';
 import { CharityOnboardingsRepository } from '../../infrastructure/charity-onboardings.repository';
 import { OnboardingCodesRepository } from '../../infrastructure/onboarding-codes.repository';
+import { ClaimLock } from '../../infrastructure/claim-lock';
 import { randomEventIds } from '@arena/event-store';
 import { CharityStreamRepository } from '../charity-stream.repository';
 import { emailHint } from '../email-hint';
@@ -77,6 +78,7 @@ export class CharityOnboardingService {
     private readonly notifications: NotificationsService,
     private readonly paymentAccounts: CharityPaymentAccounts,
     private readonly clock: PaymentsClock,
+    private readonly claimLock: ClaimLock,
   ) {
     // Its own key, derived as the accounts' codes derive theirs, so neither kind of code hashes like the other.
     this.hashKey = createHmac('sha256', config.OTP_HASH_SECRET ?? config.JWT_ACCESS_SECRET)
@@ -95,16 +97,13 @@ export class CharityOnboardingService {
     const recordName = found?.name?.trim() || listed?.name;
     const address = [found?.street, found?.street2].filter(Boolean).join(', ');
     const now = await this.clock.now();
-    // One member's claims run one at a time (a transaction-scoped advisory lock on the member), so the
-    // count of open onboardings and the claim that follows it cannot interleave with another of theirs.
-    const charity = await this.db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext('charity-claims'), hashtext(${managerId}))`.execute(trx);
+    const charity = await this.claimLock.run(managerId, async () => {
       const current = await this.streams.load(body.ein);
       const resuming =
         current !== null && current.managerId === managerId && closureOf(current, now) === null;
       if (
         !resuming &&
-        (await this.onboardings.countOpen(trx, managerId, now, ONBOARDING_TTL_DAYS)) >= MAX_OPEN_ONBOARDINGS
+        (await this.onboardings.countOpen(managerId, now, ONBOARDING_TTL_DAYS)) >= MAX_OPEN_ONBOARDINGS
       ) {
         throw onboardingLimitReached();
       }
@@ -131,16 +130,13 @@ export class CharityOnboardingService {
         randomEventIds,
       );
       const started = state!;
-      await this.onboardings.remember(
-        {
-          charityId: started.charityId,
-          ein: started.ein,
-          managerId: started.managerId,
-          createdAt: new Date(started.createdAt),
-          review: reviewOf(started),
-        },
-        trx,
-      );
+      await this.onboardings.remember({
+        charityId: started.charityId,
+        ein: started.ein,
+        managerId: started.managerId,
+        createdAt: new Date(started.createdAt),
+        review: reviewOf(started),
+      });
       return started;
     });
     // The contact email may have changed on resume: the review state follows it.
