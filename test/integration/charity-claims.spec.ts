@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CharityMessages, CONTROL_OR_FORMAT_MESSAGE } from '@arena/contracts';
 import { NonprofitDirectory } from '@arena/charities';
 import { runCharitiesCli } from '../../apps/cli/src/charities-cli';
@@ -8,6 +6,11 @@ import {
   type CharityOnboardingHarness,
   type Member,
 } from './charity-onboarding.harness';
+import {
+  startCharityNavigatorStandIn,
+  type CharityNavigatorStandIn,
+  type StandInRecord,
+} from './charity-navigator.stand-in';
 
 const ADMIN_KEY = 'charity-claims-admin-key-0123456789';
 
@@ -19,7 +22,7 @@ const ADMIN_KEY = 'charity-claims-admin-key-0123456789';
  */
 
 /** Charity Navigator's records as a local stand-in answers them: the website on record for a few EINs. */
-const RECORDS: Record<string, { name: string; organization_url: string }> = {
+const RECORDS: Record<string, StandInRecord> = {
   // In the bundled data set too; the stand-in (the configured source) names them.
   '530196605': { name: 'American Red Cross', organization_url: 'https://www.redcross.org/' },
   '363673599': { name: 'Feeding America', organization_url: 'www.feedingamerica.org' },
@@ -30,34 +33,9 @@ const RECORDS: Record<string, { name: string; organization_url: string }> = {
   '620646012': { name: "St. Jude Children's Research Hospital", organization_url: 'https://www.stjude.org' },
 };
 
-function startCharityNavigatorStandIn(): Promise<Server> {
-  const server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => {
-      const variables = (JSON.parse(raw || '{}') as { variables?: { ein?: string; term?: string } })
-        .variables;
-      const ein = variables?.ein ?? variables?.term ?? '';
-      const record = RECORDS[ein];
-      const results = record
-        ? [{ ein, ...record, city: 'Washington', state: 'DC', cause: 'Human Services' }]
-        : [];
-      response.setHeader('content-type', 'application/json');
-      response.end(
-        JSON.stringify({
-          data: {
-            publicSearchFaceted: { size: 1, from: 0, term: ein, result_count: results.length, results },
-          },
-        }),
-      );
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 describe('a charity is who it says it is (issue 21)', () => {
   let h: CharityOnboardingHarness;
-  let standIn: Server;
+  let standIn: CharityNavigatorStandIn;
   const directory = new NonprofitDirectory();
   /** Directory EINs the stand-in does not know (no website on record), disjoint for each test. */
   const plainEins = directory
@@ -68,17 +46,12 @@ describe('a charity is who it says it is (issue 21)', () => {
   const plainEin = () => plainEins[nextPlain++]!;
 
   beforeAll(async () => {
-    standIn = await startCharityNavigatorStandIn();
-    h = await startCharityOnboardingHarness({
-      ADMIN_API_KEY: ADMIN_KEY,
-      CHARITY_NAVIGATOR_API_KEY: 'stand-in-key-123',
-      CHARITY_NAVIGATOR_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/graphql`,
-    });
+    standIn = await startCharityNavigatorStandIn((ein) => RECORDS[ein]);
+    h = await startCharityOnboardingHarness({ ADMIN_API_KEY: ADMIN_KEY, ...standIn.env });
   });
   afterAll(async () => {
     await h.close();
-    standIn.closeAllConnections();
-    await new Promise((resolve) => standIn.close(resolve));
+    await standIn.close();
   });
 
   const link = (member: Member, ein: string, email: string, organizationName = 'Totally Not The Real One') =>
