@@ -6,12 +6,12 @@ type Base = 'charities';
 
 /**
  * Onboarded charities (issue 11): one row per charity-{ein} stream, what GET /api/charities and the
- * profiles answer. The contact email is kept only to know it is confirmed, never answered. Each event
+ * profiles answer (one row per EIN: a later onboarding of it replaces the row). The contact email is kept only to know it is confirmed, never answered. Each event
  * applies only past the row's last revision, so a redelivered event changes nothing at all.
  */
 export const charitiesProjector: Projector<Base> = {
   name: 'charities',
-  version: 1,
+  version: 2,
   eventTypes: CHARITY_EVENT_TYPES,
   tables: ['charities'],
 
@@ -32,6 +32,7 @@ export const charitiesProjector: Projector<Base> = {
         charges_enabled boolean NOT NULL DEFAULT false,
         payouts_enabled boolean NOT NULL DEFAULT false,
         email_verified boolean NOT NULL DEFAULT false,
+        review_approved boolean NOT NULL DEFAULT false,
         published boolean NOT NULL DEFAULT false,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
@@ -53,24 +54,39 @@ export const charitiesProjector: Projector<Base> = {
       const event = { type: recorded.type, data: recorded.data } as CharityEvent;
       if (event.type === 'CharityOnboardingStarted') {
         const { data } = event;
+        const row = {
+          charity_id: data.charityId,
+          ein: data.ein,
+          name: data.organizationName,
+          description: data.description,
+          category: data.category,
+          address: data.address,
+          city: data.city,
+          state: data.state,
+          zip_code: data.zipCode,
+          manager_id: data.managerId,
+          created_at: data.at,
+          updated_at: data.at,
+          last_revision: recorded.revision,
+        };
+        // A later onboarding of the EIN (the last one expired or was ended) replaces its row whole.
         await trx
           .insertInto(names.charities)
-          .values({
-            charity_id: data.charityId,
-            ein: data.ein,
-            name: data.organizationName,
-            description: data.description,
-            category: data.category,
-            address: data.address,
-            city: data.city,
-            state: data.state,
-            zip_code: data.zipCode,
-            manager_id: data.managerId,
-            created_at: data.at,
-            updated_at: data.at,
-            last_revision: recorded.revision,
-          })
-          .onConflict((conflict) => conflict.column('charity_id').doNothing())
+          .values(row)
+          .onConflict((conflict) =>
+            conflict
+              .column('ein')
+              .doUpdateSet({
+                ...row,
+                stripe_account_id: null,
+                charges_enabled: false,
+                payouts_enabled: false,
+                email_verified: false,
+                review_approved: false,
+                published: false,
+              })
+              .where(sql`${sql.table(names.charities)}.last_revision`, '<', recorded.revision),
+          )
           .execute();
         continue;
       }
@@ -96,6 +112,10 @@ function changesOf(event: Exclude<CharityEvent, { type: 'CharityOnboardingStarte
       return { email_verified: true };
     case 'CharityPublished':
       return { published: true };
+    case 'CharityReviewApproved':
+      return { review_approved: true };
+    case 'CharityOnboardingClosed':
+      return { published: false };
     case 'CharityContactEmailChanged':
       // The email is never shown; the row only moves its revision on.
       return {};

@@ -17,6 +17,8 @@ export interface CharityRow {
   charges_enabled: boolean;
   payouts_enabled: boolean;
   email_verified: boolean;
+  /** An operator confirmed the organization instead of the email code (issue 21). */
+  review_approved: boolean;
   published: boolean;
   created_at: Date;
   updated_at: Date;
@@ -74,7 +76,7 @@ export function toCharity(row: CharityRow, totals: DonationTotals | undefined): 
       row.stripe_account_id === null ? 'NONE' : row.payouts_enabled ? 'VERIFIED' : 'PENDING',
     emailVerified: row.email_verified,
     isActive: row.published,
-    isVerified: row.payouts_enabled && row.email_verified,
+    isVerified: row.payouts_enabled && (row.email_verified || row.review_approved),
     totalReceivedCents: totals?.totalReceivedCents ?? 0,
     donationCount: totals?.donationCount ?? 0,
     createdAt: row.created_at.toISOString(),
@@ -104,7 +106,7 @@ export async function listPublishedCharities(
   const [rows, count] = await Promise.all([
     query
       .selectAll()
-      .orderBy(sql`(payouts_enabled AND email_verified)`, 'desc')
+      .orderBy(sql`(payouts_enabled AND (email_verified OR review_approved))`, 'desc')
       .orderBy('name')
       .orderBy('charity_id')
       .limit(params.limit)

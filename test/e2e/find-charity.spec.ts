@@ -278,48 +278,74 @@ describe('the find-charity page', () => {
     ]);
   });
 
-  it('sends an invitation that arrives in the outbox, and checks the form before sending', async () => {
+  it('asks a guest to log in before inviting a charity', async () => {
     await page.goto('/find-charity');
     await page.getByRole('button', { name: 'Invite Charity' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a charity' });
-    await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await dialog.getByText('Email is required').waitFor();
-    await dialog.getByText('Organization name is required').waitFor();
-
-    const email = `invite_${Date.now()}@example.org`;
-    await dialog.getByLabel('Your name').fill('Dana');
-    await dialog.getByLabel('Charity email').fill(email);
-    await dialog.getByLabel('Organization name').fill('Harbor Food Bank');
-    await dialog.getByLabel('EIN (optional)').fill('12-3456789');
-    await captureAtBothWidths(page, 'find-charity-invite', { fullPage: false });
-    await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByText(CharityMessages.invitationSent).waitFor();
+    await dialog.getByText('Log in to invite a charity').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect(emailInMailbox(context, email, 'Harbor Food Bank')).resolves.toContain('Harbor Food Bank');
+  });
+
+  it("sends a member's invitation to the directory's charity by EIN, and checks the form before sending", async () => {
+    const member = await createMember(web);
+    const memberPage = await context.newPage();
+    await signIn(memberPage, web, member);
+    try {
+      await memberPage.goto('/find-charity');
+      await memberPage.getByRole('button', { name: 'Invite Charity' }).click();
+      const dialog = memberPage.getByRole('dialog', { name: 'Invite a charity' });
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
+      await dialog.getByText('Email is required').waitFor();
+      await dialog.getByText(CharityMessages.malformedEin).waitFor();
+
+      const email = `invite_${Date.now()}@example.org`;
+      await dialog.getByLabel('Charity EIN').fill('53-0196605');
+      await dialog.getByText(/^Organization: American National Red Cross/).waitFor();
+      await dialog.getByLabel('Charity email').fill(email);
+      await dialog.getByLabel('Greet them as (optional)').fill('Dana');
+      await captureAtBothWidths(memberPage, 'find-charity-invite', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
+      await memberPage.getByText(CharityMessages.invitationSent).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect(emailInMailbox(context, email, 'American National Red Cross')).resolves.toContain(
+        'American National Red Cross',
+      );
+    } finally {
+      await memberPage.close();
+    }
   });
 
   it("shows the server's message when invitations are refused for a while, and the spec's text otherwise", async () => {
+    const member = await createMember(web);
+    const memberPage = await context.newPage();
+    await signIn(memberPage, web, member);
     const refuse = (status: number, message: string) =>
-      page.route('**/api/charities/invite-charity', (route) =>
+      memberPage.route('**/api/charities/invite-charity', (route) =>
         route.fulfill({
           status,
           contentType: 'application/json',
           body: JSON.stringify({ success: false, message, statusCode: status }),
         }),
       );
-    await refuse(429, 'Too many invitations. Try again in an hour.');
-    await page.goto('/find-charity');
-    await page.getByRole('button', { name: 'Invite Charity' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Invite a charity' });
-    await dialog.getByLabel('Charity email').fill('someone@example.org');
-    await dialog.getByLabel('Organization name').fill('Harbor Food Bank');
-    await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByText('Too many invitations. Try again in an hour.').waitFor();
-    await page.unroute('**/api/charities/invite-charity');
-    await refuse(502, 'Bad Gateway');
-    await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByText(CharityMessages.invitationFailed).waitFor();
-    await page.unroute('**/api/charities/invite-charity');
+    try {
+      await refuse(429, 'Too many invitations. Try again in an hour.');
+      await memberPage.goto('/find-charity');
+      await memberPage.getByRole('button', { name: 'Invite Charity' }).click();
+      const dialog = memberPage.getByRole('dialog', { name: 'Invite a charity' });
+      await dialog.getByLabel('Charity EIN').fill('53-0196605');
+      await dialog.getByText(/^Organization: /).waitFor();
+      await dialog.getByLabel('Charity email').fill('someone@example.org');
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
+      await memberPage.getByText('Too many invitations. Try again in an hour.').waitFor();
+      await memberPage.unroute('**/api/charities/invite-charity');
+      await refuse(502, 'Bad Gateway');
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
+      await memberPage.getByText(CharityMessages.invitationFailed).waitFor();
+      await memberPage.unroute('**/api/charities/invite-charity');
+    } finally {
+      await memberPage.close();
+    }
   });
 
   it('lets a member favorite and unfavorite a result, and keeps it across a reload', async () => {

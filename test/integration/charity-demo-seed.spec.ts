@@ -43,7 +43,7 @@ describe('the charity demo seed', () => {
     expect(favorites).toHaveLength(8);
     expect(favorites).toContainEqual({ account_id: members.ada.accountId, ein: '530196605' });
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.text).toContain('demo_ben invited Harbor Food Bank');
+    expect(sent[0]!.text).toContain('demo_ben invited Food Bank of Alaska');
   });
 
   it("gives the seeded tournaments' charities real ledger rows and a ranking", async () => {

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { CharityMessages } from '@arena/contracts';
+import { CharityMessages, LINK_OR_ADDRESS_MESSAGE } from '@arena/contracts';
 import { eventually, startIdentityHarness, startSmtpServer, type IdentityHarness } from './identity-harness';
-import { newMember } from './charity-members.harness';
+import { newMember, type TestMember } from './charity-members.harness';
 
 const LIMIT = 3;
+/** Nonprofits of the bundled directory (libs/charities/data/nonprofits.csv). */
+const RED_CROSS = '530196605';
+const FEEDING_AMERICA = '363673599';
+const ST_JUDE = '620646012';
 
-/** Invitations into onboarding (spec §3, §5): one email per address and organization a day, limited. */
+/**
+ * Invitations into onboarding (spec §3, §5; issue 21 finding 6): signed-in members only, the organization
+ * by EIN from the directory, no links or addresses in names, one email per address and organization a
+ * day, limited per account, per IP and per day for the whole platform.
+ */
 describe('charity invitations', () => {
   let harness: IdentityHarness;
 
@@ -20,8 +28,13 @@ describe('charity invitations', () => {
   let ipCounter = 0;
   /** A fresh address per caller, so one test's count never spends another's. */
   const newIp = () => `10.44.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-  const invite = (body: object, headers: Record<string, string> = { 'x-forwarded-for': newIp() }) =>
-    harness.call('POST', '/charities/invite-charity', body, headers);
+  let inviter: TestMember | undefined;
+  /** A member of its own for each call unless one is given, so the per-account limit stays out of the way. */
+  const invite = async (body: object, as?: TestMember, ip = newIp()) => {
+    const member = as ?? (await newMember(harness, 'inviter'));
+    inviter = member;
+    return harness.call('POST', '/charities/invite-charity', body, { ...member.auth, 'x-forwarded-for': ip });
+  };
   const emailsTo = (recipient: string) =>
     harness.database.db
       .selectFrom('notification_outbox' as never)
@@ -30,49 +43,53 @@ describe('charity invitations', () => {
       .execute() as Promise<{ subject: string; body: string }[]>;
   const newEmail = () => `director.${randomUUID().slice(0, 8)}@charity.example.org`;
 
-  it('emails the organization a link into onboarding, signed by the member, and says so', async () => {
-    const member = await newMember(harness, 'inviter');
+  it("emails the directory's organization a link into onboarding, signed by the member, and says so", async () => {
     const email = newEmail();
-    const answer = await invite(
-      { name: 'Dana', email, organizationName: 'Harbor Food Bank', ein: '12-3456789' },
-      { ...member.auth, 'x-forwarded-for': newIp() },
-    );
+    const answer = await invite({ name: 'Dana', email, ein: '53-0196605', organizationName: 'Evil Corp' });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true, message: CharityMessages.invitationSent });
     const [sent, ...more] = await emailsTo(email);
     expect(more).toEqual([]);
     expect(sent!.subject).toBe('Your charity is invited to Charity Arena');
     expect(sent!.body).toContain('Hello Dana,');
-    expect(sent!.body).toContain(`${member.username} invited Harbor Food Bank to Charity Arena`);
-    expect(sent!.body).toContain('https://arena.example.org/charity-onboarding?ein=123456789');
+    // The name is the directory's, never a caller's.
+    expect(sent!.body).toMatch(
+      new RegExp(`${inviter!.username} invited American National Red Cross to Charity Arena`, 'i'),
+    );
+    expect(sent!.body).not.toContain('Evil Corp');
+    expect(sent!.body).toContain(`https://arena.example.org/charity-onboarding?ein=${RED_CROSS}`);
   });
 
-  it("sends a guest's invitation as 'A Charity Arena member', with the plain onboarding link without an EIN", async () => {
+  it('refuses a guest (401): invitations need a signed-in member', async () => {
     const email = newEmail();
-    expect((await invite({ email, organizationName: 'River Trust' })).status).toBe(200);
-    const [sent] = await emailsTo(email);
-    expect(sent!.body).toContain('A Charity Arena member invited River Trust');
-    expect(sent!.body).toContain('Start onboarding: https://arena.example.org/charity-onboarding\n');
+    const answer = await harness.call(
+      'POST',
+      '/charities/invite-charity',
+      { email, ein: RED_CROSS },
+      { 'x-forwarded-for': newIp() },
+    );
+    expect(answer.status).toBe(401);
+    expect(await emailsTo(email)).toEqual([]);
   });
 
   it('sends no second email when the same organization is invited again within a day (still 200)', async () => {
     const email = newEmail();
-    const body = { email, organizationName: 'Open Shelter' };
+    const body = { email, ein: FEEDING_AMERICA };
     expect((await invite(body)).status).toBe(200);
-    const again = await invite({ email: email.toUpperCase(), organizationName: '  open   SHELTER ' });
+    const again = await invite({ email: email.toUpperCase(), ein: '36-3673599' });
     expect(again.status).toBe(200);
     expect(again.body.message).toBe(CharityMessages.invitationSent);
     // Concurrent repeats claim nothing either.
     await Promise.all([invite(body), invite(body)]);
     expect(await emailsTo(email)).toHaveLength(1);
     // Another organization at the same address is another invitation.
-    expect((await invite({ email, organizationName: 'Open Shelter West' })).status).toBe(200);
+    expect((await invite({ email, ein: ST_JUDE })).status).toBe(200);
     expect(await emailsTo(email)).toHaveLength(2);
   });
 
   it('sends again once the quiet day has passed', async () => {
     const email = newEmail();
-    const body = { email, organizationName: 'Late Bloom' };
+    const body = { email, ein: ST_JUDE };
     await invite(body);
     await harness.database.db
       .updateTable('charity_invitations' as never)
@@ -83,14 +100,11 @@ describe('charity invitations', () => {
     expect(await emailsTo(email)).toHaveLength(2);
   });
 
-  it('answers 429 past the limit from one IP, signed in or not', async () => {
+  it('answers 429 past the limit from one IP, whoever is signed in', async () => {
     const ip = newIp();
     const statuses = [];
     for (let i = 0; i <= LIMIT; i++) {
-      const answer = await invite(
-        { email: newEmail(), organizationName: `Flood ${i}` },
-        { 'x-forwarded-for': ip },
-      );
+      const answer = await invite({ email: newEmail(), ein: RED_CROSS }, undefined, ip);
       statuses.push(answer.status);
       if (answer.status === 429) {
         expect(answer.body).toEqual({
@@ -102,12 +116,6 @@ describe('charity invitations', () => {
       }
     }
     expect(statuses).toEqual([...Array(LIMIT).fill(200), 429]);
-    const member = await newMember(harness, 'sameip');
-    const asMember = await invite(
-      { email: newEmail(), organizationName: 'X' },
-      { ...member.auth, 'x-forwarded-for': ip },
-    );
-    expect(asMember.status).toBe(429);
   });
 
   it('answers 429 past the limit for one account, whatever address it comes from', async () => {
@@ -116,49 +124,72 @@ describe('charity invitations', () => {
     const statuses = [];
     for (let i = 0; i <= LIMIT; i++) {
       const email = i === LIMIT ? refused : newEmail();
-      const answer = await invite(
-        { email, organizationName: `Flood ${i}` },
-        { ...member.auth, 'x-forwarded-for': newIp() },
-      );
+      const answer = await invite({ email, ein: RED_CROSS }, member);
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([...Array(LIMIT).fill(200), 429]);
     expect(await emailsTo(refused)).toEqual([]);
   });
 
-  it('refuses a bad email or a missing organization with a 400 and sends nothing', async () => {
+  it('refuses a bad email, an EIN the directory does not hold, or a link or address in a name: 400, nothing sent', async () => {
+    const email = newEmail();
     const refused = [
-      await invite({ email: 'not-an-email', organizationName: 'Hope' }),
-      await invite({ email: 'a@b.example.org\r\nBcc: victim@example.org', organizationName: 'Hope' }),
-      await invite({ email: newEmail(), organizationName: '' }),
-      await invite({ email: newEmail() }),
-      await invite({ email: newEmail(), organizationName: 'Hope', ein: '12' }),
-      await invite({ email: newEmail(), organizationName: 'H\u0000ope' }),
-      await invite({ email: newEmail(), organizationName: 'o'.repeat(201) }),
+      await invite({ email: 'not-an-email', ein: RED_CROSS }),
+      await invite({ email: 'a@b.example.org\r\nBcc: victim@example.org', ein: RED_CROSS }),
+      await invite({ email }),
+      await invite({ email, ein: '12' }),
+      await invite({ email, ein: '990000001' }),
+      await invite({ email, ein: RED_CROSS, name: 'Claim at https://evil.example.com/red-cross' }),
+      await invite({ email, ein: RED_CROSS, name: 'Dana (write to payouts@evil.example)' }),
+      await invite({ email, ein: RED_CROSS, name: 'Dana, see evil.com' }),
+      await invite({ email, ein: RED_CROSS, name: 'Dana\u202E' }),
+      await invite({ email, ein: RED_CROSS, name: 'D\u0000ana' }),
+      await invite({ email, ein: RED_CROSS, name: 'o'.repeat(101) }),
     ];
     expect(refused.map((answer) => answer.status)).toEqual(Array(refused.length).fill(400));
     expect(refused[0]!.body.message).toContain('Please enter a valid email address.');
-    const count = await harness.database.db
-      .selectFrom('notification_outbox' as never)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('body' as never, 'like', '%Hope%' as never)
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(0);
+    expect(refused[4]!.body.message).toBe(CharityMessages.inviteNeedsDirectoryEin);
+    expect(refused[5]!.body.message).toBe(`name: ${LINK_OR_ADDRESS_MESSAGE}`);
+    expect(await emailsTo(email)).toEqual([]);
   });
 
-  it("keeps a stranger's text on one line: no forged paragraphs or links", async () => {
+  it('refuses line breaks in a name, so no forged paragraphs (400)', async () => {
     const email = newEmail();
-    const answer = await invite({
-      name: 'Dana\n\nStart onboarding: https://evil.example.com',
-      email,
-      organizationName: 'Good\r\nSubject: hacked <b>Org</b>',
-    });
-    expect(answer.status).toBe(200);
-    const [sent] = await emailsTo(email);
-    expect(sent!.subject).toBe('Your charity is invited to Charity Arena');
-    expect(sent!.body).toContain('Hello Dana Start onboarding: https://evil.example.com,');
-    expect(sent!.body).toContain('invited Good Subject: hacked <b>Org</b> to Charity Arena');
-    expect(sent!.body.match(/^Start onboarding:/gm)).toHaveLength(1);
+    const answer = await invite({ name: 'Dana\n\nStart onboarding now', email, ein: RED_CROSS });
+    expect(answer.status).toBe(400);
+    expect(await emailsTo(email)).toEqual([]);
+  });
+});
+
+describe('charity invitations: the platform’s daily cap', () => {
+  let harness: IdentityHarness;
+
+  beforeAll(async () => {
+    harness = await startIdentityHarness({ CHARITY_INVITES_PER_DAY: '3' });
+  });
+  afterAll(() => harness.close());
+
+  it('answers 429 past CHARITY_INVITES_PER_DAY, however many members and addresses ask', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const member = await newMember(harness, `daily${i}`);
+      const answer = await harness.call(
+        'POST',
+        '/charities/invite-charity',
+        { email: `desk${i}.${randomUUID().slice(0, 6)}@charity.example.org`, ein: RED_CROSS },
+        { ...member.auth, 'x-forwarded-for': `10.46.0.${i + 1}` },
+      );
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(answer.body).toEqual({
+          success: false,
+          message: CharityMessages.invitationsDailyLimit,
+          statusCode: 429,
+        });
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 });
 
@@ -175,27 +206,25 @@ describe('charity invitations delivered by SMTP', () => {
     await smtp.close();
   });
 
-  it("sends a plain text part and an escaped HTML part, with our own subject whatever the organization's name", async () => {
+  it('sends a plain text part and an escaped HTML part, with our own subject whatever the member typed', async () => {
     const email = `html.${randomUUID().slice(0, 8)}@charity.example.org`;
+    const member = await newMember(harness, 'html');
     const answer = await harness.call(
       'POST',
       '/charities/invite-charity',
-      { email, organizationName: '<img src=x onerror=alert(1)> & Sons\r\nBcc: victim@example.org' },
-      { 'x-forwarded-for': '10.45.0.1' },
+      { email, ein: RED_CROSS, name: '<img src=x onerror=alert(1)> & Sons' },
+      { ...member.auth, 'x-forwarded-for': '10.45.0.1' },
     );
     expect(answer.status).toBe(200);
     const delivered = await eventually(
       () => smtp.messages.find((message) => message.to === email),
       'the invitation delivered by SMTP',
     );
-    expect(smtp.messages.filter((message) => message.to.includes('victim'))).toEqual([]);
     expect(delivered.text).toMatch(/^Subject: Your charity is invited to Charity Arena\r?$/m);
     expect(delivered.text).not.toMatch(/^Bcc:/im);
     expect(delivered.text).toMatch(/Content-Type: text\/plain/);
     expect(delivered.text).toMatch(/Content-Type: text\/html/);
-    expect(delivered.text).toContain(
-      '&lt;img src=3Dx onerror=3Dalert(1)&gt; &amp; Sons Bcc: victim@example.org',
-    );
+    expect(delivered.text).toContain('&lt;img src=3Dx onerror=3Dalert(1)&gt; &amp; Sons');
     const htmlPart = delivered.text.slice(delivered.text.search(/Content-Type: text\/html/));
     expect(htmlPart).toContain('<p>');
     expect(htmlPart).not.toContain('<img');

@@ -36,8 +36,10 @@ export interface CharityOnboardingHarness extends PaymentsHarness {
  * The real API (with the local payments driver) listening on its PUBLIC_URL, the worker's payment event
  * delivery (which POSTs signed webhooks to that API) and a projection runner feeding the read models.
  */
-export async function startCharityOnboardingHarness(): Promise<CharityOnboardingHarness> {
-  const api = await startPaymentsApi();
+export async function startCharityOnboardingHarness(
+  env: Record<string, string> = {},
+): Promise<CharityOnboardingHarness> {
+  const api = await startPaymentsApi(env);
   let worker: INestApplicationContext | undefined;
   let runner: ProjectionRunner | undefined;
   const store = new PostgresEventStore({

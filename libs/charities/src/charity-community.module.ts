@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '@arena/notifications';
+import { CharitySearchModule } from './charity-search.module';
+import { NonprofitDirectory } from './domain/nonprofit-directory';
 import { CharityDonationsReader } from './application/queries/charity-donations.reader';
 import { CharityFavoritesService } from './application/commands/charity-favorites.service';
 import { CharityInvitationsService } from './application/commands/charity-invitations.service';
@@ -15,7 +17,8 @@ import { InvitationRateLimiter } from './infrastructure/invitation-rate-limiter'
  * the donations directed to charities (profile cards, rankings).
  */
 @Module({
-  imports: [NotificationsModule],
+  // CharitiesModule imports this one, so the directory is provided here too (read on first invitation).
+  imports: [CharitySearchModule, NotificationsModule],
   controllers: [CharityFavoritesController, CharityInvitationsController, CharityDonationsController],
   providers: [
     CharityFavoritesRepository,
@@ -24,6 +27,7 @@ import { InvitationRateLimiter } from './infrastructure/invitation-rate-limiter'
     CharityInvitationsService,
     InvitationRateLimiter,
     CharityDonationsReader,
+    { provide: NonprofitDirectory, useFactory: () => new NonprofitDirectory() },
   ],
   exports: [CharityFavoritesService],
 })

@@ -10,6 +10,9 @@ import { FeaturedStoriesService } from './application/queries/featured-stories.s
 import { ImpactStoriesService } from './application/commands/impact-stories.service';
 import { CharitiesModule } from './charities.module';
 import { CharitiesController } from './infrastructure/charities.controller';
+import { AdminCharitiesController } from './infrastructure/admin-charities.controller';
+import { ClaimLock } from './infrastructure/claim-lock';
+import { CharityReviewsService } from './application/commands/charity-reviews.service';
 import { CharityOnboardingsRepository } from './infrastructure/charity-onboardings.repository';
 import { ImpactStoriesController } from './infrastructure/impact-stories.controller';
 import { ImpactStoriesRepository } from './infrastructure/impact-stories.repository';
@@ -23,7 +26,7 @@ import { OnboardingCodesRepository } from './infrastructure/onboarding-codes.rep
  */
 @Module({
   imports: [CharitiesModule, NotificationsModule],
-  controllers: [CharitiesController, ImpactStoriesController],
+  controllers: [CharitiesController, ImpactStoriesController, AdminCharitiesController],
   providers: [
     CharityStreamRepository,
     CharityOnboardingsRepository,
@@ -36,8 +39,10 @@ import { OnboardingCodesRepository } from './infrastructure/onboarding-codes.rep
     FeaturedStoriesService,
     AccountUpdatedHandler,
     CharityPaymentAccounts,
+    CharityReviewsService,
+    ClaimLock,
   ],
-  exports: [CharityOnboardingService, CharityStreamRepository, ImpactStoriesService],
+  exports: [CharityOnboardingService, CharityStreamRepository, ImpactStoriesService, CharityReviewsService],
 })
 export class CharityOnboardingModule implements OnModuleInit {
   constructor(

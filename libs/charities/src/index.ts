@@ -21,3 +21,4 @@ export {
 export { CharityOnboardingService } from './application/commands/charity-onboarding.service';
 export { seedDemoCharityCommunity } from './seed/demo-community';
 export { seedDemoCharities } from './seed/demo-charities';
+export { CharityReviewsService } from './application/commands/charity-reviews.service';

@@ -155,6 +155,8 @@ export const configSchema = z
     SOCKET_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Charity invitations one member or one IP may send per hour. */
     CHARITY_INVITES_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /** Charity invitations the whole platform sends in a day (issue 21), whoever asks. */
+    CHARITY_INVITES_PER_DAY: z.coerce.number().int().min(1).default(200),
     /** Payments: Stripe when a secret key is set, else the local test-mode driver (libs/payments). */
     STRIPE_SECRET_KEY: optional(
       z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)'),

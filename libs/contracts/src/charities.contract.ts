@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { CharityMessages as M } from './charities.messages';
+import {
+  CONTROL_OR_FORMAT_MESSAGE,
+  LINK_OR_ADDRESS_MESSAGE,
+  containsLinkOrEmailAddress,
+  hasControlOrFormatCharacters,
+} from './text.rules';
 
 /**
  * Charities (issue 11; spec §2, §3, §7): onboarded charities, profiles by EIN, favorites, invitations,
@@ -18,6 +24,16 @@ export { formatEin } from './charities.rules';
 
 const text = (max: number) => z.string().trim().max(max);
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** A name someone typed that others will read: no invisible or control characters (text.rules.ts). */
+const displayName = (max: number) =>
+  requiredText(max).refine((value) => !hasControlOrFormatCharacters(value), CONTROL_OR_FORMAT_MESSAGE);
+
+/** A name in an email we send for a stranger: also no links or addresses to smuggle in. */
+const plainName = (max: number) =>
+  text(max)
+    .refine((value) => !hasControlOrFormatCharacters(value), CONTROL_OR_FORMAT_MESSAGE)
+    .refine((value) => !containsLinkOrEmailAddress(value), LINK_OR_ADDRESS_MESSAGE);
 
 /** The payout account's state: none yet, created but not able to take payouts, or able to. */
 export const PAYMENT_ACCOUNT_STATUSES = ['NONE', 'PENDING', 'VERIFIED'] as const;
@@ -115,7 +131,7 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 export const addFavoriteBody = z
   .object({
     externalCharityData: z.object({
-      name: requiredText(200),
+      name: displayName(200),
       ein,
       mission: optionalText(5000),
       organization_url: optionalText(500),
@@ -139,13 +155,16 @@ export type RemoveFavoriteBody = z.infer<typeof removeFavoriteBody>;
 
 // ---------------------------------------------------------------- invitation (spec §3, §5)
 
-/** POST /api/charities/invite-charity: email and organization name required, EIN optional. */
+/**
+ * POST /api/charities/invite-charity (signed-in members): the organization is named by its EIN and its
+ * name comes from the directory, never from the caller; `name` greets the person at the charity and may
+ * hold no link or address.
+ */
 export const inviteCharityBody = z
   .object({
-    name: text(100).default(''),
+    name: plainName(100).default(''),
     email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
-    organizationName: requiredText(200),
-    ein: z.union([z.literal('').transform(() => undefined), ein]).optional(),
+    ein,
   })
   .meta({ id: 'InviteCharityBody' });
 export type InviteCharityBody = z.infer<typeof inviteCharityBody>;
@@ -156,7 +175,8 @@ export type InviteCharityBody = z.infer<typeof inviteCharityBody>;
 export const stripeLinkBody = z
   .object({
     ein,
-    organizationName: requiredText(200),
+    /** Used only for an EIN the directory does not hold (then an operator reviews it): else the record's. */
+    organizationName: displayName(200),
     description: text(2000).default(''),
     category: z.literal('nonprofit').default('nonprofit'),
     email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
@@ -180,6 +200,15 @@ export const stripeLinkAnswer = z
   .meta({ id: 'StripeLinkAnswer' });
 export type StripeLinkAnswer = z.infer<typeof stripeLinkAnswer>;
 
+export const ONBOARDING_VERIFICATIONS = ['EMAIL_CODE', 'OPERATOR_REVIEW'] as const;
+export type OnboardingVerification = (typeof ONBOARDING_VERIFICATIONS)[number];
+/** NONE: no review asked (the email code confirms it); PENDING: waiting for an operator; APPROVED. */
+export const REVIEW_STATUSES = ['NONE', 'PENDING', 'APPROVED'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** EXPIRED: 7 days without a verified payout account; REJECTED / RELEASED: by an operator. */
+export const ONBOARDING_CLOSURES = ['EXPIRED', 'REJECTED', 'RELEASED'] as const;
+export type OnboardingClosure = (typeof ONBOARDING_CLOSURES)[number];
+
 /** GET /api/charities/onboarding/{charityId}: where the manager's onboarding stands (to resume it). */
 export const onboardingStatus = z
   .object({
@@ -192,6 +221,16 @@ export const onboardingStatus = z
     emailHint: z.string(),
     emailVerified: z.boolean(),
     isVerified: z.boolean(),
+    /**
+     * How the organization is confirmed: a code to the charity email when its domain is the website's on
+     * record (EMAIL_CODE), else an operator's review (OPERATOR_REVIEW).
+     */
+    verification: z.enum(ONBOARDING_VERIFICATIONS),
+    review: z.enum(REVIEW_STATUSES),
+    /** When the EIN frees if no payout account is verified by then; null once one is. */
+    expiresAt: z.iso.datetime().nullable(),
+    /** Why the onboarding ended (the EIN is free again), or null while it lives. */
+    closed: z.enum(ONBOARDING_CLOSURES).nullable(),
   })
   .meta({ id: 'OnboardingStatus' });
 export type OnboardingStatus = z.infer<typeof onboardingStatus>;
@@ -333,3 +372,47 @@ export const charityRankings = z
   .object({ rankings: z.array(charityRanking) })
   .meta({ id: 'CharityRankings' });
 export type CharityRankings = z.infer<typeof charityRankings>;
+
+// ---------------------------------------------------------------- operators' review (issue 21)
+
+/**
+ * POST /api/admin/charities/{ein}/review (operators, bearer ADMIN_API_KEY). approve: the operator
+ * confirmed the organization and its contact another way (the charity is listed, and paid once its payout
+ * account is verified); reject: the claim is refused and the EIN frees; release: a contested EIN is taken
+ * from its claimant (whatever its stage), so the real organization can onboard it.
+ */
+export const CHARITY_REVIEW_DECISIONS = ['approve', 'reject', 'release'] as const;
+export const charityReviewBody = z
+  .object({
+    decision: z.enum(CHARITY_REVIEW_DECISIONS),
+    note: z.string().trim().min(3, 'Say why, in a few words.').max(500),
+  })
+  .meta({ id: 'CharityReviewBody' });
+export type CharityReviewBody = z.infer<typeof charityReviewBody>;
+
+/** One onboarding as an operator reviews it: the claim beside the directory's record. */
+export const charityReviewItem = z
+  .object({
+    charityId: z.uuid(),
+    ein: z.string(),
+    organizationName: z.string(),
+    /** The directory's name for the EIN, null when the directory does not hold it. */
+    directoryName: z.string().nullable(),
+    /** The website on record, null when there is none. */
+    website: z.string().nullable(),
+    /** Only the domain of the contact email (the address itself stays private). */
+    emailDomain: z.string(),
+    managerId: z.uuid(),
+    paymentAccountStatus: z.enum(PAYMENT_ACCOUNT_STATUSES),
+    review: z.enum(REVIEW_STATUSES),
+    closed: z.enum(ONBOARDING_CLOSURES).nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'CharityReviewItem' });
+export type CharityReviewItem = z.infer<typeof charityReviewItem>;
+
+/** GET /api/admin/charities/reviews: the onboardings waiting for an operator, oldest first. */
+export const charityReviewList = z
+  .object({ reviews: z.array(charityReviewItem) })
+  .meta({ id: 'CharityReviewList' });
+export type CharityReviewList = z.infer<typeof charityReviewList>;

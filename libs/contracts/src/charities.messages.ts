@@ -36,7 +36,23 @@ export const CharityMessages = {
   // Added by this product
   malformedEin: 'EIN must be nine digits, as in 12-3456789',
   einAndNameRequired: 'EIN and organization name are required',
-  alreadyOnboardedByAnother: 'This charity is already being onboarded by another account',
+  alreadyOnboardedByAnother:
+    'This charity is already being onboarded by another account. If you represent it, send us a support ' +
+    'message (Profile → Support, topic “Report an issue”) with its EIN: an operator reviews the claim and ' +
+    'can release the charity to you.',
+  onboardingLimitReached:
+    'You already have two charity onboardings open. Finish one, or wait until it expires 7 days after it ' +
+    'started, before you start another.',
+  heldForReview:
+    'The charity email is not on the domain of the website we have on record for this organization, so ' +
+    'no code is sent: an operator will review this charity before it is listed or paid.',
+  onboardingClosed: 'This onboarding has ended. Start again from the charity’s EIN.',
+  claimRefused:
+    'An operator refused your claim to this charity. If you think this is a mistake, send us a support message.',
+  notInDirectoryNeedsReview:
+    'This EIN is not in our directory: an operator will review the charity before it is listed or paid.',
+  inviteNeedsDirectoryEin: 'Choose the charity from the directory: we have no nonprofit with that EIN.',
+  invitationsDailyLimit: 'We have sent as many charity invitations as we can today. Please try again tomorrow.',
   notCharityManager: 'Only the account that onboarded this charity can do that',
   onboardingCodeSent: 'Verification code sent! Check the charity email.',
   onboardingCodeInvalid: 'Enter the 6-digit code from the charity email.',

@@ -45,6 +45,9 @@ import {
   stripeLinkAnswer,
   stripeLinkBody,
   verifyOnboardingCodeBody,
+  charityReviewBody,
+  charityReviewItem,
+  charityReviewList,
 } from './charities.contract';
 import { playResultBody, startedPlay, verifiedPlayResult } from './plays.contract';
 import {
@@ -526,9 +529,10 @@ const documentedRoutes = [
   },
   {
     ...routes.charities.invite,
-    summary: 'Email a charity an invitation into onboarding (429 past the per-account and per-IP limits)',
+    summary:
+      'Email a charity of the directory (by EIN) an invitation into onboarding (400 an EIN the directory does not hold, a link or address in the name; 429 past the per-account, per-IP or daily limits)',
     tag: 'charities',
-    access: 'optional-member',
+    access: member,
     body: inviteCharityBody,
     answer: messageAnswer,
   },
@@ -633,6 +637,23 @@ const documentedRoutes = [
     tag: 'charities',
     access: publicRoute,
     answer: answerOf(charity),
+  },
+  {
+    ...routes.charities.adminReviews,
+    summary:
+      'Charity onboardings waiting for an operator (the email is not on the website’s domain, or the EIN is not in the directory), oldest first',
+    tag: 'admin',
+    access: 'admin',
+    answer: answerOf(charityReviewList),
+  },
+  {
+    ...routes.charities.adminReview,
+    summary:
+      'An operator approves or rejects a charity held for review, or releases a contested EIN (404 no onboarding for the EIN, 409 a decision its state does not allow); a repeat changes nothing',
+    tag: 'admin',
+    access: 'admin',
+    body: charityReviewBody,
+    answer: answerOf(charityReviewItem),
   },
   // Payments (issue 11): the provider's webhooks, and the local driver's stand-ins for its hosted pages
   {

@@ -121,6 +121,8 @@ export const routes = {
     stories: route('get', '/api/charities/ein/{ein}/stories'),
     publishStory: route('post', '/api/charities/ein/{ein}/stories'),
     byId: route('get', '/api/charities/{id}'),
+    adminReviews: route('get', '/api/admin/charities/reviews'),
+    adminReview: route('post', '/api/admin/charities/{ein}/review'),
   },
   payments: {
     stripeWebhook: route('post', '/api/stripe/webhooks'),

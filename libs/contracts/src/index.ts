@@ -22,6 +22,7 @@ export * from './http.contract';
 export * from './http.routes';
 export * from './openapi';
 export * from './charities.messages';
+export * from './text.rules';
 export * from './charities.contract';
 export * from './charity-search.contract';
 export * from './donations.messages';

@@ -33,6 +33,8 @@ export interface WebAppOptions {
   ownPublicUrl?: boolean;
   /** METRICS_TOKEN: the bearer key of the operators' routes (metrics, POST /api/ledger/checkpoints). */
   metricsToken?: string;
+  /** More settings (a Charity Navigator stand-in's URL and key, for one). */
+  env?: Record<string, string>;
 }
 
 /** A TCP port nothing listens on now, for an app that must know its URL before it starts. */
@@ -73,6 +75,7 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<RunningW
       ...(options.gameOrigin ? { GAME_ORIGIN: options.gameOrigin } : {}),
       ...(options.adminApiKey ? { ADMIN_API_KEY: options.adminApiKey } : {}),
       ...(options.metricsToken ? { METRICS_TOKEN: options.metricsToken } : {}),
+      ...options.env,
     });
     app = await createApiApp(config);
     await app.listen(port, '127.0.0.1');

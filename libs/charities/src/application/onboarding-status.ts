@@ -1,9 +1,18 @@
 import type { OnboardingStatus } from '@arena/contracts';
-import { isVerified, paymentAccountStatus, type OnboardedCharity } from '../domain/charity.decider';
+import {
+  closureOf,
+  expiresAt,
+  isVerified,
+  paymentAccountStatus,
+  reviewOf,
+  verificationOf,
+  type OnboardedCharity,
+} from '../domain/charity.decider';
 import { emailHint } from './email-hint';
 
-/** Where an onboarding stands, from the stream's state (never from the provider's return URL). */
-export function onboardingStatusOf(charity: OnboardedCharity): OnboardingStatus {
+/** Where an onboarding stands at `now`, from the stream's state (never from the provider's return URL). */
+export function onboardingStatusOf(charity: OnboardedCharity, now: Date): OnboardingStatus {
+  const closed = closureOf(charity, now);
   return {
     charityId: charity.charityId,
     ein: charity.ein,
@@ -12,6 +21,10 @@ export function onboardingStatusOf(charity: OnboardedCharity): OnboardingStatus 
     paymentAccountStatus: paymentAccountStatus(charity),
     emailHint: emailHint(charity.email),
     emailVerified: charity.emailVerified,
-    isVerified: isVerified(charity),
+    isVerified: closed === null && isVerified(charity),
+    verification: verificationOf(charity),
+    review: reviewOf(charity),
+    expiresAt: expiresAt(charity)?.toISOString() ?? null,
+    closed,
   };
 }

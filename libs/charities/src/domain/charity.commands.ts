@@ -15,6 +15,9 @@ export interface StartOnboarding {
     city: string | null;
     state: string | null;
     zipCode: string | null;
+    /** The directory's website for the EIN, null when none. */
+    website: string | null;
+    inDirectory: boolean;
     at: string;
   };
 }
@@ -44,4 +47,17 @@ export interface VerifyEmail {
   data: { ein: string; email: string; at: string };
 }
 
-export type CharityCommand = StartOnboarding | LinkPaymentAccount | RecordPaymentAccountUpdate | VerifyEmail;
+/** An operator's decision on a charity (issue 21): see CharityReviewApproved, CharityOnboardingClosed. */
+export interface ReviewCharity {
+  type: 'ReviewCharity';
+  data: {
+    ein: string;
+    decision: 'approve' | 'reject' | 'release';
+    operator: string;
+    note: string;
+    at: string;
+  };
+}
+
+export type CharityCommand =
+  StartOnboarding | LinkPaymentAccount | RecordPaymentAccountUpdate | VerifyEmail | ReviewCharity;

@@ -33,6 +33,8 @@ const start = (overrides: Partial<Extract<CharityCommand, { type: 'StartOnboardi
       city: 'Albany',
       state: 'NY',
       zipCode: '12207',
+      website: 'https://www.foodbank.example',
+      inDirectory: true,
       at,
       ...overrides,
     },

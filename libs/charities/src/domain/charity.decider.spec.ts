@@ -1,6 +1,16 @@
 import { deciderSpec } from '@arena/testing';
 import type { CharityCommand } from './charity.commands';
-import { charityDecider, evolve, initialState, isVerified, paymentAccountStatus } from './charity.decider';
+import {
+  charityDecider,
+  closureOf,
+  evolve,
+  expiresAt,
+  initialState,
+  isVerified,
+  paymentAccountStatus,
+  reviewOf,
+  verificationOf,
+} from './charity.decider';
 import { CharityError } from './charity.errors';
 import type { CharityEvent } from './charity.events';
 import { CharityMessages } from '@arena/contracts';
@@ -28,6 +38,8 @@ const start = (overrides: Partial<Extract<CharityCommand, { type: 'StartOnboardi
       city: 'Washington',
       state: 'DC',
       zipCode: null,
+      website: 'https://www.redcross.example',
+      inDirectory: true,
       at,
       ...overrides,
     },
@@ -198,6 +210,118 @@ describe('charity decider', () => {
       expect(paymentAccountStatus(fold([started]))).toBe('NONE');
       expect(paymentAccountStatus(fold([started, linked]))).toBe('PENDING');
       expect(paymentAccountStatus(fold([started, linked, updated('evt_1', 1, true)]))).toBe('VERIFIED');
+    });
+  });
+
+  describe('a charity is who it says it is (issue 21)', () => {
+    const fold = (events: CharityEvent[]) => events.reduce(evolve, initialState)!;
+    const eightDaysLater = '2026-12-01T10:00:00.000Z';
+    const sixDaysLater = '2026-11-29T10:00:00.000Z';
+    const review = (decision: 'approve' | 'reject' | 'release', when = at) =>
+      ({
+        type: 'ReviewCharity',
+        data: { ein, decision, operator: 'ops', note: 'checked by phone', at: when },
+      }) satisfies CharityCommand;
+    const onOtherDomain: CharityEvent = {
+      type: 'CharityOnboardingStarted',
+      data: { ...start({ email: 'someone@gmail.example' }).data },
+    };
+
+    it('expires 7 days after it started without a verified payout account, and the EIN frees', () => {
+      expect(expiresAt(fold([started]))?.toISOString()).toBe('2026-11-30T10:00:00.000Z');
+      expect(closureOf(fold([started]), new Date(sixDaysLater))).toBeNull();
+      expect(closureOf(fold([started]), new Date(eightDaysLater))).toBe('EXPIRED');
+      spec
+        .given([started])
+        .when(start({ managerId: ben, charityId: 'fresh-id', at: sixDaysLater }))
+        .thenThrows(CharityError, CharityMessages.alreadyOnboardedByAnother);
+      spec
+        .given([started, linked])
+        .when(start({ managerId: ben, charityId: 'fresh-id', at: eightDaysLater }))
+        .then([
+          {
+            type: 'CharityOnboardingStarted',
+            data: { ...start({ managerId: ben, charityId: 'fresh-id', at: eightDaysLater }).data },
+          },
+        ]);
+    });
+
+    it('never expires once a payout account was verified', () => {
+      const charity = fold([started, linked, updated('evt_1', 1, true), updated('evt_2', 2, false)]);
+      expect(expiresAt(charity)).toBeNull();
+      expect(closureOf(charity, new Date('2027-06-01T00:00:00.000Z'))).toBeNull();
+    });
+
+    it('sends the code only to an address on the website’s domain; otherwise an operator reviews it', () => {
+      expect(verificationOf(fold([started]))).toBe('EMAIL_CODE');
+      expect(verificationOf(fold([onOtherDomain]))).toBe('OPERATOR_REVIEW');
+      expect(reviewOf(fold([onOtherDomain]))).toBe('PENDING');
+      expect(
+        verificationOf(fold([{ ...started, data: { ...started.data, inDirectory: false } } as CharityEvent])),
+      ).toBe('OPERATOR_REVIEW');
+      spec
+        .given([onOtherDomain])
+        .when(verifyEmail('someone@gmail.example'))
+        .thenThrows(CharityError, CharityMessages.heldForReview);
+    });
+
+    it('lists a held charity once an operator approves it; paid once its payout account is verified too', () => {
+      spec
+        .given([onOtherDomain])
+        .when(review('approve'))
+        .then([
+          {
+            type: 'CharityReviewApproved',
+            data: { charityId, operator: 'ops', note: 'checked by phone', at },
+          },
+          { type: 'CharityPublished', data: { charityId, at } },
+        ]);
+      const approved: CharityEvent = {
+        type: 'CharityReviewApproved',
+        data: { charityId, operator: 'ops', note: 'ok', at },
+      };
+      spec.given([onOtherDomain, approved]).when(review('approve')).then([]);
+      expect(isVerified(fold([onOtherDomain, linked, approved]))).toBe(false);
+      expect(isVerified(fold([onOtherDomain, linked, updated('evt_1', 1, true), approved]))).toBe(true);
+    });
+
+    it('rejects or releases: unlisted, the EIN frees, and the claimant may not claim it again', () => {
+      const closed: CharityEvent = {
+        type: 'CharityOnboardingClosed',
+        data: { charityId, cause: 'REJECTED', managerId: ada, operator: 'ops', note: 'checked by phone', at },
+      };
+      spec.given([onOtherDomain]).when(review('reject')).then([closed]);
+      spec.given([onOtherDomain, closed]).when(review('reject')).then([]);
+      const charity = fold([onOtherDomain, closed]);
+      expect(charity.published).toBe(false);
+      expect(closureOf(charity, new Date(at))).toBe('REJECTED');
+      spec
+        .given([onOtherDomain, closed])
+        .when(start())
+        .thenThrows(CharityError, CharityMessages.claimRefused);
+      spec
+        .given([onOtherDomain, closed])
+        .when(start({ managerId: ben, charityId: 'real-one' }))
+        .then([
+          {
+            type: 'CharityOnboardingStarted',
+            data: { ...start({ managerId: ben, charityId: 'real-one' }).data },
+          },
+        ]);
+      spec.given([onOtherDomain, closed]).when(review('approve')).then([]);
+      const verifiedByCode: CharityEvent[] = [
+        started,
+        linked,
+        updated('evt_1', 1, true),
+        { type: 'CharityEmailVerified', data: { charityId, email: 'desk@redcross.example', at } },
+      ];
+      spec
+        .given(verifiedByCode)
+        .when(review('release'))
+        .then([{ ...closed, data: { ...closed.data, cause: 'RELEASED' } }]);
+      expect(
+        isVerified(fold([...verifiedByCode, { ...closed, data: { ...closed.data, cause: 'RELEASED' } }])),
+      ).toBe(false);
     });
   });
 });

@@ -1,6 +1,18 @@
 import type { CharityCommand, StartOnboarding } from './charity.commands';
-import { alreadyOnboardedByAnother, charityNotFound, codeWrongOrExpired } from './charity.errors';
+import {
+  alreadyOnboardedByAnother,
+  charityNotFound,
+  claimRefused,
+  codeWrongOrExpired,
+  heldForReview,
+  onboardingClosed,
+} from './charity.errors';
 import type { CharityEvent } from './charity.events';
+import { emailMatchesWebsite } from './email-domain';
+
+/** An onboarding whose payout account was never verified frees its EIN this long after it started. */
+export const ONBOARDING_TTL_DAYS = 7;
+const ONBOARDING_TTL_MS = ONBOARDING_TTL_DAYS * 24 * 60 * 60 * 1000;
 
 /** What onboarding was started with (less its time), and what the stream has learned since. */
 export interface OnboardedCharity extends Omit<StartOnboarding['data'], 'at'> {
@@ -13,6 +25,14 @@ export interface OnboardedCharity extends Omit<StartOnboarding['data'], 'at'> {
   lastProviderEventId: string | null;
   emailVerified: boolean;
   published: boolean;
+  /** Payouts were enabled at least once: the onboarding no longer expires. */
+  payoutsEverEnabled: boolean;
+  /** An operator confirmed the organization (instead of the email code). */
+  reviewApproved: boolean;
+  /** Ended by an operator; the EIN is free. Expiry is not here: it depends on the time (closureOf). */
+  closed: 'REJECTED' | 'RELEASED' | null;
+  /** Members an operator refused or released this EIN from, across every onboarding of the stream. */
+  barredManagers: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -22,8 +42,43 @@ export type CharityState = OnboardedCharity | null;
 
 export const initialState: CharityState = null;
 
-/** Payouts enabled on the connected account and the contact email confirmed, from the events only. */
-export const isVerified = (charity: OnboardedCharity) => charity.payoutsEnabled && charity.emailVerified;
+/** When the EIN frees unless a payout account is verified by then (null once one was). */
+export const expiresAt = (charity: OnboardedCharity): Date | null =>
+  charity.payoutsEverEnabled ? null : new Date(Date.parse(charity.createdAt) + ONBOARDING_TTL_MS);
+
+/** Why the onboarding no longer holds its EIN at `now`, or null while it does. */
+export function closureOf(charity: OnboardedCharity, now: Date): 'EXPIRED' | 'REJECTED' | 'RELEASED' | null {
+  if (charity.closed !== null) return charity.closed;
+  const expiry = expiresAt(charity);
+  return expiry !== null && now.getTime() >= expiry.getTime() ? 'EXPIRED' : null;
+}
+
+/**
+ * The email code confirms the organization only when the directory knows the EIN and the address is on
+ * its website's domain; otherwise an operator reviews it.
+ */
+export const verificationOf = (charity: OnboardedCharity): 'EMAIL_CODE' | 'OPERATOR_REVIEW' =>
+  charity.inDirectory && emailMatchesWebsite(charity.email, charity.website)
+    ? 'EMAIL_CODE'
+    : 'OPERATOR_REVIEW';
+
+export const reviewOf = (charity: OnboardedCharity): 'NONE' | 'PENDING' | 'APPROVED' =>
+  charity.reviewApproved
+    ? 'APPROVED'
+    : verificationOf(charity) === 'OPERATOR_REVIEW' && !charity.emailVerified
+      ? 'PENDING'
+      : 'NONE';
+
+/** The organization is who it says it is: the code to its domain, or an operator's approval. */
+export const identityConfirmed = (charity: OnboardedCharity) =>
+  charity.emailVerified || charity.reviewApproved;
+
+/**
+ * Payouts enabled on the connected account and the organization confirmed (email code or review), and
+ * not closed by an operator, from the events only. (A verified payout account never expires.)
+ */
+export const isVerified = (charity: OnboardedCharity) =>
+  charity.payoutsEnabled && identityConfirmed(charity) && charity.closed === null;
 
 export const paymentAccountStatus = (charity: OnboardedCharity) =>
   charity.stripeAccountId === null ? 'NONE' : charity.payoutsEnabled ? 'VERIFIED' : 'PENDING';
@@ -32,7 +87,10 @@ export function decide(command: CharityCommand, state: CharityState): CharityEve
   switch (command.type) {
     case 'StartOnboarding': {
       const { data } = command;
-      if (state === null) {
+      const closure = state === null ? null : closureOf(state, new Date(data.at));
+      if (state === null || closure !== null) {
+        // A new onboarding: the EIN was never claimed, or its last claim expired or was ended.
+        if (state?.barredManagers.includes(data.managerId)) throw claimRefused();
         return [
           {
             type: 'CharityOnboardingStarted',
@@ -48,6 +106,8 @@ export function decide(command: CharityCommand, state: CharityState): CharityEve
               city: data.city,
               state: data.state,
               zipCode: data.zipCode,
+              website: data.website,
+              inDirectory: data.inDirectory,
               at: data.at,
             },
           },
@@ -103,6 +163,8 @@ export function decide(command: CharityCommand, state: CharityState): CharityEve
     case 'VerifyEmail': {
       if (state === null) throw charityNotFound();
       if (state.emailVerified) return [];
+      if (closureOf(state, new Date(command.data.at)) !== null) throw onboardingClosed();
+      if (verificationOf(state) !== 'EMAIL_CODE') throw heldForReview();
       // A code sent to an address the manager has since replaced confirms nothing.
       if (command.data.email !== state.email) throw codeWrongOrExpired();
       const { charityId } = state;
@@ -111,6 +173,33 @@ export function decide(command: CharityCommand, state: CharityState): CharityEve
         ...(state.published
           ? []
           : [{ type: 'CharityPublished' as const, data: { charityId, at: command.data.at } }]),
+      ];
+    }
+    case 'ReviewCharity': {
+      if (state === null) throw charityNotFound();
+      const { decision, operator, note, at } = command.data;
+      const { charityId } = state;
+      if (state.closed !== null) return [];
+      if (decision === 'approve') {
+        if (closureOf(state, new Date(at)) !== null) throw onboardingClosed();
+        if (identityConfirmed(state)) return [];
+        return [
+          { type: 'CharityReviewApproved', data: { charityId, operator, note, at } },
+          ...(state.published ? [] : [{ type: 'CharityPublished' as const, data: { charityId, at } }]),
+        ];
+      }
+      return [
+        {
+          type: 'CharityOnboardingClosed',
+          data: {
+            charityId,
+            cause: decision === 'reject' ? 'REJECTED' : 'RELEASED',
+            managerId: state.managerId,
+            operator,
+            note,
+            at,
+          },
+        },
       ];
     }
     default: {
@@ -135,6 +224,9 @@ export function evolve(state: CharityState, event: CharityEvent): CharityState {
       city: data.city,
       state: data.state,
       zipCode: data.zipCode,
+      // Older events had neither: no website on record, and the EIN taken as known.
+      website: data.website ?? null,
+      inDirectory: data.inDirectory ?? true,
       stripeAccountId: null,
       chargesEnabled: false,
       payoutsEnabled: false,
@@ -143,6 +235,10 @@ export function evolve(state: CharityState, event: CharityEvent): CharityState {
       lastProviderEventId: null,
       emailVerified: false,
       published: false,
+      payoutsEverEnabled: false,
+      reviewApproved: false,
+      closed: null,
+      barredManagers: state?.barredManagers ?? [],
       createdAt: data.at,
       updatedAt: data.at,
     };
@@ -159,6 +255,7 @@ export function evolve(state: CharityState, event: CharityEvent): CharityState {
         chargesEnabled: event.data.chargesEnabled,
         payoutsEnabled: event.data.payoutsEnabled,
         detailsSubmitted: event.data.detailsSubmitted,
+        payoutsEverEnabled: state.payoutsEverEnabled || event.data.payoutsEnabled,
         lastProviderCreated: event.data.providerCreated,
         lastProviderEventId: event.data.providerEventId,
         updatedAt: event.data.at,
@@ -167,6 +264,16 @@ export function evolve(state: CharityState, event: CharityEvent): CharityState {
       return { ...state, emailVerified: true, updatedAt: event.data.at };
     case 'CharityPublished':
       return { ...state, published: true, updatedAt: event.data.at };
+    case 'CharityReviewApproved':
+      return { ...state, reviewApproved: true, updatedAt: event.data.at };
+    case 'CharityOnboardingClosed':
+      return {
+        ...state,
+        closed: event.data.cause,
+        published: false,
+        barredManagers: [...state.barredManagers, event.data.managerId],
+        updatedAt: event.data.at,
+      };
     default:
       return state;
   }

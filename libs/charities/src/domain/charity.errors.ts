@@ -22,3 +22,11 @@ export const paymentProviderFailed = () =>
 export const streamBusy = () =>
   new CharityError('conflict', 'This charity is being changed right now: please try again');
 export const storyNotFound = () => new CharityError('not_found', 'Impact story not found');
+export const onboardingLimitReached = () =>
+  new CharityError('conflict', CharityMessages.onboardingLimitReached);
+export const heldForReview = () => new CharityError('conflict', CharityMessages.heldForReview);
+export const onboardingClosed = () => new CharityError('conflict', CharityMessages.onboardingClosed);
+export const claimRefused = () => new CharityError('forbidden', CharityMessages.claimRefused);
+export const notInDirectory = () => new CharityError('invalid', CharityMessages.inviteNeedsDirectoryEin);
+export const invitationsDailyLimit = () =>
+  new CharityError('too_many', CharityMessages.invitationsDailyLimit);

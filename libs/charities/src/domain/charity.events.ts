@@ -23,6 +23,13 @@ export interface CharityOnboardingStarted {
     city: string | null;
     state: string | null;
     zipCode: string | null;
+    /**
+     * Issue 21; absent from older events (read as null / true). The organization's website on record (the
+     * directory's, null when it has none): the code goes only to an address on its domain.
+     */
+    website?: string | null;
+    /** Whether the directory holds the EIN; one it does not is listed only after an operator's review. */
+    inDirectory?: boolean;
     at: string;
   };
 }
@@ -68,13 +75,44 @@ export interface CharityPublished {
   data: { charityId: string; at: string };
 }
 
+/**
+ * An operator confirmed the organization and its contact by other means than the email code (issue 21):
+ * the charity is held for review when the email is not on its website's domain, or its EIN is not in the
+ * directory.
+ */
+export interface CharityReviewApproved {
+  type: 'CharityReviewApproved';
+  data: { charityId: string; operator: string; note: string; at: string };
+}
+
+/**
+ * The onboarding ended by an operator's decision (issue 21): REJECTED, a claim held for review refused;
+ * RELEASED, a contested EIN taken from its claimant. Either way the EIN is free to onboard again, and the
+ * charity is no longer listed or paid. (Expiry, 7 days without a verified payout account, is not an event:
+ * it follows from the time and the events, see charity.decider.ts.)
+ */
+export interface CharityOnboardingClosed {
+  type: 'CharityOnboardingClosed';
+  data: {
+    charityId: string;
+    cause: 'REJECTED' | 'RELEASED';
+    /** The claimant, who may not claim this EIN again after a rejection. */
+    managerId: string;
+    operator: string;
+    note: string;
+    at: string;
+  };
+}
+
 export type CharityEvent =
   | CharityOnboardingStarted
   | CharityContactEmailChanged
   | CharityPaymentAccountLinked
   | CharityPaymentAccountUpdated
   | CharityEmailVerified
-  | CharityPublished;
+  | CharityPublished
+  | CharityReviewApproved
+  | CharityOnboardingClosed;
 
 export const CHARITY_EVENT_TYPES: readonly CharityEvent['type'][] = [
   'CharityOnboardingStarted',
@@ -83,4 +121,6 @@ export const CHARITY_EVENT_TYPES: readonly CharityEvent['type'][] = [
   'CharityPaymentAccountUpdated',
   'CharityEmailVerified',
   'CharityPublished',
+  'CharityReviewApproved',
+  'CharityOnboardingClosed',
 ];

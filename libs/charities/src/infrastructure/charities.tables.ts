@@ -5,7 +5,7 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 /**
  * The charities context's state tables (migrations/20261123100200-CharityOnboarding.ts,
- * 20261127182000-PaymentAccountRechecks.ts).
+ * 20261127182000-PaymentAccountRechecks.ts, 20261127210500-CharityClaims.ts).
  */
 export interface CharitiesTables {
   charity_onboardings: {
@@ -18,6 +18,10 @@ export interface CharitiesTables {
     payouts_enabled: Defaulted<boolean>;
     /** When the provider was last asked about the account (the return from onboarding, the re-check job). */
     account_checked_at: Defaulted<Date | null>;
+    /** 20261127210500-CharityClaims.ts: superseded by a newer onboarding of the EIN, or ended by an operator. */
+    closed_at: Defaulted<Date | null>;
+    /** The stream's review state: NONE, PENDING (waiting for an operator) or APPROVED. */
+    review: Defaulted<string>;
   };
   charity_onboarding_codes: {
     id: string;

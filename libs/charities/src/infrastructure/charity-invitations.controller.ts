@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ZodValidationPipe } from '@arena/http';
-import { ClientIp, CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
+import { AccessTokenGuard, ClientIp, CurrentMember, type Member } from '@arena/identity';
 import { inviteCharityBody, type InviteCharityBody } from '@arena/contracts';
 import { CharityInvitationsService } from '../application/commands/charity-invitations.service';
 import { InvitationRateLimiter } from './invitation-rate-limiter';
 
-/** Anyone may invite a charity; a signed-in member's username signs the email. */
+/** A signed-in member invites a charity of the directory; their username signs the email (issue 21). */
 @Controller('charities/invite-charity')
 export class CharityInvitationsController {
   constructor(
@@ -15,14 +15,15 @@ export class CharityInvitationsController {
 
   @Post()
   @HttpCode(200)
-  @UseGuards(OptionalAccessTokenGuard)
+  @UseGuards(AccessTokenGuard)
   async invite(
-    @CurrentMember() member: Member | undefined,
+    @CurrentMember() member: Member,
     @ClientIp() ip: string,
     @Body(new ZodValidationPipe(inviteCharityBody)) body: InviteCharityBody,
   ) {
-    // Counted before anything else, a repeat too: each call costs the inviter one of the hour's.
-    await this.limiter.consume(ip, member?.id);
+    // Counted before anything else, a repeat too: each call costs the inviter one of the hour's, and the
+    // platform one of the day's.
+    await this.limiter.consume(ip, member.id);
     return this.invitations.invite(body, member);
   }
 }

@@ -17,7 +17,25 @@ export const ACCOUNT_CHECK_CLAIM_SECONDS = 10;
 export class CharityOnboardingsRepository {
   constructor(@Inject(DATABASE) private readonly db: Kysely<CharitiesTables>) {}
 
-  async remember(row: { charityId: string; ein: string; managerId: string; createdAt: Date }): Promise<void> {
+  /**
+   * Written as the stream's (new) onboarding lands, and again by every link call. A newer onboarding of
+   * the EIN (the last one expired or was ended) closes the row of the one before: the EIN is unique among
+   * live rows only.
+   */
+  async remember(row: {
+    charityId: string;
+    ein: string;
+    managerId: string;
+    createdAt: Date;
+    review: string;
+  }): Promise<void> {
+    await this.db
+      .updateTable('charity_onboardings')
+      .set({ closed_at: sql<Date>`now()` })
+      .where('ein', '=', row.ein)
+      .where('charity_id', '<>', row.charityId)
+      .where('closed_at', 'is', null)
+      .execute();
     await this.db
       .insertInto('charity_onboardings')
       .values({
@@ -26,11 +44,53 @@ export class CharityOnboardingsRepository {
         manager_id: row.managerId,
         stripe_account_id: null,
         created_at: row.createdAt,
+        review: row.review,
       })
       // No conflict target: with one (charity_id), PostgreSQL still raises the other unique index's (ein)
       // violation when 50 requests of one member insert the same row at once; the stream has already decided
       // who holds the EIN, so any existing row is this one.
       .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+
+  /** What the stream decided about the review and the end of an onboarding (issue 21). */
+  async recordReview(charityId: string, review: string, closed: boolean): Promise<void> {
+    await this.db
+      .updateTable('charity_onboardings')
+      .set((eb) => ({
+        review,
+        closed_at: closed ? eb.fn.coalesce('closed_at', sql<Date>`now()`) : eb.ref('closed_at'),
+      }))
+      .where('charity_id', '=', charityId)
+      .execute();
+  }
+
+  /**
+   * How many onboardings the member holds open at `now`: live (not superseded or ended), started less than
+   * `ttlDays` ago, and no payout account enabled yet. An index range on (manager_id, created_at): at most
+   * the member's onboardings of the last week.
+   */
+  async countOpen(managerId: string, now: Date, ttlDays: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('charity_onboardings')
+      .select((eb) => eb.fn.countAll<string>().as('open'))
+      .where('manager_id', '=', managerId)
+      .where('closed_at', 'is', null)
+      .where('payouts_enabled', '=', false)
+      .where('created_at', '>', new Date(now.getTime() - ttlDays * 24 * 60 * 60 * 1000))
+      .executeTakeFirst();
+    return Number(row?.open ?? 0);
+  }
+
+  /** The operators' queue: live onboardings waiting for a review, oldest first (a partial index). */
+  pendingReviews(limit: number): Promise<CharityOnboardingRow[]> {
+    return this.db
+      .selectFrom('charity_onboardings')
+      .selectAll()
+      .where('review', '=', 'PENDING')
+      .where('closed_at', 'is', null)
+      .orderBy('created_at')
+      .limit(limit)
       .execute();
   }
 
@@ -50,8 +110,14 @@ export class CharityOnboardingsRepository {
       .executeTakeFirst();
   }
 
+  /** The EIN's live onboarding (its last, unless an operator ended it). */
   byEin(ein: string): Promise<CharityOnboardingRow | undefined> {
-    return this.db.selectFrom('charity_onboardings').selectAll().where('ein', '=', ein).executeTakeFirst();
+    return this.db
+      .selectFrom('charity_onboardings')
+      .selectAll()
+      .where('ein', '=', ein)
+      .where('closed_at', 'is', null)
+      .executeTakeFirst();
   }
 
   byAccount(stripeAccountId: string): Promise<CharityOnboardingRow | undefined> {
@@ -62,12 +128,13 @@ export class CharityOnboardingsRepository {
       .executeTakeFirst();
   }
 
-  /** The member's charities, newest first. */
+  /** The member's charities, newest first (an onboarding an operator ended or a newer one replaced is gone). */
   managedBy(managerId: string): Promise<CharityOnboardingRow[]> {
     return this.db
       .selectFrom('charity_onboardings')
       .selectAll()
       .where('manager_id', '=', managerId)
+      .where('closed_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('charity_id')
       .limit(100)
@@ -122,6 +189,7 @@ export class CharityOnboardingsRepository {
       .selectAll()
       .where('stripe_account_id', 'is not', null)
       .where('payouts_enabled', '=', false)
+      .where('closed_at', 'is', null)
       .orderBy(sql`account_checked_at NULLS FIRST`)
       .orderBy('created_at')
       .limit(limit)

@@ -7,15 +7,18 @@ import { REDIS } from '@arena/redis';
 import { tooManyInvitations } from '../domain/charity-community.errors';
 
 const ONE_HOUR = 3600;
+const ONE_DAY = 24 * ONE_HOUR;
 
 /**
- * Invitations send email to addresses a stranger typed: each account and each IP gets
- * CHARITY_INVITES_PER_HOUR of them, counted in Redis so every API process shares the count.
+ * Invitations send email to addresses a member typed: each account and each IP gets
+ * CHARITY_INVITES_PER_HOUR of them, and the whole platform CHARITY_INVITES_PER_DAY (so many accounts
+ * together cannot make our sender a spammer's), counted in Redis so every API process shares the count.
  */
 @Injectable()
 export class InvitationRateLimiter {
   private readonly perMember: RateLimiterRedis;
   private readonly perIp: RateLimiterRedis;
+  private readonly platform: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     const limiter = (name: string) =>
@@ -27,21 +30,28 @@ export class InvitationRateLimiter {
       });
     this.perMember = limiter('member');
     this.perIp = limiter('ip');
+    this.platform = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${config.REDIS_PREFIX}:charity-invites:day`,
+      points: config.CHARITY_INVITES_PER_DAY,
+      duration: ONE_DAY,
+    });
   }
 
-  /** Counts one invitation against the IP and, when signed in, the account; 429 when either is spent. */
-  async consume(ip: string, accountId: string | undefined): Promise<void> {
-    await consume(this.perIp, ip);
-    if (accountId) await consume(this.perMember, accountId);
+  /** Counts one invitation against the IP, the account and the day; 429 when any is spent. */
+  async consume(ip: string, accountId: string): Promise<void> {
+    await consume(this.perIp, ip, CharityMessages.tooManyRequests);
+    await consume(this.perMember, accountId, CharityMessages.tooManyRequests);
+    await consume(this.platform, 'all', CharityMessages.invitationsDailyLimit);
   }
 }
 
-async function consume(limiter: RateLimiterRedis, key: string): Promise<void> {
+async function consume(limiter: RateLimiterRedis, key: string, message: string): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
-      throw tooManyInvitations(CharityMessages.tooManyRequests, rejection.msBeforeNext / 1000);
+      throw tooManyInvitations(message, rejection.msBeforeNext / 1000);
     }
     throw rejection;
   }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
 import { LocalPayments, Payments } from '@arena/payments';
 import { CharityOnboardingService } from '../application/commands/charity-onboarding.service';
+import { CharityReviewsService } from '../application/commands/charity-reviews.service';
 import { ImpactStoriesService } from '../application/commands/impact-stories.service';
 import { CharityError } from '../domain/charity.errors';
 
@@ -10,7 +11,7 @@ interface DemoMember {
   accountId: string;
 }
 
-type Stage = 'verified' | 'awaiting-payout-account' | 'awaiting-email-code';
+type Stage = 'verified' | 'awaiting-payout-account' | 'awaiting-review';
 
 interface DemoCharity {
   manager: string;
@@ -59,23 +60,30 @@ const DEMO_CHARITIES: readonly DemoCharity[] = [
     organizationName: 'Feeding America',
     description: 'A network of food banks that feeds families in every county.',
     email: 'hello@feeding-america.demo.invalid',
-    stage: 'awaiting-email-code',
+    stage: 'awaiting-review',
     stories: [],
   },
 ];
 
+/** What the demo operator wrote when approving (the demo emails are on no organization's website). */
+const DEMO_APPROVAL = 'Demo: the operator called the organization and confirmed this contact.';
+
 /**
- * Demo charities through the real onboarding and the local payments driver: one verified with two
- * stories (its payout account becomes enabled when the worker delivers the local driver's signed
- * account.updated webhook to the API), one whose email is confirmed but whose payout account is not set
- * up, one whose payout account is set up but whose email code was never typed. Safe to run again: each
- * step is skipped when its effect is there, so a second run appends nothing.
+ * Demo charities through the real onboarding, the operators' review and the local payments driver. The
+ * demo addresses are on no organization's website, so each is held for an operator's review (issue 21):
+ * one approved and verified with two stories (its payout account becomes enabled when the worker
+ * delivers the local driver's signed account.updated webhook to the API), one approved whose payout
+ * account is not set up, and one whose payout account is set up and which waits for the review (the
+ * operators' queue, `npm run charities:review -- list`). An EIN whose code may go (a website on record
+ * with the email's domain) gets the code instead of the approval. Safe to run again: each step is skipped
+ * when its effect is there, so a second run appends nothing; an onboarding that expired starts anew.
  */
 export async function seedDemoCharities(
   app: INestApplicationContext,
   members: Record<string, DemoMember>,
 ): Promise<{ name: string; stage: Stage }[]> {
   const onboarding = app.get(CharityOnboardingService);
+  const reviews = app.get(CharityReviewsService);
   const stories = app.get(ImpactStoriesService);
   const payments = app.get(Payments);
   const db = app.get<Kysely<any>>(DATABASE);
@@ -85,7 +93,7 @@ export async function seedDemoCharities(
     const manager = members[demo.manager];
     if (!manager) continue;
     const managed = await onboarding.managedCharities(manager.accountId);
-    let status = managed.find((charity) => charity.ein === demo.ein);
+    let status = managed.find((charity) => charity.ein === demo.ein && charity.closed === null);
     let verificationUrl: string | null = null;
     if (!status) {
       const linked = await onboarding.link(manager.accountId, {
@@ -114,11 +122,13 @@ export async function seedDemoCharities(
       }
     }
 
-    if (!status.emailVerified) {
-      await sendCode(onboarding, manager.accountId, status.charityId);
-      if (demo.stage !== 'awaiting-email-code') {
+    if (!status.emailVerified && status.review !== 'APPROVED' && demo.stage !== 'awaiting-review') {
+      if (status.verification === 'EMAIL_CODE') {
+        await sendCode(onboarding, manager.accountId, status.charityId);
         const code = await newestCode(db, demo.email);
         if (code) await onboarding.verifyCode(manager.accountId, status.charityId, code);
+      } else {
+        await reviews.decide(demo.ein, { decision: 'approve', note: DEMO_APPROVAL }, 'demo-seed');
       }
     }
 

@@ -6,6 +6,7 @@ import { CharityInvitationsService } from '../application/commands/charity-invit
 import { NonprofitDirectory } from '../domain/nonprofit-directory';
 import { CharityFavoritesRepository } from '../infrastructure/charity-favorites.repository';
 import { CharityInvitationsRepository } from '../infrastructure/charity-invitations.repository';
+import { LocalCharityData } from '../infrastructure/local/local-charity-data';
 
 interface DemoMember {
   accountId: string;
@@ -20,10 +21,11 @@ const DEMO_FAVORITES: Record<string, readonly string[]> = {
   emma: ['521693387'],
 };
 
+/** Food Bank of Alaska, from the directory: an invitation names the organization by its EIN. */
 const DEMO_INVITATION = {
   name: 'Dana Rivers',
-  email: 'partnerships@harbor-food-bank.demo.invalid',
-  organizationName: 'Harbor Food Bank',
+  email: 'partnerships@food-bank-alaska.demo.invalid',
+  ein: '920073175',
 };
 
 /**
@@ -52,14 +54,18 @@ export async function seedDemoCharityCommunity(deps: {
     }
   }
   const repository = new CharityInvitationsRepository(deps.db);
-  const invitations = new CharityInvitationsService(deps.config, repository, deps.notifications);
+  const invitations = new CharityInvitationsService(
+    deps.config,
+    repository,
+    deps.notifications,
+    directory,
+    new LocalCharityData(deps.db),
+  );
   const inviter = deps.members.ben;
+  const organizationName = await invitations.organizationName(DEMO_INVITATION.ein);
   // Once ever, not once a day: a later seed must not email the demo organization again.
-  if (!(await repository.exists(DEMO_INVITATION.email, DEMO_INVITATION.organizationName))) {
-    await invitations.invite(
-      { ...DEMO_INVITATION },
-      inviter && { id: inviter.accountId, username: inviter.username },
-    );
+  if (inviter && !(await repository.exists(DEMO_INVITATION.email, organizationName))) {
+    await invitations.invite({ ...DEMO_INVITATION }, { id: inviter.accountId, username: inviter.username });
   }
-  return { favorites: count, invited: DEMO_INVITATION.organizationName };
+  return { favorites: count, invited: organizationName };
 }

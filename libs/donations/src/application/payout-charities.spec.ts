@@ -94,4 +94,36 @@ describe('PayoutCharities', () => {
     ]);
     expect(await otherAccount.verified(ein)).toBeNull();
   });
+
+  describe('issue 21: an operator confirms or ends a charity', () => {
+    const approved: CharityEvent = {
+      type: 'CharityReviewApproved',
+      data: { charityId, operator: 'ops', note: 'confirmed by phone', at },
+    };
+    const closed: CharityEvent = {
+      type: 'CharityOnboardingClosed',
+      data: { charityId, cause: 'RELEASED', managerId: randomUUID(), operator: 'ops', note: 'contested', at },
+    };
+
+    it('pays a charity an operator approved instead of the email code', async () => {
+      const charities = await charityWith([started, linked, payoutsEnabled('acct_red', true, 1), approved]);
+      expect(await charities.verified(ein)).toEqual(expect.objectContaining({ stripeAccountId: 'acct_red' }));
+    });
+
+    it('pays no charity an operator rejected or released, nor the next claimant until verified', async () => {
+      const verifiedThenReleased = [
+        started,
+        linked,
+        payoutsEnabled('acct_red', true, 1),
+        emailVerified,
+        closed,
+      ];
+      expect(await (await charityWith(verifiedThenReleased)).verified(ein)).toBeNull();
+      const reclaimed: CharityEvent = {
+        ...started,
+        data: { ...started.data, charityId: randomUUID() },
+      } as CharityEvent;
+      expect(await (await charityWith([...verifiedThenReleased, reclaimed])).verified(ein)).toBeNull();
+    });
+  });
 });

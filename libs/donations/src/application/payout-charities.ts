@@ -9,7 +9,7 @@ export interface PayoutCharity {
   stripeAccountId: string | null;
   /**
    * Verified as the charities context says it (isVerified): the provider enabled payouts on its connected
-   * account and the charity confirmed its email. Only a verified charity is paid or directed to.
+   * account, the charity confirmed its email or an operator approved it, and no operator ended it. Only a verified charity is paid or directed to.
    */
   payoutVerified: boolean;
 }
@@ -26,11 +26,14 @@ export class PayoutCharities {
     const events = (await this.store.readStream(charityStreamId(ein))) as unknown as CharityEvent[];
     let charity: PayoutCharity | null = null;
     let payoutsEnabled = false;
-    let emailVerified = false;
+    let confirmed = false;
+    let closed = false;
     for (const { type, data } of events) {
-      if (type === 'CharityOnboardingStarted')
+      if (type === 'CharityOnboardingStarted') {
+        // A later onboarding of the EIN (the last one expired or an operator ended it) starts afresh.
         charity = { ein, name: data.organizationName, stripeAccountId: null, payoutVerified: false };
-      else if (charity && type === 'CharityPaymentAccountLinked')
+        payoutsEnabled = confirmed = closed = false;
+      } else if (charity && type === 'CharityPaymentAccountLinked')
         charity.stripeAccountId = data.stripeAccountId;
       else if (
         charity &&
@@ -38,9 +41,11 @@ export class PayoutCharities {
         data.stripeAccountId === charity.stripeAccountId
       )
         payoutsEnabled = data.payoutsEnabled;
-      else if (type === 'CharityEmailVerified') emailVerified = true;
+      // The organization is confirmed by the code to its website's domain, or by an operator (issue 21).
+      else if (type === 'CharityEmailVerified' || type === 'CharityReviewApproved') confirmed = true;
+      else if (type === 'CharityOnboardingClosed') closed = true;
     }
-    if (charity) charity.payoutVerified = payoutsEnabled && emailVerified;
+    if (charity) charity.payoutVerified = payoutsEnabled && confirmed && !closed;
     return charity;
   }
 

@@ -4,14 +4,19 @@ import { CharityMessages, type InviteCharityBody } from '@arena/contracts';
 import type { Member } from '@arena/identity';
 import { NotificationsService } from '@arena/notifications';
 import { invitationEmail } from '../../domain/charity-invitation.email';
+import { notInDirectory } from '../../domain/charity.errors';
+import { NonprofitDirectory } from '../../domain/nonprofit-directory';
+import { CharityData } from '../ports/charity-data';
 import { CharityInvitationsRepository } from '../../infrastructure/charity-invitations.repository';
 
 /** An organization invited again inside this window gets no second email. */
 export const INVITATION_QUIET_HOURS = 24;
 
 /**
- * Invites an organization into onboarding by email (spec §3, §5), from a member or a guest. The
- * callers' limits are the HTTP layer's (`InvitationRateLimiter`); the demo seed invites without them.
+ * Invites an organization of the directory into onboarding by email (spec §3, §5), from a signed-in
+ * member (issue 21: guests may not). The organization is named by its EIN and its name is the
+ * directory's, so the email carries no organization text a stranger chose. The callers' limits are the
+ * HTTP layer's (`InvitationRateLimiter`); the demo seed invites without them.
  */
 @Injectable()
 export class CharityInvitationsService {
@@ -19,29 +24,35 @@ export class CharityInvitationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly invitations: CharityInvitationsRepository,
     private readonly notifications: NotificationsService,
+    private readonly directory: NonprofitDirectory,
+    private readonly charityData: CharityData,
   ) {}
 
-  async invite(
-    body: InviteCharityBody,
-    member: Pick<Member, 'id' | 'username'> | undefined,
-    at = new Date(),
-  ) {
+  /** 400 when the directory does not hold the EIN (the search's source first, then the bundled data set). */
+  async organizationName(ein: string): Promise<string> {
+    const name = (await this.charityData.findByEin(ein))?.name?.trim() || this.directory.findByEin(ein)?.name;
+    if (!name) throw notInDirectory();
+    return name;
+  }
+
+  async invite(body: InviteCharityBody, member: Pick<Member, 'id' | 'username'>, at = new Date()) {
+    const organizationName = await this.organizationName(body.ein);
     const quietSince = new Date(at.getTime() - INVITATION_QUIET_HOURS * 3600_000);
     const claim = await this.invitations.recordAndClaimEmail(
       {
         email: body.email,
-        organizationName: body.organizationName,
-        ein: body.ein ?? null,
-        invitedBy: member?.id ?? null,
+        organizationName,
+        ein: body.ein,
+        invitedBy: member.id,
       },
       at,
       quietSince,
     );
     if (claim) {
       const email = invitationEmail({
-        inviter: member?.username,
+        inviter: member.username,
         recipientName: body.name,
-        organizationName: body.organizationName,
+        organizationName,
         ein: body.ein,
         publicUrl: this.config.PUBLIC_URL,
       });

@@ -18,13 +18,22 @@ import {
   oneTimeCodeMatches,
 } from '@arena/identity';
 import { NotificationsService } from '@arena/notifications';
-import { Payments } from '@arena/payments';
-import type { OnboardedCharity } from '../../domain/charity.decider';
+import { Payments, PaymentsClock } from '@arena/payments';
+import {
+  ONBOARDING_TTL_DAYS,
+  closureOf,
+  reviewOf,
+  verificationOf,
+  type OnboardedCharity,
+} from '../../domain/charity.decider';
 import {
   codeWrongOrExpired,
+  heldForReview,
   missingPaymentAccount,
   noOnboardingData,
   notCharityManager,
+  onboardingClosed,
+  onboardingLimitReached,
   paymentProviderFailed,
   tooManyRequests,
 } from '../../domain/charity.errors';
@@ -33,10 +42,15 @@ import { CharityData } from '../ports/charity-data';
 import type { CharitiesTables } from '../../infrastructure/charities.tables';
 import { CharityOnboardingsRepository } from '../../infrastructure/charity-onboardings.repository';
 import { OnboardingCodesRepository } from '../../infrastructure/onboarding-codes.repository';
+import { ClaimLock } from '../../infrastructure/claim-lock';
 import { randomEventIds } from '@arena/event-store';
 import { CharityStreamRepository } from '../charity-stream.repository';
+import { emailHint } from '../email-hint';
 import { onboardingStatusOf } from '../onboarding-status';
 import { CharityPaymentAccounts } from './charity-payment-accounts.service';
+
+/** How many onboardings a member may hold open at once (not expired, ended, or with payouts enabled). */
+export const MAX_OPEN_ONBOARDINGS = 2;
 
 /** The idempotency key of a charity's connected account: one charity, one account, however often asked. */
 export const connectedAccountKey = (charityId: string) => `charity-account-${charityId}`;
@@ -63,6 +77,8 @@ export class CharityOnboardingService {
     private readonly payments: Payments,
     private readonly notifications: NotificationsService,
     private readonly paymentAccounts: CharityPaymentAccounts,
+    private readonly clock: PaymentsClock,
+    private readonly claimLock: ClaimLock,
   ) {
     // Its own key, derived as the accounts' codes derive theirs, so neither kind of code hashes like the other.
     this.hashKey = createHmac('sha256', config.OTP_HASH_SECRET ?? config.JWT_ACCESS_SECRET)
@@ -75,36 +91,61 @@ export class CharityOnboardingService {
    * account and a fresh link; another member's call for an EIN a manager holds is refused (409).
    */
   async link(managerId: string, body: StripeLinkBody): Promise<StripeLinkAnswer> {
-    // A known EIN's data fills the charity; an unknown one is allowed (the provider verifies the organization).
+    // A known EIN's record names and places the charity; the claimant's name is used only for an EIN the
+    // directory does not hold, and then an operator reviews the charity before it is listed or paid.
     const [found, listed] = [await this.charityData.findByEin(body.ein), this.directory.findByEin(body.ein)];
+    const recordName = found?.name?.trim() || listed?.name;
     const address = [found?.street, found?.street2].filter(Boolean).join(', ');
-    const { state } = await this.streams.execute(
-      {
-        type: 'StartOnboarding',
-        data: {
-          charityId: randomUUID(),
-          ein: body.ein,
-          organizationName: body.organizationName,
-          description: body.description,
-          category: found?.cause ?? listed?.category ?? body.category,
-          email: body.email,
-          managerId,
-          address: address === '' ? null : address,
-          city: found?.city ?? listed?.city ?? null,
-          state: found?.state ?? listed?.state ?? null,
-          zipCode: found?.zip ?? null,
-          at: new Date().toISOString(),
+    const now = await this.clock.now();
+    const charity = await this.claimLock.run(managerId, async () => {
+      const current = await this.streams.load(body.ein);
+      const resuming =
+        current !== null && current.managerId === managerId && closureOf(current, now) === null;
+      if (
+        !resuming &&
+        (await this.onboardings.countOpen(managerId, now, ONBOARDING_TTL_DAYS)) >= MAX_OPEN_ONBOARDINGS
+      ) {
+        throw onboardingLimitReached();
+      }
+      const { state } = await this.streams.execute(
+        {
+          type: 'StartOnboarding',
+          data: {
+            charityId: randomUUID(),
+            ein: body.ein,
+            organizationName: recordName ?? body.organizationName,
+            description: body.description,
+            category: found?.cause ?? listed?.category ?? body.category,
+            email: body.email,
+            managerId,
+            address: address === '' ? null : address,
+            city: found?.city ?? listed?.city ?? null,
+            state: found?.state ?? listed?.state ?? null,
+            zipCode: found?.zip ?? null,
+            website: found?.organization_url ?? null,
+            inDirectory: recordName !== undefined,
+            at: now.toISOString(),
+          },
         },
-      },
-      randomEventIds,
-    );
-    let charity = state!;
-    await this.onboardings.remember({
-      charityId: charity.charityId,
-      ein: charity.ein,
-      managerId: charity.managerId,
-      createdAt: new Date(charity.createdAt),
+        randomEventIds,
+      );
+      const started = state!;
+      await this.onboardings.remember({
+        charityId: started.charityId,
+        ein: started.ein,
+        managerId: started.managerId,
+        createdAt: new Date(started.createdAt),
+        review: reviewOf(started),
+      });
+      return started;
     });
+    // The contact email may have changed on resume: the review state follows it.
+    await this.onboardings.recordReview(charity.charityId, reviewOf(charity), false);
+    return this.continueToProvider(charity);
+  }
+
+  private async continueToProvider(started: OnboardedCharity): Promise<StripeLinkAnswer> {
+    let charity = started;
     charity = await this.ensureAccount(charity);
     const stripeAccountId = charity.stripeAccountId!;
     if (charity.payoutsEnabled) {
@@ -155,23 +196,27 @@ export class CharityOnboardingService {
 
   /** GET /api/charities/onboarding/{charityId} */
   async status(managerId: string, charityId: string): Promise<OnboardingStatus> {
-    return onboardingStatusOf(await this.managed(managerId, charityId));
+    return onboardingStatusOf(await this.managed(managerId, charityId), await this.clock.now());
   }
 
   /** GET /api/charities/managed */
   async managedCharities(managerId: string): Promise<OnboardingStatus[]> {
     const rows = await this.onboardings.managedBy(managerId);
     const states = await Promise.all(rows.map((row) => this.streams.load(row.ein)));
+    const now = await this.clock.now();
     return states.flatMap((charity) =>
-      charity !== null && charity.managerId === managerId ? [onboardingStatusOf(charity)] : [],
+      charity !== null && charity.managerId === managerId ? [onboardingStatusOf(charity, now)] : [],
     );
   }
 
   /** POST …/onboarding/{charityId}/code: a fresh code to the contact email, at most one a minute. */
   async sendCode(managerId: string, charityId: string): Promise<OnboardingCodeSent> {
     const charity = await this.managed(managerId, charityId);
-    const hint = onboardingStatusOf(charity).emailHint;
+    const hint = emailHint(charity.email);
     if (charity.emailVerified) return { emailHint: hint, resendAfterSeconds: 0 };
+    if (closureOf(charity, await this.clock.now()) !== null) throw onboardingClosed();
+    // The code goes only to an address on the domain of the organization's website on record.
+    if (verificationOf(charity) !== 'EMAIL_CODE') throw heldForReview();
     const now = new Date();
     const code = generateOneTimeCode();
     await this.db.transaction().execute(async (trx) => {
@@ -200,7 +245,7 @@ export class CharityOnboardingService {
   /** POST …/onboarding/{charityId}/verify: a confirmed code confirms the email and lists the charity. */
   async verifyCode(managerId: string, charityId: string, otpCode: string): Promise<OnboardingStatus> {
     const charity = await this.managed(managerId, charityId);
-    if (charity.emailVerified) return onboardingStatusOf(charity);
+    if (charity.emailVerified) return onboardingStatusOf(charity, await this.clock.now());
     const now = new Date();
     const accepted = await this.db.transaction().execute(async (trx) => {
       const live = await this.codes.live(trx, charityId);
@@ -223,10 +268,13 @@ export class CharityOnboardingService {
     });
     if (!accepted) throw codeWrongOrExpired();
     const { state } = await this.streams.execute(
-      { type: 'VerifyEmail', data: { ein: charity.ein, email: charity.email, at: now.toISOString() } },
+      {
+        type: 'VerifyEmail',
+        data: { ein: charity.ein, email: charity.email, at: (await this.clock.now()).toISOString() },
+      },
       randomEventIds,
     );
-    return onboardingStatusOf(state!);
+    return onboardingStatusOf(state!, await this.clock.now());
   }
 
   /** The charity, for its manager only (404 unknown, 403 another member's). */
@@ -234,7 +282,8 @@ export class CharityOnboardingService {
     const row = await this.onboardings.byId(charityId);
     if (!row) throw noOnboardingData();
     const charity = await this.streams.load(row.ein);
-    if (charity === null) throw noOnboardingData();
+    // A newer onboarding of the EIN replaced this one: it is gone.
+    if (charity === null || charity.charityId !== charityId) throw noOnboardingData();
     if (charity.managerId !== managerId) throw notCharityManager();
     return charity;
   }

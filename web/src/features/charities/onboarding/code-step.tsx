@@ -68,14 +68,16 @@ export function CodeStep({ fromStripe, onVerified, onError }: CodeStepProps) {
     }
   };
 
-  const verified = status.data?.emailVerified === true;
+  // Confirmed by the code, or by an operator when the email is not on the website's domain (issue 21).
+  const verified = status.data?.emailVerified === true || status.data?.review === 'APPROVED';
+  const heldForReview = status.data?.verification === 'OPERATOR_REVIEW' && !verified;
   useEffect(() => {
     if (!status.data) return;
     if (verified) {
       onVerified();
       return;
     }
-    if (sentFor.current === charityId) return;
+    if (heldForReview || sentFor.current === charityId) return;
     sentFor.current = charityId;
     void send(false);
     // Sends once per charity, when its status first says the email is still to be confirmed.
@@ -106,6 +108,18 @@ export function CodeStep({ fromStripe, onVerified, onError }: CodeStepProps) {
 
   if (saved.kind !== 'found') return null;
   if (!status.data || verified) return <p role="status">Loading...</p>;
+
+  if (heldForReview) {
+    return (
+      <Alert title="Waiting for an operator's review">
+        <p>{CharityMessages.heldForReview}</p>
+        <p>
+          <strong>{status.data.organizationName}</strong> appears on Charity Arena once an operator approves
+          it; meanwhile finish the payout account. Your charities on your profile show where it stands.
+        </p>
+      </Alert>
+    );
+  }
 
   const secondsLeft = waiting ? Math.ceil((resendAt - now) / 1000) : 0;
   return (

@@ -1,3 +1,4 @@
+import { CharityMessages } from '@arena/contracts/charities.messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, TextField } from '../../../ui';
@@ -25,7 +26,9 @@ export interface DetailsStepProps {
 
 /**
  * Step 2: EIN and organization name (required, trimmed), description, and the charity's email, where the
- * code of step 4 goes. A known EIN fills the name from the data set, unless the name was typed by hand.
+ * code of step 4 goes. A known EIN's name is the directory's and cannot be changed (the server uses the
+ * record's whatever is sent, issue 21); an EIN the directory does not hold takes a typed name, and an
+ * operator reviews the charity before it is listed.
  */
 export function DetailsStep({ initial, invitedEin, memberEmail, onBack, onDone }: DetailsStepProps) {
   const [details, setDetails] = useState<OrganizationDetails>(
@@ -44,7 +47,8 @@ export function DetailsStep({ initial, invitedEin, memberEmail, onBack, onDone }
   const foundName = digits ? lookup.data : undefined;
 
   useEffect(() => {
-    if (foundName && !nameTyped.current) {
+    if (foundName) {
+      nameTyped.current = false;
       setDetails((current) => ({ ...current, organizationName: foundName }));
     }
   }, [foundName]);
@@ -92,6 +96,14 @@ export function DetailsStep({ initial, invitedEin, memberEmail, onBack, onDone }
         autoComplete="organization"
         maxLength={200}
         required
+        readOnly={Boolean(foundName)}
+        hint={
+          foundName
+            ? 'The name on record for this EIN: it is how the charity appears.'
+            : digits && lookup.data === null
+              ? CharityMessages.notInDirectoryNeedsReview
+              : undefined
+        }
         value={details.organizationName}
         onChange={(event) => {
           nameTyped.current = event.target.value.trim() !== '';
@@ -115,7 +127,7 @@ export function DetailsStep({ initial, invitedEin, memberEmail, onBack, onDone }
         required
         value={details.email}
         onChange={(event) => set('email')(event.target.value)}
-        hint="We send a 6-digit code here to confirm the charity. It is never shown publicly."
+        hint="We send a 6-digit code here when it is on the domain of the organization’s website on record; otherwise an operator reviews the charity. It is never shown publicly."
         error={errors.email}
       />
       <div className="cluster onboarding__actions">

@@ -1,4 +1,5 @@
 import { CharityMessages } from '@arena/contracts/charities.messages';
+import { CONTROL_OR_FORMAT_MESSAGE, hasControlOrFormatCharacters } from '@arena/contracts/text.rules';
 
 /**
  * The onboarding form's rules as plain functions (spec §5, "Charity onboarding"), mirroring the server's
@@ -49,6 +50,7 @@ export function detailsErrors(details: OrganizationDetails): DetailsErrors {
   }
   if (ein && !einDigits(ein)) errors.ein = CharityMessages.malformedEin;
   if (name.length > 200) errors.organizationName = 'Organization name must be at most 200 characters';
+  else if (hasControlOrFormatCharacters(name)) errors.organizationName = CONTROL_OR_FORMAT_MESSAGE;
   if (details.description.trim().length > 2000)
     errors.description = 'Description must be at most 2000 characters';
   if (!EMAIL.test(details.email.trim())) errors.email = 'Please enter a valid email address.';

@@ -86,7 +86,9 @@ function ManagedCharity({ charity }: { charity: OnboardingStatus }) {
       </header>
       <CharityChecklist charity={charity} />
       <div className="cluster">
-        {!charity.isVerified && <Button onClick={resume}>Continue onboarding</Button>}
+        {!charity.isVerified && charity.closed === null && (
+          <Button onClick={resume}>Continue onboarding</Button>
+        )}
         {/* The public profile's route comes with the charity search screens. */}
         <a className={buttonClass({ variant: 'ghost' })} href={`/charity-profile/${charity.ein}`}>
           View public profile
