@@ -200,4 +200,17 @@ describe('PairsPlay of a tournament run (the layout kept on the server)', () => 
     ]);
     expect(play.log.length).toBe(2);
   });
+
+  it('records a flip at the clock its face was shown, so a slow answer never shortens a mismatch', async () => {
+    const kept = server();
+    const play = new PairsPlay({ reveal: kept.reveal });
+    const layout = pairs.layoutOf(SEED);
+    const other = layout.findIndex((face) => face !== layout[0]);
+    await play.flip(0, 100, () => 900);
+    await play.flip(other, 1000, () => 1700);
+    expect(play.log.toArray().map((entry) => entry.atMs)).toEqual([900, 1700]);
+    // Shown at 1,700 ms, the mismatch stays up for its whole time from then.
+    expect(play.faceUp(1700 + pairs.MISMATCH_SHOW_MS - 1)[other]).toBe(true);
+    expect(play.faceUp(1700 + pairs.MISMATCH_SHOW_MS)[other]).toBe(false);
+  });
 });

@@ -37,7 +37,9 @@ function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
         node.type = 'button';
         node.className = 'card';
         node.tabIndex = card === 0 ? 0 : -1;
-        node.addEventListener('click', () => host.act((play, clockMs) => play.flip(card, clockMs)));
+        node.addEventListener('click', () =>
+          host.act((play, clockMs) => play.flip(card, clockMs, () => host.clockMs())),
+        );
         cards.push(node);
         board.append(node);
       }

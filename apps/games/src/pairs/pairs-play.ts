@@ -27,9 +27,11 @@ export class PairsPlay implements Play<pairs.PairsInput> {
   /**
    * Flips a card at `atMs`. Refused flips (a face-up card, a mismatch still shown, faster than the
    * human-rate limit, one while another is being revealed) change nothing and are not recorded.
-   * Returns what to play, or null; in a tournament run once the server has answered.
+   * Returns what to play, or null; in a tournament run once the server has answered, when the flip is
+   * recorded at the game clock then (`now()`): the face shows from that moment, so a mismatch is seen
+   * for its whole time however long the answer took.
    */
-  flip(card: number, atMs: number): Cue | null | Promise<Cue | null> {
+  flip(card: number, atMs: number, now: () => number = () => atMs): Cue | null | Promise<Cue | null> {
     if (this.over || this.waiting || !this.log.accepts(atMs)) return null;
     if (pairs.flipRefusal(this.state, card, atMs) !== null) return null;
     if ('seed' in this.source) return this.turn(card, atMs);
@@ -38,8 +40,10 @@ export class PairsPlay implements Play<pairs.PairsInput> {
       (face) => {
         this.waiting = false;
         if (this.endedEarly) return null;
+        const shownAtMs = Math.max(atMs, now());
+        if (!this.log.accepts(shownAtMs)) return null;
         this.state = pairs.withFace(this.state, card, face);
-        return this.turn(card, atMs);
+        return this.turn(card, shownAtMs);
       },
       () => {
         this.waiting = false; // not revealed: not played (the page says why)

@@ -19,6 +19,8 @@ export interface BoardHost<P> {
    * over). An action that waits for the server (a Memory Pairs reveal) answers a promise of its cue.
    */
   act(action: (play: P, clockMs: number) => Cue | null | Promise<Cue | null>): void;
+  /** The game clock now (for an action that finishes when the server answers). */
+  clockMs(): number;
 }
 
 /** A game's own part: its play, its board, its numbers. The shell does the rest (modes, clock, pause, end). */
@@ -75,7 +77,7 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   const announcer = element('p', 'visually-hidden');
   announcer.setAttribute('aria-live', 'assertive');
   root.append(bar.node, stage, element('p', 'help', ui.game.controls), announcer);
-  ui.mount(board, { act });
+  ui.mount(board, { act, clockMs: () => clock.elapsedMs() });
 
   let reveals: PageReveals | null = null;
 
