@@ -126,7 +126,6 @@ export const PlayMessages = {
   revealOutOfOrder: (next: number) => `Flips are revealed in order: the next is flip ${next}`,
   revealedOtherCard: (flip: number, card: number) => `Flip ${flip} was already revealed: card ${card}`,
   revealRefused: (reason: string) => `This flip is not allowed: ${reason}`,
-  tooManyReveals: 'This play has revealed all the flips it may',
   /** Opening a play of an operator's external game: only the games Charity Arena serves are played here. */
   notVerifiedGame: 'This game is not played on Charity Arena: its scores come from its own site',
   verifiedOnly: (game: string) => `Scores for ${game} are verified by replay: play the game to submit one`,

@@ -50,7 +50,6 @@ export const revealedOtherCard = (flip: number, card: number) =>
   new TournamentError('conflict', PlayMessages.revealedOtherCard(flip, card));
 export const revealRefused = (reason: string) =>
   new TournamentError('unprocessable', PlayMessages.revealRefused(reason));
-export const tooManyReveals = () => new TournamentError('conflict', PlayMessages.tooManyReveals);
 export const notVerifiedGame = () => new TournamentError('conflict', PlayMessages.notVerifiedGame);
 export const verifiedOnly = (gameName: string) =>
   new TournamentError('conflict', PlayMessages.verifiedOnly(gameName));

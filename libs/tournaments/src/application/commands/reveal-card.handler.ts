@@ -1,12 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { PLAY_MAX_REVEALS, type RevealedCard } from '@arena/contracts/plays.contract';
+import type { RevealedCard } from '@arena/contracts/plays.contract';
 import {
   nothingToReveal,
   playNotFound,
   revealedOtherCard,
   revealOutOfOrder,
   revealRefused,
-  tooManyReveals,
 } from '../../domain/tournament.errors';
 import { openPlayOf, verifiedCore } from '../../domain/tournament.plays';
 import { GameTokens } from '../../infrastructure/game-tokens';
@@ -23,8 +22,8 @@ const KEEP_AFTER_EXPIRY_MS = 60_000;
  * the member's own open play, the flips in order, each checked by the game's rules before its face is
  * told. Asking again for a flip already revealed answers the same (a retry after a lost answer); the
  * same flip number with another card is refused, so no flip is ever revealed twice. Reads the
- * tournament's state (cached per process) and one Redis list of at most PLAY_MAX_REVEALS cards; the
- * rules replay the flips before it, O(flips).
+ * tournament's state (cached per process) and one Redis list of at most PLAY_MAX_REVEALS cards (the
+ * contract's bound on `flip`); the rules replay the flips before it, O(flips).
  */
 @CommandHandler(RevealCardCommand)
 export class RevealCardHandler implements ICommandHandler<RevealCardCommand, RevealedCard> {
@@ -54,7 +53,6 @@ export class RevealCardHandler implements ICommandHandler<RevealCardCommand, Rev
         return { playId, flip, card, face: again.value };
       }
       if (flip > cards.length) throw revealOutOfOrder(cards.length);
-      if (flip >= PLAY_MAX_REVEALS) throw tooManyReveals();
       const answer = rules.reveal(play.seed, cards, card);
       if (!answer.ok) throw revealRefused(answer.reason);
       const keepUntil = new Date(Date.parse(play.expiresAt) + KEEP_AFTER_EXPIRY_MS);
