@@ -99,7 +99,8 @@ type StandInWindow = Window & {
 };
 
 /** The AUTH answer's fields, as the page sends them for a play. */
-type Auth = Extract<PageToGameMessage, { type: 'AUTH' }>;
+/** A Tile Merge play's AUTH: with its seed (only Memory Pairs' stays on the server). */
+type Auth = Extract<PageToGameMessage, { type: 'AUTH' }> & { seed: string };
 
 /** An honest run of Tile Merge on a play's seed, short enough to be within the wall time already passed. */
 function honestTilesLog(seed: string): TimedInput<unknown>[] {

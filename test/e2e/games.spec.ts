@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { GAME_CORES, type TimedInput } from '@arena/games';
+import { GAME_CORES, pairs, type TimedInput } from '@arena/games';
 import { formatTime } from '../../apps/games/src/pairs/format-time';
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, saveScreenshot } from './support/browser';
@@ -183,22 +183,35 @@ describe('a game framed by the app origin', () => {
   let parentOrigin: string;
   let browser: Browser;
 
-  /** A stand-in for the app's game modal: frames a game, answers GAME_READY with AUTH, keeps what it gets. */
+  /**
+   * A stand-in for the app's game modal: frames a game, answers GAME_READY with AUTH, keeps what it gets.
+   * Memory Pairs gets no seed (the server keeps it): the stand-in answers each REVEAL as the server
+   * would, from the layout of 'framed-seed', and keeps the flips it revealed.
+   */
   const parentPage = (gameOrigin: string, slug: string) => `<!doctype html><html><body>
     <iframe title="game" src="${gameOrigin}/${slug}/" sandbox="allow-scripts allow-same-origin"
       style="width: 420px; height: 720px; border: 0"></iframe>
     <script>
       window.received = [];
+      window.revealed = [];
+      const layout = ${JSON.stringify(pairs.layoutOf('framed-seed'))};
       const frame = document.querySelector('iframe');
       window.addEventListener('message', (event) => {
         if (event.origin !== ${JSON.stringify(gameOrigin)}) return;
+        if (event.data.type === 'REVEAL') {
+          const { flip, card } = event.data;
+          window.revealed.push(card);
+          frame.contentWindow.postMessage({ type: 'REVEALED', flip, card, face: layout[card] }, ${JSON.stringify(gameOrigin)});
+          return;
+        }
         window.received.push(event.data);
         if (event.data.type !== 'GAME_READY') return;
         // A forged answer first (wrong shape): the game must ignore it and wait for the real one.
         frame.contentWindow.postMessage({ type: 'AUTH', token: '' }, ${JSON.stringify(gameOrigin)});
         frame.contentWindow.postMessage({
           type: 'AUTH', token: 'game-token-1', tournamentId: 'spring-cup', playId: 'play-1',
-          seed: 'framed-seed', matchId: null, expiresAt: '2030-01-01T00:00:00.000Z',
+          seed: ${JSON.stringify(slug === 'pairs' ? null : 'framed-seed')}, matchId: null,
+          expiresAt: '2030-01-01T00:00:00.000Z',
         }, ${JSON.stringify(gameOrigin)});
       });
     </script></body></html>`;
@@ -244,7 +257,7 @@ describe('a game framed by the app origin', () => {
   ] as const;
 
   it.each(RUNS)(
-    '$slug: plays the tournament run with the AUTH seed and submits a log that replays to the result shown',
+    '$slug: plays the tournament run with the AUTH seed (Memory Pairs: the reveals) and submits a log that replays to the result shown',
     async ({ slug, play, shown }) => {
       const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
       const page = await context.newPage();
@@ -277,6 +290,13 @@ describe('a game framed by the app origin', () => {
       // What the server will do: replay the log from the play's seed with the game's core.
       const verdict = GAME_CORES[slug].replay('framed-seed', submission.log);
       expect(verdict).toMatchObject({ valid: true, result: { score: completed.score } });
+      if (slug === 'pairs') {
+        // Every flip of the log was revealed, in order, and nothing was revealed beyond it.
+        const revealed = (await page.evaluate(
+          () => (window as unknown as { revealed: number[] }).revealed,
+        )) as number[];
+        expect(revealed).toEqual(submission.log.map((entry) => (entry.input as { card: number }).card));
+      }
       await context.close();
     },
   );

@@ -96,7 +96,7 @@ describe('plays: every result is the server’s own replay, once', () => {
 
   /** As if the member had played the log's game time (and a second more) since the play started. */
   const playFor = (play: StartedPlay, log: unknown = honestLog) => {
-    const verdict = snake.snakeCore.replay(play.seed, log as never);
+    const verdict = snake.snakeCore.replay(play.seed!, log as never);
     if (!verdict.valid) throw new Error(verdict.reason);
     offsetMs = verdict.result.durationMs + 1000;
     return verdict.result;

@@ -1,15 +1,13 @@
-import { pairs, snake, tiles } from '@arena/games';
+import { pairs, tiles, type TimedInput } from '@arena/games';
 import { endOfRunMessages } from './shared/frame-protocol';
 import { PairsPlay } from './pairs/pairs-play';
 import { SnakePlay } from './snake/snake-play';
 import { TilesPlay } from './tiles/tiles-play';
 
 /** The check the app makes before posting: the replay of the recorded log gives the result shown. */
-function replaysToShown(
-  core: Parameters<typeof endOfRunMessages>[0],
-  play: TilesPlay | SnakePlay | PairsPlay,
-) {
-  const messages = endOfRunMessages(core, play.seed, play.log.toArray(), play.result(), null);
+function replaysToShown(play: TilesPlay | SnakePlay | PairsPlay) {
+  const log: readonly TimedInput<unknown>[] = play.log.toArray();
+  const messages = endOfRunMessages(play.replay(), log, play.result(), null);
   expect(messages).toEqual([expect.objectContaining({ type: 'GAME_COMPLETED', ...play.result() })]);
 }
 
@@ -25,14 +23,14 @@ describe('TilesPlay', () => {
       if (blocked) expect(play.move(blocked, clock)).toBeNull();
     }
     expect(play.log.length).toBe(play.state.moves);
-    replaysToShown(tiles.tilesCore, play);
+    replaysToShown(play);
   });
 
   it('drops key presses beyond the human-rate limit instead of recording a log that would not replay', () => {
     const play = new TilesPlay('fast-fingers');
     for (let press = 0; press < 30; press++) play.move(press % 2 === 0 ? 'left' : 'right', press * 20);
     expect(play.log.length).toBeLessThanOrEqual(tiles.tilesCore.maxInputsPerSecond);
-    replaysToShown(tiles.tilesCore, play);
+    replaysToShown(play);
   });
 
   it('ended early keeps its score, not completed', () => {
@@ -43,7 +41,7 @@ describe('TilesPlay', () => {
     expect(play.over).toBe(true);
     expect(play.move('down', 500)).toBeNull();
     expect(play.result().completed).toBe(false);
-    replaysToShown(tiles.tilesCore, play);
+    replaysToShown(play);
   });
 });
 
@@ -62,7 +60,7 @@ describe('SnakePlay', () => {
     const play = new SnakePlay('snake-seed');
     playFrames(play, 10 * 60 * 1000);
     expect(play.over).toBe(true);
-    replaysToShown(snake.snakeCore, play);
+    replaysToShown(play);
   });
 
   it('ended early runs on into the wall ahead, as the replay does', () => {
@@ -73,7 +71,7 @@ describe('SnakePlay', () => {
     expect(play.over).toBe(true);
     expect(play.state.end).toBe('wall');
     expect(play.state.tick).toBeGreaterThan(before);
-    replaysToShown(snake.snakeCore, play);
+    replaysToShown(play);
   });
 
   it('does not record refused turns: a reversal, the same heading, a third waiting turn', () => {
@@ -90,7 +88,7 @@ describe('SnakePlay', () => {
 describe('PairsPlay', () => {
   /** Flips every card once in order, then the pairs it has seen: a completed run. */
   it('replays to the finishing time shown', () => {
-    const play = new PairsPlay('pairs-seed');
+    const play = new PairsPlay({ seed: 'pairs-seed' });
     let clock = 0;
     const seen = new Map<number, number>();
     for (let card = 0; card < pairs.PAIRS_CARD_COUNT && !play.over; card++) {
@@ -108,11 +106,11 @@ describe('PairsPlay', () => {
     }
     expect(play.over).toBe(true);
     expect(play.result()).toEqual({ score: clock, completed: true });
-    replaysToShown(pairs.pairsCore, play);
+    replaysToShown(play);
   });
 
   it('refuses a flip while a mismatch is shown, and a face-up card', () => {
-    const play = new PairsPlay('pairs-refusals');
+    const play = new PairsPlay({ seed: 'pairs-refusals' });
     const faces = play.state.faces;
     const other = faces.findIndex((face) => face !== faces[0]);
     expect(play.flip(0, 100)).toBe('flip');
@@ -123,14 +121,96 @@ describe('PairsPlay', () => {
     expect(play.faceUp(700)[0]).toBe(false);
     expect(play.flip(5, 700)).not.toBeNull();
     expect(play.log.length).toBe(3);
-    replaysToShown(pairs.pairsCore, play);
+    replaysToShown(play);
   });
 
   it('ended early has no time and is not completed', () => {
-    const play = new PairsPlay('pairs-early');
+    const play = new PairsPlay({ seed: 'pairs-early' });
     play.flip(3, 250);
     play.end();
     expect(play.result()).toEqual({ score: 0, completed: false });
-    replaysToShown(pairs.pairsCore, play);
+    replaysToShown(play);
+  });
+});
+
+describe('PairsPlay of a tournament run (the layout kept on the server)', () => {
+  const SEED = 'kept-by-the-server';
+
+  /** The server's side: the seed it keeps, the flips it revealed; `fail` refuses the next reveal. */
+  function server() {
+    const revealed: number[] = [];
+    const asked: Array<[number, number]> = [];
+    let fail = false;
+    const reveal = (flip: number, card: number) => {
+      asked.push([flip, card]);
+      if (fail) {
+        fail = false;
+        return Promise.reject(new Error('This play has expired'));
+      }
+      const answer = pairs.pairsReveals.reveal(SEED, revealed, card);
+      if (!answer.ok || flip !== revealed.length) return Promise.reject(new Error('refused'));
+      revealed.push(card);
+      return Promise.resolve(answer.value);
+    };
+    return { revealed, asked, reveal, failNext: () => (fail = true) };
+  }
+
+  it('knows no face before a flip, asks the server for each one, and replays as the server will on its seed', async () => {
+    const kept = server();
+    const play = new PairsPlay({ reveal: kept.reveal });
+    expect(play.state.faces.every((face) => face === pairs.UNREVEALED)).toBe(true);
+    const layout = pairs.layoutOf(SEED);
+    let clock = 0;
+    // Every card once, then the pairs seen: each flip, even of a face already known, goes to the server.
+    for (let card = 0; card < pairs.PAIRS_CARD_COUNT && !play.over; card++) {
+      clock += 600;
+      await play.flip(card, clock);
+    }
+    for (let card = 0; card < pairs.PAIRS_CARD_COUNT && !play.over; card++) {
+      if (play.state.matched[card]) continue;
+      const other = layout.findIndex((face, index) => index !== card && face === layout[card]);
+      clock += 600;
+      await play.flip(card, clock);
+      clock += 600;
+      await play.flip(other, clock);
+    }
+    expect(play.over).toBe(true);
+    const log = play.log.toArray();
+    expect(kept.revealed).toEqual(log.map((entry) => entry.input.card));
+    expect(pairs.pairsReveals.logRefusal(log, kept.revealed)).toBeNull();
+    expect(play.replay()).toEqual(pairs.pairsCore.replay(SEED, log));
+    replaysToShown(play);
+  });
+
+  it('takes no other flip while one is being revealed, and records nothing the server would not reveal', async () => {
+    const kept = server();
+    const play = new PairsPlay({ reveal: kept.reveal });
+    const first = play.flip(0, 100);
+    expect(play.flip(1, 150)).toBeNull();
+    await expect(first).resolves.toBe('flip');
+    kept.failNext();
+    await expect(play.flip(1, 300)).resolves.toBeNull();
+    expect(play.log.length).toBe(1);
+    // The same flip asked again (the player clicks again) is revealed this time.
+    await expect(play.flip(1, 400)).resolves.not.toBeNull();
+    expect(kept.asked).toEqual([
+      [0, 0],
+      [1, 1],
+      [1, 1],
+    ]);
+    expect(play.log.length).toBe(2);
+  });
+
+  it('records a flip at the clock its face was shown, so a slow answer never shortens a mismatch', async () => {
+    const kept = server();
+    const play = new PairsPlay({ reveal: kept.reveal });
+    const layout = pairs.layoutOf(SEED);
+    const other = layout.findIndex((face) => face !== layout[0]);
+    await play.flip(0, 100, () => 900);
+    await play.flip(other, 1000, () => 1700);
+    expect(play.log.toArray().map((entry) => entry.atMs)).toEqual([900, 1700]);
+    // Shown at 1,700 ms, the mismatch stays up for its whole time from then.
+    expect(play.faceUp(1700 + pairs.MISMATCH_SHOW_MS - 1)[other]).toBe(true);
+    expect(play.faceUp(1700 + pairs.MISMATCH_SHOW_MS)[other]).toBe(false);
   });
 });

@@ -111,6 +111,8 @@ export const configSchema = z
     // Plays one member may start, and results they may submit, per minute (every tournament together).
     PLAY_STARTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     PLAY_RESULTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** Memory Pairs flips revealed per member and minute: a person flips at most about two a second. */
+    PLAY_REVEALS_PER_MINUTE: z.coerce.number().int().min(1).default(240),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // A refresh token just rotated is accepted once more this long, answering the same new pair (two tabs at once).
     REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(30).default(5),

@@ -12,6 +12,7 @@ describe('the game frame messages, from the game', () => {
     [{ type: 'AUTH_ERROR' }],
     [{ type: 'AUTH_ERROR', message: 'Session expired' }],
     [{ type: 'GAME_ERROR' }],
+    [{ type: 'REVEAL', ...play, flip: 0, card: 15 }],
   ])('accepts %j', (message) => {
     expect(gameToPageMessage.safeParse(message).success).toBe(true);
   });
@@ -32,6 +33,9 @@ describe('the game frame messages, from the game', () => {
     ['a string', 'GAME_READY'],
     ['null', null],
     ['an over-long error text', { type: 'AUTH_ERROR', message: 'x'.repeat(501) }],
+    ['a reveal of a card that is not one', { type: 'REVEAL', ...play, flip: 0, card: 16 }],
+    ['a reveal without its token', { type: 'REVEAL', playId: 'p', flip: 0, card: 1 }],
+    ['a reveal of a fractional flip', { type: 'REVEAL', ...play, flip: 0.5, card: 1 }],
   ])('refuses %s', (_what, message) => {
     expect(gameToPageMessage.safeParse(message).success).toBe(false);
   });
@@ -55,18 +59,25 @@ describe('the game frame messages, from the page', () => {
     expiresAt: '2026-11-23T10:00:00.000Z',
   };
 
-  it.each([[auth], [{ ...auth, matchId: 'm-3' }], [{ type: 'DEMO_MODE', tournamentId: 't-1' }]])(
-    'accepts %j',
-    (message) => {
-      expect(pageToGameMessage.safeParse(message).success).toBe(true);
-    },
-  );
+  it.each([
+    [auth],
+    [{ ...auth, matchId: 'm-3' }],
+    // Memory Pairs: the server keeps the seed.
+    [{ ...auth, seed: null }],
+    [{ type: 'DEMO_MODE', tournamentId: 't-1' }],
+    [{ type: 'REVEALED', flip: 3, card: 9, face: 7 }],
+    [{ type: 'REVEAL_FAILED', flip: 3, message: 'This play has expired' }],
+  ])('accepts %j', (message) => {
+    expect(pageToGameMessage.safeParse(message).success).toBe(true);
+  });
 
   it.each([
     ['AUTH without a token', { ...auth, token: null }],
     ['AUTH without a seed', { ...auth, seed: '' }],
     ['a game message sent back', { type: 'GAME_READY' }],
     ['an unavailable play without a reason', { type: 'PLAY_UNAVAILABLE' }],
+    ['a face that is not one', { type: 'REVEALED', flip: 3, card: 9, face: 8 }],
+    ['a failed reveal without a reason', { type: 'REVEAL_FAILED', flip: 3 }],
   ])('refuses %s', (_what, message) => {
     expect(pageToGameMessage.safeParse(message).success).toBe(false);
   });

@@ -9,7 +9,10 @@ import * as z from 'zod/mini';
  * 1. The game posts GAME_READY.
  * 2. The page answers DEMO_MODE (signed out, or a demo), or opens a play on the server and answers AUTH
  *    with that play's game token, id and seed; if the server refuses the play, PLAY_UNAVAILABLE.
- * 3. When a run ends the game posts GAME_COMPLETED (the page shows it); in a tournament it then posts
+ * 3. Memory Pairs in a tournament (AUTH without a seed: the server keeps the layout): each flip posts
+ *    REVEAL; the page asks the server (POST /api/plays/{playId}/reveal) and answers REVEALED with the
+ *    card's face, or REVEAL_FAILED with why.
+ * 4. When a run ends the game posts GAME_COMPLETED (the page shows it); in a tournament it then posts
  *    TOURNAMENT_SUBMIT_SCORE with the play id, the token and the input log, and the page submits them.
  */
 
@@ -41,6 +44,14 @@ export const gameToPageMessage = z.discriminatedUnion('type', [
     gameToken: shortText,
     log: z.array(loggedInput).check(z.maxLength(40_000)),
   }),
+  /** Flip number `flip` of the play turns `card` over: the page asks the server for its face. */
+  z.object({
+    type: z.literal('REVEAL'),
+    playId: shortText,
+    gameToken: shortText,
+    flip: z.number().check(z.int(), z.minimum(0), z.maximum(40_000)),
+    card: z.number().check(z.int(), z.minimum(0), z.maximum(15)),
+  }),
   z.object({ type: z.literal('AUTH_ERROR'), message: note }),
   z.object({ type: z.literal('GAME_ERROR'), message: note }),
 ]);
@@ -54,14 +65,30 @@ export const pageToGameMessage = z.discriminatedUnion('type', [
     token: shortText,
     tournamentId: shortText,
     playId: shortText,
-    /** The seed the server fixed for this play: the game must start from it. */
-    seed: shortText,
+    /**
+     * The seed the server fixed for this play: the game must start from it. Null for a game whose
+     * hidden state the server keeps (Memory Pairs): the game reveals each card through the page.
+     */
+    seed: z.nullable(shortText),
     /** The head-to-head match this play counts for; null in score formats. */
     matchId: z.nullable(shortText),
     expiresAt: shortText,
   }),
   /** Signed out or a demo: play for fun with any seed; nothing is submitted. */
   z.object({ type: z.literal('DEMO_MODE'), tournamentId: shortText }),
+  /** The server's answer to REVEAL: the face of the flipped card. */
+  z.object({
+    type: z.literal('REVEALED'),
+    flip: z.number().check(z.int(), z.minimum(0)),
+    card: z.number().check(z.int(), z.minimum(0), z.maximum(15)),
+    face: z.number().check(z.int(), z.minimum(0), z.maximum(7)),
+  }),
+  /** The server would not reveal the flip (the play ended, a flip the rules refuse …): the game says why. */
+  z.object({
+    type: z.literal('REVEAL_FAILED'),
+    flip: z.number().check(z.int(), z.minimum(0)),
+    message: shortText,
+  }),
   /** The server would not open a play (not joined, tournament over, match played …): the game says why. */
   z.object({ type: z.literal('PLAY_UNAVAILABLE'), message: shortText }),
 ]);

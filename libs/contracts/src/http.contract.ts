@@ -49,7 +49,7 @@ import {
   charityReviewItem,
   charityReviewList,
 } from './charities.contract';
-import { playResultBody, startedPlay, verifiedPlayResult } from './plays.contract';
+import { playResultBody, revealBody, revealedCard, startedPlay, verifiedPlayResult } from './plays.contract';
 import {
   donationCheckoutAnswer,
   donationCheckoutBody,
@@ -359,6 +359,15 @@ const documentedRoutes = [
     body: playResultBody,
     statuses: [201],
     answer: answerOf(verifiedPlayResult),
+  },
+  {
+    ...routes.plays.reveal,
+    summary:
+      "Flip a card of a Memory Pairs play: the server, which keeps the layout, answers its face and records the flip (the result's log must be these flips); the same flip again answers the same (409 another card for a flip already revealed, a flip out of order or a closed play; 422 a flip the rules refuse)",
+    tag: 'plays',
+    access: member,
+    body: revealBody,
+    answer: answerOf(revealedCard),
   },
   {
     ...routes.tournaments.submitScore,

@@ -82,6 +82,7 @@ export const routes = {
     start: route('post', '/api/tournaments/{id}/plays'),
     startMatch: route('post', '/api/tournaments/{id}/matches/{matchId}/plays'),
     submitResult: route('post', '/api/plays/{playId}/result'),
+    reveal: route('post', '/api/plays/{playId}/reveal'),
   },
   admin: {
     createTournament: route('post', '/api/admin/tournaments'),

@@ -22,8 +22,11 @@ export const startedPlay = z
     matchId: z.string().nullable(),
     /** The catalog game (`games.catalog.ts`). */
     game: z.string(),
-    /** The seed the core starts from; the server fixed it before play. */
-    seed: z.string(),
+    /**
+     * The seed the core starts from; the server fixed it before play. Null for a game whose hidden
+     * state stays on the server (Memory Pairs): its client learns each card by revealing it.
+     */
+    seed: z.string().nullable(),
     startedAt: z.iso.datetime(),
     /** After this the result is refused (409). */
     expiresAt: z.iso.datetime(),
@@ -54,6 +57,37 @@ export const playResultBody = z
   })
   .meta({ id: 'PlayResultBody' });
 export type PlayResultBody = z.infer<typeof playResultBody>;
+
+/** The most flips a Memory Pairs play may reveal: a flip a tenth of a second for its five minutes. */
+export const PLAY_MAX_REVEALS = 3_000;
+
+/**
+ * POST /api/plays/{playId}/reveal (access token of the play's member): flip number `flip` (0 for the
+ * first flip of the play, then 1, 2 …) turns `card` over. Flips are revealed in order, each once.
+ */
+export const revealBody = z
+  .object({
+    gameToken: z.string().min(1).max(2000),
+    flip: z
+      .number()
+      .int()
+      .min(0)
+      .max(PLAY_MAX_REVEALS - 1),
+    card: z.number().int().min(0).max(15),
+  })
+  .meta({ id: 'RevealBody' });
+export type RevealBody = z.infer<typeof revealBody>;
+
+/** The card's face (0 to 7): the same answer for the same flip, however often it is asked. */
+export const revealedCard = z
+  .object({
+    playId: z.uuid(),
+    flip: z.number().int(),
+    card: z.number().int(),
+    face: z.number().int(),
+  })
+  .meta({ id: 'RevealedCard' });
+export type RevealedCard = z.infer<typeof revealedCard>;
 
 /** What the server computed from the log, and what it did with it. */
 export const verifiedPlayResult = z
@@ -88,6 +122,10 @@ export const PlayMessages = {
   expired: 'This play has expired',
   doesNotReplay: (reason: string) => `The game log does not replay: ${reason}`,
   tooFast: 'The game log claims more play time than has passed since the play started',
+  nothingToReveal: "This game's play has nothing hidden to reveal",
+  revealOutOfOrder: (next: number) => `Flips are revealed in order: the next is flip ${next}`,
+  revealedOtherCard: (flip: number, card: number) => `Flip ${flip} was already revealed: card ${card}`,
+  revealRefused: (reason: string) => `This flip is not allowed: ${reason}`,
   /** Opening a play of an operator's external game: only the games Charity Arena serves are played here. */
   notVerifiedGame: 'This game is not played on Charity Arena: its scores come from its own site',
   verifiedOnly: (game: string) => `Scores for ${game} are verified by replay: play the game to submit one`,

@@ -41,6 +41,29 @@ export interface GameCore<I> {
    * game is over, a clock past maxDurationMs, an input rate beyond maxInputsPerSecond.
    */
   replay(seed: string, log: readonly TimedInput<I>[]): ReplayVerdict;
+  /**
+   * Present for a game whose hidden state stays on the server (Memory Pairs): the client never gets
+   * the seed and asks the server for each piece of hidden state as it plays (docs/fair-play.md).
+   */
+  readonly reveals?: RevealRules;
+}
+
+/**
+ * How the server answers a hidden game's reveals and checks its log against them. An input to reveal
+ * is a whole number (Memory Pairs: the card flipped); `revealed` lists the ones revealed before, in order.
+ */
+export interface RevealRules {
+  /** What revealing `input` next shows (a card's face), or why it may not be played now. */
+  reveal(
+    seed: string,
+    revealed: readonly number[],
+    input: number,
+  ): { ok: true; value: number } | { ok: false; reason: string };
+  /**
+   * Why a log is not made of the inputs revealed, in the order revealed (it may stop before the last
+   * one: each logged input was still chosen knowing only what was revealed before it); null when it is.
+   */
+  logRefusal(log: readonly TimedInput<unknown>[], revealed: readonly number[]): string | null;
 }
 
 /** A seeded random number generator from a play's seed (any string): the same seed, the same numbers. */

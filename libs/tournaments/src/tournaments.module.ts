@@ -30,6 +30,8 @@ import { TournamentsController } from './infrastructure/tournaments.controller';
 import { PlaysController } from './infrastructure/plays.controller';
 import { GameTokens } from './infrastructure/game-tokens';
 import { PlayRateLimiter } from './infrastructure/play-rate-limiter';
+import { PlayReveals, RedisPlayReveals } from './infrastructure/play-reveals';
+import { RevealCardHandler } from './application/commands/reveal-card.handler';
 import { StartPlayHandler } from './application/commands/start-play.handler';
 import { SubmitPlayResultHandler } from './application/commands/submit-play-result.handler';
 
@@ -69,6 +71,8 @@ import { SubmitPlayResultHandler } from './application/commands/submit-play-resu
     PlayRateLimiter,
     StartPlayHandler,
     SubmitPlayResultHandler,
+    { provide: PlayReveals, useClass: RedisPlayReveals },
+    RevealCardHandler,
   ],
   exports: [
     TournamentStreamRepository,

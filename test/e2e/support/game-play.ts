@@ -55,9 +55,15 @@ export async function playPairs(page: Page, surface: Surface): Promise<void> {
     const label = (await cards.nth(card).getAttribute('aria-label')) ?? '';
     return label.split(': ')[1]!.replace(', matched', '');
   };
-  const flip = async (card: number) => {
+  /** `last`: the flip that ends the run, after which the game is not read. */
+  const flip = async (card: number, last = false) => {
     await cards.nth(card).focus();
     await page.keyboard.press('Enter');
+    if (last) return;
+    // In a tournament run the server reveals the face: wait until the card is drawn face up.
+    await surface
+      .locator(`.card:nth-child(${card + 1}):not([aria-label$="face down"])`)
+      .waitFor({ state: 'attached' });
     await pause(110); // a human pace, under the core's ten flips a second
   };
   const waitFaceDown = async (card: number) => {
@@ -69,6 +75,12 @@ export async function playPairs(page: Page, surface: Surface): Promise<void> {
   const matched = new Set<string>();
   const remember = (face: string, card: number) => seen.set(face, [...(seen.get(face) ?? []), card]);
   for (let card = 0; card < 16; card += 2) {
+    if (matched.size === 7) {
+      // The two cards left are the last pair.
+      await flip(card);
+      await flip(card + 1, true);
+      return;
+    }
     await flip(card);
     const first = await faceOf(card);
     await flip(card + 1);
@@ -83,10 +95,10 @@ export async function playPairs(page: Page, surface: Surface): Promise<void> {
     }
   }
   // The game is not read after the last flip: in the app, the frame goes away once the run is submitted.
-  for (const [face, pair] of seen) {
-    if (matched.has(face)) continue;
+  const left = [...seen].filter(([face]) => !matched.has(face));
+  for (const [index, [, pair]] of left.entries()) {
     await flip(pair[0]!);
-    await flip(pair[1]!);
+    await flip(pair[1]!, index === left.length - 1);
   }
 }
 

@@ -16,6 +16,9 @@ const FACES: readonly { symbol: string; name: string; colour: string }[] = [
   { symbol: '♠', name: 'spade', colour: '#2b3550' },
 ];
 
+/** What a card not yet revealed would draw: never shown, since only revealed cards are face up. */
+const HIDDEN_FACE = { symbol: '', name: 'face down', colour: '' };
+
 const movesOf = (play: PairsPlay) => Math.ceil(play.state.flips / 2);
 
 function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
@@ -24,7 +27,8 @@ function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
   return {
     game: GAME_CATALOG.pairs,
     core: pairs.pairsCore,
-    newPlay: (seed) => new PairsPlay(seed),
+    newPlay: (seed) => new PairsPlay({ seed }),
+    newHiddenPlay: (reveal) => new PairsPlay({ reveal }),
     mount(board, host) {
       board.setAttribute('role', 'group');
       board.setAttribute('aria-label', 'Memory Pairs cards');
@@ -33,7 +37,9 @@ function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
         node.type = 'button';
         node.className = 'card';
         node.tabIndex = card === 0 ? 0 : -1;
-        node.addEventListener('click', () => host.act((play, clockMs) => play.flip(card, clockMs)));
+        node.addEventListener('click', () =>
+          host.act((play, clockMs) => play.flip(card, clockMs, () => host.clockMs())),
+        );
         cards.push(node);
         board.append(node);
       }
@@ -58,7 +64,8 @@ function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
       const up = paused ? cards.map(() => false) : play.over ? cards.map(() => true) : play.faceUp(clockMs);
       const mismatch = play.state.mismatch;
       cards.forEach((node, card) => {
-        const face = FACES[play.state.faces[card]!]!;
+        // A card face up was revealed; a face down one may be unknown (a tournament run).
+        const face = FACES[play.state.faces[card]!] ?? HIDDEN_FACE;
         const matched = play.state.matched[card]!;
         const missed = !paused && mismatch !== null && up[card]! && mismatch.cards.includes(card) && !matched;
         const row = Math.floor(card / pairs.PAIRS_COLUMNS) + 1;

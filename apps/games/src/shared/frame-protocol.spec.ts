@@ -2,18 +2,20 @@ import { tiles } from '@arena/games';
 import {
   endOfRunMessages,
   nextMode,
+  PageReveals,
   readPageMessage,
   type AuthMessage,
   type PlayMode,
 } from './frame-protocol';
 
 const APP = 'https://arena.example.org';
+const SEED = 'seed-1';
 const AUTH: AuthMessage = {
   type: 'AUTH',
   token: 'game-token',
   tournamentId: 'tournament-1',
   playId: 'play-1',
-  seed: 'seed-1',
+  seed: SEED,
   matchId: null,
   expiresAt: '2026-11-23T10:00:00.000Z',
 };
@@ -21,6 +23,11 @@ const AUTH: AuthMessage = {
 describe('readPageMessage', () => {
   it('takes a valid message from the app origin', () => {
     expect(readPageMessage({ origin: APP, data: AUTH }, APP)).toEqual(AUTH);
+    // Memory Pairs: the server keeps the seed.
+    expect(readPageMessage({ origin: APP, data: { ...AUTH, seed: null } }, APP)).toEqual({
+      ...AUTH,
+      seed: null,
+    });
     expect(readPageMessage({ origin: APP, data: { type: 'DEMO_MODE', tournamentId: 't' } }, APP)).toEqual({
       type: 'DEMO_MODE',
       tournamentId: 't',
@@ -43,6 +50,7 @@ describe('readPageMessage', () => {
     ['AUTH with an empty token', { ...AUTH, token: '' }],
     ['PLAY_UNAVAILABLE without a message', { type: 'PLAY_UNAVAILABLE' }],
     ['a message the game sends itself', { type: 'GAME_READY' }],
+    ['REVEALED with a face that is not one', { type: 'REVEALED', flip: 0, card: 1, face: 8 }],
   ])('ignores %s from the app origin', (_name, data) => {
     expect(readPageMessage({ origin: APP, data }, APP)).toBeNull();
   });
@@ -83,8 +91,8 @@ describe('endOfRunMessages', () => {
   }
 
   it('posts the result and then the submission in a tournament run', () => {
-    const { log, shown } = honestTilesRun(AUTH.seed);
-    expect(endOfRunMessages(tiles.tilesCore, AUTH.seed, log, shown, AUTH)).toEqual([
+    const { log, shown } = honestTilesRun(SEED);
+    expect(endOfRunMessages(tiles.tilesCore.replay(SEED, log), log, shown, AUTH)).toEqual([
       {
         type: 'GAME_COMPLETED',
         score: shown.score,
@@ -97,15 +105,14 @@ describe('endOfRunMessages', () => {
 
   it('posts only the result in a demo', () => {
     const { log, shown } = honestTilesRun('demo-seed');
-    const messages = endOfRunMessages(tiles.tilesCore, 'demo-seed', log, shown, null);
+    const messages = endOfRunMessages(tiles.tilesCore.replay('demo-seed', log), log, shown, null);
     expect(messages.map((message) => message.type)).toEqual(['GAME_COMPLETED']);
   });
 
   it('posts GAME_ERROR, and no submission, when the replay disagrees with the score shown', () => {
-    const { log, shown } = honestTilesRun(AUTH.seed);
+    const { log, shown } = honestTilesRun(SEED);
     const messages = endOfRunMessages(
-      tiles.tilesCore,
-      AUTH.seed,
+      tiles.tilesCore.replay(SEED, log),
       log,
       { ...shown, score: shown.score + 4 },
       AUTH,
@@ -114,9 +121,38 @@ describe('endOfRunMessages', () => {
   });
 
   it('posts GAME_ERROR when the log does not replay', () => {
-    const { log, shown } = honestTilesRun(AUTH.seed);
-    const messages = endOfRunMessages(tiles.tilesCore, 'another-seed', log, shown, AUTH);
+    const { log, shown } = honestTilesRun(SEED);
+    const messages = endOfRunMessages(tiles.tilesCore.replay('another-seed', log), log, shown, AUTH);
     expect(messages).toHaveLength(1);
     expect(messages[0]!.type).toBe('GAME_ERROR');
+  });
+});
+
+describe('PageReveals', () => {
+  const HIDDEN = { ...AUTH, seed: null };
+
+  it("posts each flip as REVEAL and settles it with the page's answer for that flip and card alone", async () => {
+    const posted: unknown[] = [];
+    const reveals = new PageReveals((message) => posted.push(message), HIDDEN);
+    const face = reveals.reveal(0, 9);
+    expect(posted).toEqual([{ type: 'REVEAL', playId: 'play-1', gameToken: 'game-token', flip: 0, card: 9 }]);
+    // Answers for another flip or another card are not this flip's.
+    expect(reveals.receive({ type: 'REVEALED', flip: 1, card: 9, face: 2 })).toBe(true);
+    expect(reveals.receive({ type: 'REVEALED', flip: 0, card: 8, face: 2 })).toBe(true);
+    expect(reveals.receive({ type: 'REVEALED', flip: 0, card: 9, face: 5 })).toBe(true);
+    await expect(face).resolves.toBe(5);
+    expect(reveals.receive({ type: 'DEMO_MODE', tournamentId: 't' })).toBe(false);
+  });
+
+  it('rejects a flip the page could not reveal, with its reason', async () => {
+    const reveals = new PageReveals(() => undefined, HIDDEN);
+    const face = reveals.reveal(3, 1);
+    reveals.receive({ type: 'REVEAL_FAILED', flip: 3, message: 'This play has expired' });
+    await expect(face).rejects.toThrow('This play has expired');
+  });
+
+  it('leaves the mode as it is on an answer to a reveal', () => {
+    const tournament = nextMode({ kind: 'connecting' }, HIDDEN);
+    expect(nextMode(tournament, { type: 'REVEALED', flip: 0, card: 0, face: 0 })).toBe(tournament);
   });
 });

@@ -1,4 +1,4 @@
-import type { GameCore, TimedInput } from '@arena/games';
+import type { ReplayVerdict, TimedInput } from '@arena/games';
 import {
   pageToGameMessage,
   type GameToPageMessage,
@@ -43,6 +43,9 @@ export function nextMode(mode: PlayMode, message: PageToGameMessage): PlayMode {
       return { kind: 'demo' };
     case 'PLAY_UNAVAILABLE':
       return { kind: 'unavailable', message: message.message };
+    case 'REVEALED':
+    case 'REVEAL_FAILED':
+      return mode; // answers to a run's reveals (PageReveals), never a mode
     default: {
       const exhaustive: never = message;
       return exhaustive;
@@ -58,17 +61,16 @@ export interface ShownResult {
 
 /**
  * The messages that end a run. The result shown is first checked against the core's own replay of the
- * log (what the server will run): when they disagree the game says so (GAME_ERROR) rather than submit a
- * score the server would not confirm. A tournament run then submits its log with the play's token.
+ * log (`verdict`: what the server will compute): when they disagree the game says so (GAME_ERROR) rather
+ * than submit a score the server would not confirm. A tournament run then submits its log with the
+ * play's token.
  */
 export function endOfRunMessages<I>(
-  core: Pick<GameCore<I>, 'replay'>,
-  seed: string,
+  verdict: ReplayVerdict,
   log: readonly TimedInput<I>[],
   shown: ShownResult,
   auth: AuthMessage | null,
 ): GameToPageMessage[] {
-  const verdict = core.replay(seed, log);
   if (!verdict.valid) return [{ type: 'GAME_ERROR', message: `The run does not replay: ${verdict.reason}` }];
   const { score, completed, durationMs } = verdict.result;
   if (score !== shown.score || completed !== shown.completed) {
@@ -80,4 +82,46 @@ export function endOfRunMessages<I>(
     completedMessage,
     { type: 'TOURNAMENT_SUBMIT_SCORE', playId: auth.playId, gameToken: auth.token, log: [...log] },
   ];
+}
+
+/** Asks the server, through the page, what flip number `flip` of `card` shows; rejects when it will not say. */
+export type Reveal = (flip: number, card: number) => Promise<number>;
+
+/**
+ * A tournament run's reveals (Memory Pairs, whose layout the server keeps): each flip is posted to the
+ * page as REVEAL, and the page's REVEALED or REVEAL_FAILED for that flip settles it. An answer for a flip
+ * not asked, or for another card, is ignored.
+ */
+export class PageReveals {
+  private readonly waiting = new Map<
+    number,
+    { card: number; resolve: (face: number) => void; reject: (error: Error) => void }
+  >();
+
+  constructor(
+    private readonly post: (message: GameToPageMessage) => void,
+    private readonly auth: AuthMessage,
+  ) {}
+
+  readonly reveal: Reveal = (flip, card) =>
+    new Promise<number>((resolve, reject) => {
+      this.waiting.get(flip)?.reject(new Error('Asked again'));
+      this.waiting.set(flip, { card, resolve, reject });
+      this.post({ type: 'REVEAL', playId: this.auth.playId, gameToken: this.auth.token, flip, card });
+    });
+
+  /** Settles the reveal a page message answers; false when the message is not such an answer. */
+  receive(message: PageToGameMessage): boolean {
+    if (message.type !== 'REVEALED' && message.type !== 'REVEAL_FAILED') return false;
+    const waiting = this.waiting.get(message.flip);
+    if (!waiting) return true;
+    if (message.type === 'REVEALED') {
+      if (message.card !== waiting.card) return true;
+      waiting.resolve(message.face);
+    } else {
+      waiting.reject(new Error(message.message));
+    }
+    this.waiting.delete(message.flip);
+    return true;
+  }
 }

@@ -1,3 +1,4 @@
+import type { ReplayVerdict } from '@arena/games';
 import type { InputLog } from './input-log';
 import type { ShownResult } from './frame-protocol';
 
@@ -7,11 +8,12 @@ import type { ShownResult } from './frame-protocol';
  * `result()` is what the server will compute.
  */
 export interface Play<I> {
-  readonly seed: string;
   readonly log: InputLog<I>;
   readonly over: boolean;
   /** The result the player sees. */
   result(): ShownResult;
+  /** The core's replay of the log: what the server will compute from it. */
+  replay(): ReplayVerdict;
   /** Moves the play on to the game clock `atMs` (real-time games; the others return null) and says what to play. */
   advance(atMs: number): Cue | null;
   /** The player ends the run at `atMs` (or the longest play is reached): it ends as its replay would. */

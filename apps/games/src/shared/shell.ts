@@ -3,7 +3,7 @@ import type { CatalogGame } from '@arena/contracts/games.catalog';
 import type { GameCore } from '@arena/games';
 import { directionOfKey, swipeDirection, type Direction } from './directions';
 import { button, element } from './dom';
-import { endOfRunMessages, nextMode, type PlayMode } from './frame-protocol';
+import { endOfRunMessages, nextMode, PageReveals, type PlayMode, type Reveal } from './frame-protocol';
 import { GameBar, type Stat } from './game-bar';
 import { GameClock } from './game-clock';
 import { GameScreen } from './game-screen';
@@ -14,8 +14,13 @@ import './game.css';
 
 /** What the shell lets a game's board do: act on the current play, when play is allowed. */
 export interface BoardHost<P> {
-  /** Runs `action` with the play and the game clock if the game is running (started, not paused, not over). */
-  act(action: (play: P, clockMs: number) => Cue | null): void;
+  /**
+   * Runs `action` with the play and the game clock if the game is running (started, not paused, not
+   * over). An action that waits for the server (a Memory Pairs reveal) answers a promise of its cue.
+   */
+  act(action: (play: P, clockMs: number) => Cue | null | Promise<Cue | null>): void;
+  /** The game clock now (for an action that finishes when the server answers). */
+  clockMs(): number;
 }
 
 /** A game's own part: its play, its board, its numbers. The shell does the rest (modes, clock, pause, end). */
@@ -23,6 +28,11 @@ export interface GameUi<I, P extends Play<I>> {
   game: CatalogGame;
   core: GameCore<I>;
   newPlay(seed: string): P;
+  /**
+   * A tournament run of a game whose hidden state the server keeps (AUTH without a seed): each piece
+   * is revealed by the server as the run goes. Games played from a seed leave it out.
+   */
+  newHiddenPlay?(reveal: Reveal): P;
   /** Builds the board inside `board`, once. */
   mount(board: HTMLElement, host: BoardHost<P>): void;
   /** Draws the play; on every change and every frame while running. Paused: nothing may be memorised. */
@@ -67,11 +77,23 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   const announcer = element('p', 'visually-hidden');
   announcer.setAttribute('aria-live', 'assertive');
   root.append(bar.node, stage, element('p', 'help', ui.game.controls), announcer);
-  ui.mount(board, { act });
+  ui.mount(board, { act, clockMs: () => clock.elapsedMs() });
 
-  function act(action: (play: P, clockMs: number) => Cue | null): void {
+  let reveals: PageReveals | null = null;
+
+  function act(action: (play: P, clockMs: number) => Cue | null | Promise<Cue | null>): void {
     if (phase !== 'running' || !play) return;
-    sound.play(action(play, clock.elapsedMs()));
+    const cue = action(play, clock.elapsedMs());
+    if (cue instanceof Promise) {
+      const run = play;
+      void cue.then((later) => {
+        if (play !== run) return;
+        sound.play(later);
+        refresh();
+      });
+      return;
+    }
+    sound.play(cue);
     refresh();
   }
 
@@ -95,8 +117,12 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   }
 
   function newRun(seed: string): void {
+    startRun(ui.newPlay(seed));
+  }
+
+  function startRun(next: P): void {
     clock = new GameClock(() => performance.now());
-    play = ui.newPlay(seed);
+    play = next;
     phase = 'ready';
     refresh();
   }
@@ -159,8 +185,7 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     sound.play('over');
     const auth = mode.kind === 'tournament' ? mode.auth : null;
     const messages: GameToPageMessage[] = endOfRunMessages(
-      ui.core,
-      play.seed,
+      play.replay(),
       play.log.toArray(),
       play.result(),
       auth,
@@ -200,7 +225,17 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
         return;
       }
       case 'tournament': {
-        newRun(mode.auth.seed);
+        const { seed } = mode.auth;
+        if (seed !== null) newRun(seed);
+        else if (ui.newHiddenPlay) {
+          const pageReveals = new PageReveals((message) => link?.post(message), mode.auth);
+          reveals = pageReveals;
+          startRun(ui.newHiddenPlay(pageReveals.reveal));
+        } else {
+          mode = { kind: 'unavailable', message: 'This game cannot be played without its seed.' };
+          showMode();
+          return;
+        }
         const startButton = button('Start', undefined, start);
         const { tournamentId, matchId, expiresAt } = mode.auth;
         const until = new Date(expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -270,6 +305,7 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   showMode();
   if (!framed) return;
   connectToPage((message) => {
+    if (reveals?.receive(message)) return;
     const next = nextMode(mode, message);
     if (next === mode) return;
     mode = next;

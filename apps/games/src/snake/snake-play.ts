@@ -41,6 +41,10 @@ export class SnakePlay implements Play<snake.SnakeDirection> {
     snake.advanceSnake(this.state, snake.snakeCore.maxDurationMs);
   }
 
+  replay() {
+    return snake.snakeCore.replay(this.seed, this.log.toArray());
+  }
+
   result() {
     return { score: snake.snakeScore(this.state), completed: this.state.end !== 'time' };
   }

@@ -28,6 +28,10 @@ export class TilesPlay implements Play<tiles.TilesMove> {
     return this.state.score > before ? 'merge' : 'move';
   }
 
+  replay() {
+    return tiles.tilesCore.replay(this.seed, this.log.toArray());
+  }
+
   result() {
     return { score: tiles.scoreOf(this.state), completed: tiles.isOver(this.state) };
   }

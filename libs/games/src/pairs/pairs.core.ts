@@ -2,6 +2,7 @@ import {
   checkInputClock,
   SeededRandom,
   type GameCore,
+  type RevealRules,
   type ReplayVerdict,
   type TimedInput,
 } from '../game-core';
@@ -29,9 +30,18 @@ import {
  * PAIRS_MAX_INPUTS_PER_SECOND. Since the result is a time, a pause that stops the clock must also hide
  * the cards (or memorising them would be free).
  *
+ * Hidden layout (issue 21). In a tournament play the server keeps the seed: the client starts from
+ * `hiddenGame()` (every face UNREVEALED) and learns a card's face only when it flips it, by asking the
+ * server (`POST /api/plays/{playId}/reveal`), which answers with `pairsReveals.reveal` and keeps the
+ * cards it revealed, in order. The result's log must be those flips (a prefix of them, in the order
+ * revealed: `pairsReveals.logRefusal`), so each flip was chosen knowing only the faces revealed before
+ * it, and the layout never reaches the client ahead of play. A demo deals its layout from a local seed.
+ *
  * Exported from `@arena/games` as the namespace `pairs` (its names are generic: newGame, isOver…).
- * Live play: `newGame(seed)`, then `applyInput(state, { atMs, input })` for each flip (a new state, or
- * the reason it is refused), `faceUp(state, nowMs)` for what to draw, `isOver`, `scoreOf`.
+ * Live play: `newGame(seed)` (a demo) or `hiddenGame()` (a tournament play); before each flip
+ * `flipRefusal(state, card, atMs)`, then `withFace(state, card, face)` once its face is known, then
+ * `applyInput(state, { atMs, input })` (a new state, or the reason it is refused); `faceUp(state, nowMs)`
+ * for what to draw, `isOver`, `scoreOf`.
  */
 
 export const PAIRS_CARD_COUNT = 16;
@@ -40,13 +50,18 @@ export const PAIRS_COLUMNS = 4;
 export const MISMATCH_SHOW_MS = 500;
 export const PAIRS_MAX_DURATION_MS = 5 * 60 * 1000;
 export const PAIRS_MAX_INPUTS_PER_SECOND = 10;
+/** The face of a card whose face the client has not been shown (a hidden layout). */
+export const UNREVEALED = -1;
 
 export interface PairsInput {
   card: number;
 }
 
 export interface PairsState {
-  /** The face of each card (0..7), fixed by the seed. */
+  /**
+   * The face of each card (0..7), fixed by the seed: all of them when the layout comes from the seed
+   * (replay, a demo); in a hidden game only the cards revealed so far, UNREVEALED for the others.
+   */
   readonly faces: readonly number[];
   readonly matched: readonly boolean[];
   /** The first card of the turn in progress, face up; null between turns. */
@@ -63,6 +78,23 @@ export interface PairsState {
 export type ApplyOutcome = { ok: true; state: PairsState } | { ok: false; reason: string };
 
 export function newGame(seed: string): PairsState {
+  return gameWithFaces(layoutOf(seed));
+}
+
+/** A game whose layout the server keeps: every card face down and unknown until it is revealed. */
+export function hiddenGame(): PairsState {
+  return gameWithFaces(Array.from({ length: PAIRS_CARD_COUNT }, () => UNREVEALED));
+}
+
+/** The same game with one more card's face known (the server's answer to its flip). */
+export function withFace(state: PairsState, card: number, face: number): PairsState {
+  const faces = [...state.faces];
+  faces[card] = face;
+  return { ...state, faces };
+}
+
+/** The layout a seed deals: the face of each card. */
+export function layoutOf(seed: string): number[] {
   const random = new SeededRandom(seed);
   const faces: number[] = [];
   for (let card = 0; card < PAIRS_CARD_COUNT; card++) faces.push(card >> 1);
@@ -72,6 +104,10 @@ export function newGame(seed: string): PairsState {
     faces[index] = faces[other]!;
     faces[other] = face;
   }
+  return faces;
+}
+
+function gameWithFaces(faces: number[]): PairsState {
   return {
     faces,
     matched: faces.map(() => false),
@@ -107,19 +143,28 @@ export function faceUp(state: PairsState, nowMs: number): boolean[] {
 type PlayState = { -readonly [K in keyof PairsState]: PairsState[K] } & { matched: boolean[] };
 
 /**
- * The rules of one flip, shared by live play and replay: applies the flip to `state` in place, or
- * returns why it is refused and leaves `state` as it was.
+ * The rules of a flip that do not depend on the clock nor on the card's face: the server checks them
+ * before it reveals a card, and every flip checks them too.
  */
-function flipInPlace(state: PlayState, entry: TimedInput<PairsInput>): string | null {
-  const card = cardOf(entry.input);
-  if (card === null) return 'Not a flip of a card';
-  if (!Number.isSafeInteger(entry.atMs) || entry.atMs < state.clockMs) return 'Flip out of clock order';
+function turnRefusal(state: PairsState, card: number): string | null {
   if (isOver(state)) return 'Flip after every pair was found';
-  if (state.mismatch && entry.atMs < state.mismatch.hideAtMs) return 'Flip while a mismatch is still shown';
   if (state.matched[card]) return `Card ${card} is already matched`;
   if (state.firstCard === card) return `Card ${card} is already face up`;
+  return null;
+}
+
+/** Why a flip of `card` at `atMs` is refused now, before its face is known; null when it may be played. */
+export function flipRefusal(state: PairsState, card: number, atMs: number): string | null {
+  if (!Number.isInteger(card) || card < 0 || card >= PAIRS_CARD_COUNT) return 'Not a flip of a card';
+  if (!Number.isSafeInteger(atMs) || atMs < state.clockMs) return 'Flip out of clock order';
+  if (state.mismatch && atMs < state.mismatch.hideAtMs) return 'Flip while a mismatch is still shown';
+  return turnRefusal(state, card);
+}
+
+/** Turns `card` over in place, the rules checked: a first card, a found pair or a mismatch. */
+function turnInPlace(state: PlayState, card: number, atMs: number): void {
   state.flips++;
-  state.clockMs = entry.atMs;
+  state.clockMs = atMs;
   state.mismatch = null;
   const first = state.firstCard;
   if (first === null) {
@@ -130,9 +175,24 @@ function flipInPlace(state: PlayState, entry: TimedInput<PairsInput>): string | 
     state.pairsFound++;
     state.firstCard = null;
   } else {
-    state.mismatch = { cards: [first, card], hideAtMs: entry.atMs + MISMATCH_SHOW_MS };
+    state.mismatch = { cards: [first, card], hideAtMs: atMs + MISMATCH_SHOW_MS };
     state.firstCard = null;
   }
+}
+
+/**
+ * The rules of one flip, shared by live play and replay: applies the flip to `state` in place, or
+ * returns why it is refused and leaves `state` as it was.
+ */
+function flipInPlace(state: PlayState, entry: TimedInput<PairsInput>): string | null {
+  const card = cardOf(entry.input);
+  if (card === null) return 'Not a flip of a card';
+  if (!Number.isSafeInteger(entry.atMs) || entry.atMs < state.clockMs) return 'Flip out of clock order';
+  if (state.mismatch && entry.atMs < state.mismatch.hideAtMs) return 'Flip while a mismatch is still shown';
+  const refusal = turnRefusal(state, card);
+  if (refusal !== null) return refusal;
+  if (state.faces[card] === UNREVEALED) return `Card ${card} was not revealed`;
+  turnInPlace(state, card, entry.atMs);
   return null;
 }
 
@@ -165,6 +225,19 @@ function cardOf(value: unknown): number | null {
 
 /** Replays a whole play with the rules live play uses (flipInPlace), on one state flipped in place. */
 function replayPairs(seed: string, log: readonly TimedInput<PairsInput>[]): ReplayVerdict {
+  return replayOn(newGame(seed), log);
+}
+
+/**
+ * The replay of a hidden game on the faces the client was shown: what the server's replay of the same
+ * log computes, since every flip of the log was revealed (the game checks its run with it before it
+ * submits; a flip of a card not shown does not replay).
+ */
+export function replayShown(faces: readonly number[], log: readonly TimedInput<PairsInput>[]): ReplayVerdict {
+  return replayOn(gameWithFaces([...faces]), log);
+}
+
+function replayOn(game: PairsState, log: readonly TimedInput<PairsInput>[]): ReplayVerdict {
   // The log comes from JSON: refuse anything that is not a list of stamped entries before reading it.
   if (!Array.isArray(log)) return { valid: false, reason: 'The input log is not a list' };
   for (let index = 0; index < log.length; index++) {
@@ -177,7 +250,6 @@ function replayPairs(seed: string, log: readonly TimedInput<PairsInput>[]): Repl
     maxInputsPerSecond: PAIRS_MAX_INPUTS_PER_SECOND,
   });
   if (clockProblem) return { valid: false, reason: clockProblem };
-  const game = newGame(seed);
   const state: PlayState = { ...game, matched: [...game.matched] };
   for (let index = 0; index < log.length; index++) {
     const reason = flipInPlace(state, log[index]!);
@@ -190,6 +262,34 @@ function replayPairs(seed: string, log: readonly TimedInput<PairsInput>[]): Repl
   };
 }
 
+/**
+ * The server's side of a hidden layout. `revealed`: the cards the server revealed so far for the play,
+ * in order, one per flip. Reveals check the turn rules (no flip of a face-up or matched card, none
+ * after the last pair) but not the clock: the replay of the result checks the clock, of the same flips.
+ */
+export const pairsReveals: RevealRules = {
+  reveal(seed, revealed, card) {
+    if (!Number.isInteger(card) || card < 0 || card >= PAIRS_CARD_COUNT)
+      return { ok: false, reason: 'Not a flip of a card' };
+    const game = newGame(seed);
+    const state: PlayState = { ...game, matched: [...game.matched] };
+    // Each earlier flip was checked when it was revealed; they are turned again to know the board now.
+    for (const earlier of revealed) turnInPlace(state, earlier, 0);
+    const refusal = turnRefusal(state, card);
+    return refusal === null ? { ok: true, value: state.faces[card]! } : { ok: false, reason: refusal };
+  },
+  logRefusal(log, revealed) {
+    for (let index = 0; index < log.length; index++) {
+      const entry: unknown = log[index];
+      const card =
+        typeof entry === 'object' && entry !== null ? cardOf((entry as { input?: unknown }).input) : null;
+      if (card === null || card !== revealed[index])
+        return `Input ${index} is not the flip the server revealed`;
+    }
+    return null;
+  },
+};
+
 export const pairsCore: GameCore<PairsInput> = {
   slug: 'pairs',
   name: 'Memory Pairs',
@@ -198,4 +298,5 @@ export const pairsCore: GameCore<PairsInput> = {
   maxInputsPerSecond: PAIRS_MAX_INPUTS_PER_SECOND,
   parseInput: parsePairsInput,
   replay: replayPairs,
+  reveals: pairsReveals,
 };

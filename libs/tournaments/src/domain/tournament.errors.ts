@@ -44,6 +44,13 @@ export const playExpired = () => new TournamentError('conflict', PlayMessages.ex
 export const playDoesNotReplay = (reason: string) =>
   new TournamentError('unprocessable', PlayMessages.doesNotReplay(reason));
 export const playTooFast = () => new TournamentError('unprocessable', PlayMessages.tooFast);
+export const nothingToReveal = () => new TournamentError('conflict', PlayMessages.nothingToReveal);
+export const revealOutOfOrder = (next: number) =>
+  new TournamentError('conflict', PlayMessages.revealOutOfOrder(next));
+export const revealedOtherCard = (flip: number, card: number) =>
+  new TournamentError('conflict', PlayMessages.revealedOtherCard(flip, card));
+export const revealRefused = (reason: string) =>
+  new TournamentError('unprocessable', PlayMessages.revealRefused(reason));
 export const notVerifiedGame = () => new TournamentError('conflict', PlayMessages.notVerifiedGame);
 export const verifiedOnly = (gameName: string) =>
   new TournamentError('conflict', PlayMessages.verifiedOnly(gameName));

@@ -154,6 +154,25 @@ export function openPlay(
 }
 
 /**
+ * The member's play while it still takes a result (and reveals): theirs, not resolved, not superseded,
+ * not expired at `now`; throws the refusal otherwise.
+ */
+export function openPlayOf(
+  state: Pick<PlayTournament, 'players' | 'plays'>,
+  playId: string,
+  userId: string,
+  now: string,
+): PlayState {
+  const play = getPlay(state.plays, playId);
+  if (!play) throw playNotFound();
+  if (play.userId !== userId) throw playNotYours();
+  if (play.resolved) throw playAlreadySubmitted();
+  if (getPlayer(state.players, userId)?.openPlayId !== playId) throw playSuperseded();
+  if (Date.parse(now) >= Date.parse(play.expiresAt)) throw playExpired();
+  return play;
+}
+
+/**
  * The play and the replay's result when this result may be recorded; throws the refusal otherwise.
  * The order matters to the member: whose play it is before anything about it, a closed play before
  * whether its log replays.
@@ -163,12 +182,7 @@ export function acceptedPlayResult(
   state: PlayTournament,
 ): { play: PlayState; result: ReplayResult } {
   const { playId, userId, verdict, now } = command.data;
-  const play = getPlay(state.plays, playId);
-  if (!play) throw playNotFound();
-  if (play.userId !== userId) throw playNotYours();
-  if (play.resolved) throw playAlreadySubmitted();
-  if (getPlayer(state.players, userId)?.openPlayId !== playId) throw playSuperseded();
-  if (Date.parse(now) >= Date.parse(play.expiresAt)) throw playExpired();
+  const play = openPlayOf(state, playId, userId, now);
   if (!verdict.valid) throw playDoesNotReplay(verdict.reason);
   // The cores give whole ms; anything else would be a core's bug, never a clock to record.
   const { durationMs } = verdict.result;

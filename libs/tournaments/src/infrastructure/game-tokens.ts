@@ -4,7 +4,8 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { PlayMessages } from '@arena/contracts/plays.contract';
 import { isUuid } from '@arena/text';
-import { TournamentError, playExpired } from '../domain/tournament.errors';
+import type { Member } from '@arena/identity';
+import { TournamentError, playExpired, playNotYours } from '../domain/tournament.errors';
 
 const AUDIENCE = 'arena-game';
 
@@ -45,6 +46,18 @@ export class GameTokens {
       .setAudience(AUDIENCE)
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.key);
+  }
+
+  /**
+   * The tournament of `playId` when `token` was issued for that play to this member in this sign-in;
+   * 403 otherwise (409 once it expired).
+   */
+  async tournamentOfPlay(token: string, playId: string, member: Member, now: Date): Promise<string> {
+    const claims = await this.verify(token, now);
+    if (claims.play !== playId) throw wrongGameToken();
+    if (claims.sub !== member.id) throw playNotYours();
+    if (claims.sid !== member.signInId) throw wrongGameToken();
+    return claims.tid;
   }
 
   /** The claims of a token this server signed; 409 when its play expired, 403 for anything else. */

@@ -9,15 +9,17 @@ const ONE_MINUTE = 60;
 const TOO_MANY = 'Too many plays right now: please wait a moment and try again';
 
 /**
- * Per-member budgets of play starts and result submissions (PLAY_STARTS_PER_MINUTE,
- * PLAY_RESULTS_PER_MINUTE), shared by every API process through Redis. A start opens a fresh seed
- * and a result costs a replay: well beyond a person's pace, both are only load. Over budget: 429
+ * Per-member budgets of play starts, result submissions and Memory Pairs reveals
+ * (PLAY_STARTS_PER_MINUTE, PLAY_RESULTS_PER_MINUTE, PLAY_REVEALS_PER_MINUTE), shared by every API
+ * process through Redis. A start opens a fresh seed, a result costs a replay and a reveal replays the
+ * flips before it: well beyond a person's pace, all three are only load. Over budget: 429
  * with Retry-After.
  */
 @Injectable()
 export class PlayRateLimiter {
   private readonly starts: RateLimiterRedis;
   private readonly results: RateLimiterRedis;
+  private readonly reveals: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     const limiter = (name: string, points: number) =>
@@ -29,6 +31,7 @@ export class PlayRateLimiter {
       });
     this.starts = limiter('starts', config.PLAY_STARTS_PER_MINUTE);
     this.results = limiter('results', config.PLAY_RESULTS_PER_MINUTE);
+    this.reveals = limiter('reveals', config.PLAY_REVEALS_PER_MINUTE);
   }
 
   startBy(memberId: string): Promise<void> {
@@ -37,6 +40,10 @@ export class PlayRateLimiter {
 
   resultBy(memberId: string): Promise<void> {
     return consume(this.results, memberId);
+  }
+
+  revealBy(memberId: string): Promise<void> {
+    return consume(this.reveals, memberId);
   }
 }
 

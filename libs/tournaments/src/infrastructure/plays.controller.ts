@@ -1,9 +1,16 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { PLAY_RESULT_MAX_BYTES, playResultBody, type PlayResultBody } from '@arena/contracts/plays.contract';
+import {
+  PLAY_RESULT_MAX_BYTES,
+  playResultBody,
+  revealBody,
+  type PlayResultBody,
+  type RevealBody,
+} from '@arena/contracts/plays.contract';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
+import { RevealCardCommand } from '../application/commands/reveal-card.command';
 import { StartPlayCommand } from '../application/commands/start-play.command';
 import { SubmitPlayResultCommand } from '../application/commands/submit-play-result.command';
 import { PlayRateLimiter } from './play-rate-limiter';
@@ -49,5 +56,17 @@ export class PlaysController {
       success: true,
       data: await this.commands.execute(new SubmitPlayResultCommand(playId, member, body)),
     };
+  }
+
+  /** A Memory Pairs flip: the card's face from the seed the server keeps (docs/fair-play.md). */
+  @Post('plays/:playId/reveal')
+  @HttpCode(200)
+  async reveal(
+    @Param('playId') playId: string,
+    @CurrentMember() member: Member,
+    @Body(new ZodValidationPipe(revealBody)) body: RevealBody,
+  ) {
+    await this.limiter.revealBy(member.id);
+    return { success: true, data: await this.commands.execute(new RevealCardCommand(playId, member, body)) };
   }
 }

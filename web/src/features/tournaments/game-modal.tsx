@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { PageToGameMessage, PlayResultBody, TournamentDetail } from '@arena/contracts';
+import type { PageToGameMessage, PlayResultBody, RevealBody, TournamentDetail } from '@arena/contracts';
 import { gameToPageMessage } from '@arena/contracts/game-frame.contract';
 import { catalogGame } from '@arena/contracts/games.catalog';
 import { ApiError } from '../../lib/api-client';
@@ -89,6 +89,13 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
         case 'TOURNAMENT_SUBMIT_SCORE':
           void submit(message.playId, message.gameToken, message.log);
           return;
+        case 'REVEAL':
+          void reveal(message.playId, {
+            gameToken: message.gameToken,
+            flip: message.flip,
+            card: message.card,
+          });
+          return;
         case 'AUTH_ERROR':
           toast.error(message.message ?? DetailMessages.authRequired);
           return;
@@ -122,9 +129,27 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
         });
       } catch (error) {
         const reason =
-          error instanceof ApiError && error.status === 401 ? DetailMessages.loginToPlay : failureReason(error);
+          error instanceof ApiError && error.status === 401
+            ? DetailMessages.loginToPlay
+            : failureReason(error);
         toast.error(reason);
         post({ type: 'PLAY_UNAVAILABLE', message: reason });
+      }
+    };
+
+    /** A Memory Pairs flip: the server keeps the layout and answers the face, which the frame draws. */
+    const reveal = async (playId: string, body: RevealBody) => {
+      if (latest.current.demo) return;
+      try {
+        const { flip, card, face } = await tournamentsApi.reveal(playId, body);
+        post({ type: 'REVEALED', flip, card, face });
+      } catch (error) {
+        const reason =
+          error instanceof ApiError && error.status === 401
+            ? DetailMessages.loginToPlay
+            : failureReason(error);
+        toast.error(reason);
+        post({ type: 'REVEAL_FAILED', flip: body.flip, message: reason });
       }
     };
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ListTournamentsParams, PlayResultBody } from '@arena/contracts';
+import type { ListTournamentsParams, PlayResultBody, RevealBody } from '@arena/contracts';
 import { routes } from '@arena/contracts/http.routes';
 import { callApi } from '../../lib/api-client';
 
@@ -77,6 +77,9 @@ export const tournamentsApi = {
   /** The play's input log: the server replays it and answers the score it computed. */
   submitPlayResult: async (playId: string, body: PlayResultBody) =>
     (await callApi(routes.plays.submitResult, { params: { playId }, body })).data,
+  /** A Memory Pairs flip: the server, which keeps the layout, answers the card's face. */
+  reveal: async (playId: string, body: RevealBody) =>
+    (await callApi(routes.plays.reveal, { params: { playId }, body })).data,
   selectCharity: async (tournamentId: string, charityId: string | null) =>
     callApi(routes.tournaments.selectCharity, { params: { id: tournamentId }, body: { charityId } }),
 };

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { StartedPlay } from '@arena/contracts/plays.contract';
+import { gameCoreFor } from '@arena/games';
 import { noSignIn } from '../../domain/tournament.errors';
 import type { PlayStarted } from '../../domain/tournament.events';
 import { GameTokens } from '../../infrastructure/game-tokens';
@@ -11,7 +12,8 @@ import { StartPlayCommand } from './start-play.command';
 
 /**
  * Fixes a fresh seed before play (16 random bytes: nobody can pick or predict it) and answers the
- * play with its game token.
+ * play with its game token, and with the seed unless the game keeps its hidden state on the server
+ * (Memory Pairs: the layout follows from the seed, so the client never gets it).
  */
 @CommandHandler(StartPlayCommand)
 export class StartPlayHandler implements ICommandHandler<StartPlayCommand, StartedPlay> {
@@ -42,10 +44,21 @@ export class StartPlayHandler implements ICommandHandler<StartPlayCommand, Start
     const started = events.find((event): event is PlayStarted => event.type === 'PlayStarted');
     if (!started) throw new Error('A new play appended no PlayStarted');
     const { game, seed, startedAt, expiresAt } = started.data;
+    // A game whose hidden state stays on the server never sees its seed: it reveals what it flips.
+    const hidden = gameCoreFor(game)?.reveals !== undefined;
     const gameToken = await this.gameTokens.sign(
       { sub: member.id, sid: member.signInId, play: playId, tid: tournamentId, mid: matchId },
       new Date(expiresAt),
     );
-    return { playId, tournamentId, matchId, game, seed, startedAt, expiresAt, gameToken };
+    return {
+      playId,
+      tournamentId,
+      matchId,
+      game,
+      seed: hidden ? null : seed,
+      startedAt,
+      expiresAt,
+      gameToken,
+    };
   }
 }

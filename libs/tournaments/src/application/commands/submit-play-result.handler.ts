@@ -1,11 +1,12 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { TimedInput } from '@arena/games';
+import type { ReplayVerdict, TimedInput } from '@arena/games';
 import type { VerifiedPlayResult } from '@arena/contracts/plays.contract';
-import { playNotFound, playNotYours } from '../../domain/tournament.errors';
+import { playNotFound } from '../../domain/tournament.errors';
 import type { ScoreSubmitted } from '../../domain/tournament.events';
 import type { MatchPlayed } from '../../domain/bracket/bracket.events';
 import { getPlay, verifiedCore } from '../../domain/tournament.plays';
-import { GameTokens, wrongGameToken } from '../../infrastructure/game-tokens';
+import { GameTokens } from '../../infrastructure/game-tokens';
+import { PlayReveals } from '../../infrastructure/play-reveals';
 import { BracketAdvancer } from '../bracket-advancer';
 import { Clock } from '../clock';
 import { randomEventIds } from '@arena/event-store';
@@ -25,21 +26,24 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
     private readonly gameTokens: GameTokens,
     private readonly advancer: BracketAdvancer,
     private readonly clock: Clock,
+    private readonly reveals: PlayReveals,
   ) {}
 
   async execute({ playId, member, body }: SubmitPlayResultCommand): Promise<VerifiedPlayResult> {
     const now = this.clock.now();
-    const claims = await this.gameTokens.verify(body.gameToken, now);
-    if (claims.play !== playId) throw wrongGameToken();
-    if (claims.sub !== member.id) throw playNotYours();
-    if (claims.sid !== member.signInId) throw wrongGameToken();
-    const tournamentId = claims.tid;
+    const tournamentId = await this.gameTokens.tournamentOfPlay(body.gameToken, playId, member, now);
     const before = await this.streams.load(tournamentId);
     const play = before.status === 'NONE' ? undefined : getPlay(before.plays, playId);
     if (before.status === 'NONE' || !play) throw playNotFound();
     // The contract checked the list; the core checks each entry as it replays (never throws on one).
     const log = body.log as readonly TimedInput<unknown>[];
-    const verdict = verifiedCore(before.tournament).replay(play.seed, log);
+    const core = verifiedCore(before.tournament);
+    let verdict: ReplayVerdict = core.replay(play.seed, log);
+    // A hidden game's log must be the flips the server revealed, in order: none chosen ahead of its reveal.
+    if (verdict.valid && core.reveals) {
+      const refusal = core.reveals.logRefusal(log, await this.reveals.cards(playId));
+      if (refusal !== null) verdict = { valid: false, reason: refusal };
+    }
     const { events, state } = await this.streams.execute(
       {
         type: 'SubmitPlayResult',
