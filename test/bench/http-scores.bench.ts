@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { machineLine, nodeScript, processCpuSeconds, publish, SMOKE } from './support/bench-kit';
+import { freePort, machineLine, nodeScript, processCpuSeconds, publish, SMOKE } from './support/bench-kit';
 import { BENCH_POOL_SIZE, LiveStack, type Player } from './support/live-stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 10));
@@ -60,7 +60,7 @@ async function startBareServer(databaseUrl: string, port: number): Promise<Child
 
 async function main() {
   const stack = await LiveStack.start();
-  const barePort = Number(new URL(stack.baseUrl).port) + 100;
+  const barePort = await freePort();
   let bare: ChildProcess | undefined;
   try {
     bare = await startBareServer(stack.database.url, barePort);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
@@ -88,6 +89,18 @@ export function nodeScript(sourcePath: string): string[] {
   return FROM_SOURCE
     ? ['-r', '@swc-node/register', join(ROOT, sourcePath)]
     : [join(ROOT, 'dist', sourcePath.replace(/\.ts$/, '.js'))];
+}
+
+/** A TCP port free on 127.0.0.1 right now, for a server this bench starts (two benches may run at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
 }
 
 /**

@@ -3,7 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { createDatabase } from '@arena/database';
 import { createMember } from '@arena/identity/testing';
 import { clearRedisPrefix, TEST_MODE_PRODUCTION } from '@arena/testing';
-import { createBenchDatabase, nodeScript, processCpuSeconds, ROOT, type BenchDatabase } from './bench-kit';
+import {
+  createBenchDatabase,
+  freePort,
+  nodeScript,
+  processCpuSeconds,
+  ROOT,
+  type BenchDatabase,
+} from './bench-kit';
 
 const ADMIN_API_KEY = randomUUID() + randomUUID();
 const METRICS_TOKEN = randomUUID() + randomUUID();
@@ -32,7 +39,8 @@ export class LiveStack {
     private readonly redisPrefix: string,
   ) {}
 
-  static async start(port = 3900 + Math.floor(Math.random() * 90)): Promise<LiveStack> {
+  static async start(): Promise<LiveStack> {
+    const port = await freePort();
     const database = await createBenchDatabase();
     const stack = new LiveStack(database, `http://127.0.0.1:${port}`, `bench:${randomUUID()}`);
     const env = {
