@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import { PostgresEventStore } from '@arena/event-store';
-import { createBenchDatabase, machineLine, percentile, publish } from './support/bench-kit';
+import { createBenchDatabase, machineLine, percentile, publish, SMOKE } from './support/bench-kit';
 
-// BENCH_SECONDS and BENCH_WRITERS (comma-separated) shorten or focus a run.
-const SECONDS_PER_RUN = Number(process.env.BENCH_SECONDS ?? 10);
+// BENCH_SECONDS and BENCH_WRITERS (comma-separated) shorten or focus a run; BENCH_SMOKE=1 runs tiny sizes.
+const SECONDS_PER_RUN = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 10));
 /** Appends and raw inserts take turns in short rounds so both see the same load on a shared machine. */
 const ROUND_SECONDS = 1;
-const WRITER_COUNTS = (process.env.BENCH_WRITERS ?? '1,8,32').split(',').map(Number);
+const WRITER_COUNTS = (process.env.BENCH_WRITERS ?? (SMOKE ? '1,4' : '1,8,32')).split(',').map(Number);
 const LAG_RATE = 500;
 const LAG_WRITERS = 8;
 

@@ -6,16 +6,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { machineLine, processCpuSeconds, publish } from './support/bench-kit';
+import { freePort, machineLine, nodeScript, processCpuSeconds, publish, SMOKE } from './support/bench-kit';
 import { BENCH_POOL_SIZE, LiveStack, type Player } from './support/live-stack';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const TOURNAMENTS = 32;
-const PLAYERS_PER_TOURNAMENT = 8;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 10));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SMOKE ? 1 : 2));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (SMOKE ? 4 : 32));
+const TOURNAMENTS = SMOKE ? 2 : 32;
+const PLAYERS_PER_TOURNAMENT = SMOKE ? 2 : 8;
 
 type Target = { tournamentId: string; player: Player };
 
@@ -43,7 +42,7 @@ function drive(baseUrl: string, targets: Target[], seconds: number) {
 }
 
 async function startBareServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [resolve(__dirname, 'support/bare-insert.server.js')], {
+  const child = spawn(process.execPath, nodeScript('test/bench/support/bare-insert.server.ts'), {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -61,7 +60,7 @@ async function startBareServer(databaseUrl: string, port: number): Promise<Child
 
 async function main() {
   const stack = await LiveStack.start();
-  const barePort = Number(new URL(stack.baseUrl).port) + 100;
+  const barePort = await freePort();
   let bare: ChildProcess | undefined;
   try {
     bare = await startBareServer(stack.database.url, barePort);

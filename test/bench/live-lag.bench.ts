@@ -13,14 +13,16 @@
 import { io } from 'socket.io-client';
 import { tournamentRoom, type LeaderboardMessage } from '@arena/contracts';
 import { LEADERBOARD_MESSAGES_PER_SECOND } from '../../apps/api/src/realtime/leaderboard.broadcaster';
-import { machineLine, percentile, publish } from './support/bench-kit';
+import { machineLine, percentile, publish, SMOKE } from './support/bench-kit';
 import { LiveStack, type Player } from './support/live-stack';
 
-const RATE = Number(process.env.BENCH_RATE ?? 500);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const TOURNAMENTS = 50;
-const PLAYERS_PER_TOURNAMENT = 10;
-const QUIET_ROOMS = 10;
+const RATE = Number(process.env.BENCH_RATE ?? (SMOKE ? 50 : 500));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 10));
+const TOURNAMENTS = SMOKE ? 3 : 50;
+const PLAYERS_PER_TOURNAMENT = SMOKE ? 3 : 10;
+const QUIET_ROOMS = SMOKE ? 2 : 10;
+/** How long after the last answer a submission may still show up in a message. */
+const SETTLE_MS = SMOKE ? 1000 : 3000;
 /** A quiet room hears a score every QUIET_ROOMS × this many busy submissions (half a second at 500/s). */
 const QUIET_EVERY = Math.max(1, Math.round(RATE / (2 * QUIET_ROOMS)));
 /** Every measured score is above it, so each one is a new best for its player. */
@@ -132,7 +134,7 @@ async function main() {
     }
     const sendSeconds = (performance.now() - started) / 1000;
     await Promise.all(inFlight);
-    await new Promise((r) => setTimeout(r, 3000));
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
     const cpuAfter = stack.cpuSeconds();
     for (const socket of sockets) socket.disconnect();
     const unseen = [...pending.values()].reduce((sum, list) => sum + list.length, 0);
@@ -150,7 +152,7 @@ async function main() {
 | 2xx → socket.io message, busy rooms | ${row(busyLags)} |
 | 2xx → socket.io message, first change in a quiet room | ${row(quietLags)} |
 
-${httpMs.length} answered 2xx, ${failed} failed, ${unseen} never seen in a message within 3 s of the last answer. CPU per answered submission, from the sending of the first to 3 s after the last answer: API ${cpuMs(cpuAfter.api - cpuBefore.api)} ms, worker ${cpuMs(cpuAfter.worker - cpuBefore.worker)} ms.
+${httpMs.length} answered 2xx, ${failed} failed, ${unseen} never seen in a message within ${SETTLE_MS / 1000} s of the last answer. CPU per answered submission, from the sending of the first to ${SETTLE_MS / 1000} s after the last answer: API ${cpuMs(cpuAfter.api - cpuBefore.api)} ms, worker ${cpuMs(cpuAfter.worker - cpuBefore.worker)} ms.
 `,
     );
   } finally {

@@ -14,13 +14,13 @@ import { silentLogger } from '@arena/projection-runner/testing';
 import { TournamentStreamBuilder } from '../../projections/leaderboards/leaderboards.fixtures';
 import { leaderboardsProjector } from '../../projections/leaderboards/leaderboards.projection';
 import { rankOf, topEntries } from '../../projections/leaderboards/leaderboards.queries';
-import { createBenchDatabase, machineLine, percentile, publish } from './support/bench-kit';
+import { createBenchDatabase, machineLine, percentile, publish, SMOKE } from './support/bench-kit';
 
-const SCORE_EVENTS = Number(process.env.BENCH_SCORE_EVENTS ?? 200_000);
+const SCORE_EVENTS = Number(process.env.BENCH_SCORE_EVENTS ?? (SMOKE ? 2_000 : 200_000));
 const TOURNAMENTS = 20;
 const SCORES_PER_PLAYER = 5;
-const BIG_FIELD = Number(process.env.BENCH_BIG_FIELD ?? 1_000_000);
-const QUERY_SAMPLES = 200;
+const BIG_FIELD = Number(process.env.BENCH_BIG_FIELD ?? (SMOKE ? 2_000 : 1_000_000));
+const QUERY_SAMPLES = SMOKE ? 10 : 200;
 
 interface RebuildRun {
   batchSize: number;
@@ -110,7 +110,9 @@ async function bigField(db: Kysely<any>): Promise<QueryTiming[]> {
     SELECT ${tournamentId}::uuid, gen_random_uuid(), 'player-' || i, 'Charity ' || (i % 50),
       score, -score, timestamptz '2026-11-22' + (floor(random() * 3600) || ' seconds')::interval,
       1 + floor(random() * 5)::int, md5(i::text) || md5((i + 1)::text)
-    FROM generate_series(1, ${BIG_FIELD}) AS i, LATERAL (SELECT floor(random() * 10000) + i * 0 AS score) AS s`.execute(db);
+    FROM generate_series(1, ${BIG_FIELD}) AS i, LATERAL (SELECT floor(random() * 10000) + i * 0 AS score) AS s`.execute(
+    db,
+  );
   await sql`
     INSERT INTO leaderboard_score_counts (tournament_id, rank_score, players)
     SELECT tournament_id, rank_score, count(*) FROM leaderboard_entries WHERE tournament_id = ${tournamentId}

@@ -12,11 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
-import {
-  playResultBody,
-  PLAY_RESULT_MAX_BYTES,
-  type VerifiedGameSlug,
-} from '@arena/contracts';
+import { playResultBody, PLAY_RESULT_MAX_BYTES, type VerifiedGameSlug } from '@arena/contracts';
 import {
   GAME_CORES,
   honestLog,
@@ -27,11 +23,14 @@ import {
   tiles,
   type TimedInput,
 } from '@arena/games';
-import { machineLine, publish } from './support/bench-kit';
+import { machineLine, publish, SMOKE } from './support/bench-kit';
 import { playStrongTiles } from './support/strong-tiles-player';
 
-const SECONDS_PER_CASE = Number(process.env.BENCH_SECONDS ?? 2);
-const FIVE_MINUTES = 5 * 60 * 1000;
+const SECONDS_PER_CASE = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 0.05 : 2));
+/** The sessions' length; a smoke run plays 10 s ones, fewer of them, to check the bench still runs. */
+const FIVE_MINUTES = SMOKE ? 10_000 : 5 * 60 * 1000;
+const HONEST_LOGS = SMOKE ? 3 : 20;
+const SNAKE_SEEDS = SMOKE ? 3 : 100;
 const GOAL_PER_SECOND = 2000;
 
 interface Play {
@@ -102,7 +101,9 @@ function measure({ game, name, plays }: Case): string {
     seed: one.seed,
     log: playResultBody.parse(parseBody(one.body)).log,
   }));
-  const replayMicros = timeEach(parsed, (one) => GAME_CORES[game].replay(one.seed, one.log as readonly TimedInput<unknown>[]));
+  const replayMicros = timeEach(parsed, (one) =>
+    GAME_CORES[game].replay(one.seed, one.log as readonly TimedInput<unknown>[]),
+  );
 
   const perSecond = 1_000_000 / perResult;
   const inputs = Math.round(plays.reduce((total, one) => total + one.inputs, 0) / plays.length);
@@ -124,11 +125,18 @@ function measure({ game, name, plays }: Case): string {
 }
 
 function honestSessions(game: VerifiedGameSlug): Case {
-  const plays = Array.from({ length: 20 }, (_, index) => {
+  const plays = Array.from({ length: HONEST_LOGS }, (_, index) => {
     const seed = `honest ${game} ${index}`;
-    return play(seed, honestLog(game, seed, seededUniform(`bot ${index}`), { skill: index / 19 }));
+    return play(
+      seed,
+      honestLog(game, seed, seededUniform(`bot ${index}`), { skill: index / (HONEST_LOGS - 1) }),
+    );
   });
-  return { game, name: 'honest bot sessions, skills 0 to 1 (20 logs; inputs: their mean)', plays };
+  return {
+    game,
+    name: `honest bot sessions, skills 0 to 1 (${HONEST_LOGS} logs; inputs: their mean)`,
+    plays,
+  };
 }
 
 /** Tiles for 5 minutes at 150 to 400 ms a move: the strong player, on the first seed it survives that long. */
@@ -161,10 +169,10 @@ function tilesWorstCase(): Case {
   }
 }
 
-/** The honest snake (skill 1) that lives longest within 5 minutes, out of 100 seeds. */
+/** The honest snake (skill 1) that lives longest within 5 minutes, out of 100 seeds (3 in a smoke run). */
 function snakeLongestHonest(): Case {
   let longest: { seed: string; log: TimedInput<unknown>[]; durationMs: number } | undefined;
-  for (let index = 0; index < 100; index++) {
+  for (let index = 0; index < SNAKE_SEEDS; index++) {
     const seed = `long snake ${index}`;
     const log = honestLog('snake', seed, seededUniform(`bot ${index}`), { skill: 1 });
     const verdict = snake.snakeCore.replay(seed, log as TimedInput<snake.SnakeDirection>[]);
@@ -174,7 +182,7 @@ function snakeLongestHonest(): Case {
   const minutes = (longest!.durationMs / 60_000).toFixed(1);
   return {
     game: 'snake',
-    name: `the longest of 100 honest sessions at skill 1 (${minutes} minutes)`,
+    name: `the longest of ${SNAKE_SEEDS} honest sessions at skill 1 (${minutes} minutes)`,
     plays: [play(longest!.seed, longest!.log)],
   };
 }
@@ -225,7 +233,10 @@ function main(): void {
     honestSessions('snake'),
     snakeLongestHonest(),
     snakeCircling(FIVE_MINUTES, 'worst case: a turn every tick for 5 minutes'),
-    snakeCircling(snake.snakeCore.maxDurationMs, 'the longest play allowed: a turn every tick for an hour'),
+    snakeCircling(
+      SMOKE ? 2 * FIVE_MINUTES : snake.snakeCore.maxDurationMs,
+      'the longest play allowed: a turn every tick for an hour',
+    ),
     honestSessions('pairs'),
     pairsWorstCase(),
   ];

@@ -10,10 +10,10 @@ import { PostgresEventStore } from '@arena/event-store';
 import { TournamentStreamRepository } from '../../libs/tournaments/src/application/tournament-stream.repository';
 import { randomEventIds } from '@arena/event-store';
 import type { TournamentCommand } from '../../libs/tournaments/src/domain/tournament.commands';
-import { createBenchDatabase, percentile } from './support/bench-kit';
+import { createBenchDatabase, percentile, SMOKE } from './support/bench-kit';
 
-const SECONDS_PER_RUN = Number(process.env.BENCH_SECONDS ?? 5);
-const PLAYERS = 32;
+const SECONDS_PER_RUN = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 0.5 : 5));
+const PLAYERS = SMOKE ? 4 : 32;
 
 interface Measurement {
   name: string;

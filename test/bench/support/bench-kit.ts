@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { createDatabase } from '@arena/database';
 import { ensureProjection } from '@arena/projection-runner';
@@ -74,6 +75,34 @@ export function machineLine(sharedBy = 'the database, the servers and this scrip
   return `Node ${process.version}; ${cpus().length} CPUs shared by ${sharedBy} (load average ${load} at the end).`;
 }
 
+/** True when this runs from source through @swc-node/register (the smoke runs), false when built into dist/. */
+export const FROM_SOURCE = __filename.endsWith('.ts');
+
+/** The repository's root, from test/bench/support or from its build in dist/test/bench/support. */
+export const ROOT = resolve(__dirname, FROM_SOURCE ? '../../..' : '../../../..');
+
+/**
+ * Node's arguments to run a script named by its source path from the root (e.g. apps/api/src/main.ts) the way
+ * this process runs: from source through @swc-node/register, or its build in dist/ (npm run bench:*).
+ */
+export function nodeScript(sourcePath: string): string[] {
+  return FROM_SOURCE
+    ? ['-r', '@swc-node/register', join(ROOT, sourcePath)]
+    : [join(ROOT, 'dist', sourcePath.replace(/\.ts$/, '.js'))];
+}
+
+/** A TCP port free on 127.0.0.1 right now, for a server this bench starts (two benches may run at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
 /**
  * BENCH_SMOKE=1: tiny sizes, a few seconds, nothing appended to docs/benchmarks.md. The test suite runs every
  * benchmark this way, so a change that breaks one fails CI; its figures mean nothing.
@@ -85,7 +114,7 @@ export function publish(heading: string, body: string): void {
   const section = `## ${heading}\n\nRun ${new Date().toISOString()}. ${body}`;
   console.log(section);
   if (SMOKE) return;
-  const docs = join(process.cwd(), 'docs');
+  const docs = join(ROOT, 'docs');
   const file = join(docs, 'benchmarks.md');
   if (!existsSync(file)) {
     mkdirSync(docs, { recursive: true });

@@ -1,12 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { createDatabase } from '@arena/database';
 import { createMember } from '@arena/identity/testing';
 import { clearRedisPrefix, TEST_MODE_PRODUCTION } from '@arena/testing';
-import { createBenchDatabase, processCpuSeconds, type BenchDatabase } from './bench-kit';
+import {
+  createBenchDatabase,
+  freePort,
+  nodeScript,
+  processCpuSeconds,
+  ROOT,
+  type BenchDatabase,
+} from './bench-kit';
 
-const ROOT = resolve(__dirname, '../../../..');
 const ADMIN_API_KEY = randomUUID() + randomUUID();
 const METRICS_TOKEN = randomUUID() + randomUUID();
 const JWT_ACCESS_SECRET = randomUUID() + randomUUID();
@@ -22,7 +27,8 @@ export interface Player {
 
 /**
  * The product as it runs in production, for benchmarks: the API and the worker as separate Node
- * processes built into dist/, on a fresh database and their own Redis prefix.
+ * processes, on a fresh database and their own Redis prefix. Built into dist/ when the bench runs from
+ * there (npm run bench:*), from source through @swc-node/register when it does (the smoke runs).
  */
 export class LiveStack {
   private readonly children: ChildProcess[] = [];
@@ -33,7 +39,8 @@ export class LiveStack {
     private readonly redisPrefix: string,
   ) {}
 
-  static async start(port = 3900 + Math.floor(Math.random() * 90)): Promise<LiveStack> {
+  static async start(): Promise<LiveStack> {
+    const port = await freePort();
     const database = await createBenchDatabase();
     const stack = new LiveStack(database, `http://127.0.0.1:${port}`, `bench:${randomUUID()}`);
     const env = {
@@ -58,19 +65,28 @@ export class LiveStack {
     for (const app of ['api', 'worker']) {
       // e.g. BENCH_NODE_ARGS=--cpu-prof to profile the servers under load.
       const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-      const child = spawn(process.execPath, [...nodeArgs, `dist/apps/${app}/src/main.js`], {
+      const child = spawn(process.execPath, [...nodeArgs, ...nodeScript(`apps/${app}/src/main.ts`)], {
         cwd: ROOT,
         env,
         stdio: 'inherit',
       });
       stack.children.push(child);
     }
-    await stack.waitForHealth();
+    try {
+      await stack.waitForHealth();
+    } catch (error) {
+      await stack.stop();
+      throw error;
+    }
     return stack;
   }
 
   private async waitForHealth() {
-    for (let attempt = 0; attempt < 200; attempt++) {
+    // Started from source, each process compiles its modules first: allow for that on a busy machine.
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const exited = this.children.find((child) => child.exitCode !== null);
+      if (exited) throw new Error(`a server process exited with ${exited.exitCode} before the API came up`);
       try {
         const details = await fetch(`${this.baseUrl}/api/health/details`, {
           headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -153,6 +169,7 @@ export class LiveStack {
       this.children.map(
         (child) =>
           new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
             child.kill('SIGTERM');
             setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
