@@ -2,17 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { cancelTournamentBody, createTournamentBody, editTournamentBody } from '@arena/contracts';
-
-export interface CliEnvironment {
-  /** Where the API answers: ARENA_API_URL, else PUBLIC_URL, else http://localhost:3000. */
-  apiUrl: string;
-  adminApiKey: string | undefined;
-}
-
-export interface CliOutput {
-  out(line: string): void;
-  error(line: string): void;
-}
+import { sendAdminRequest, type CliEnvironment, type CliOutput } from './admin-api';
 
 export const USAGE = `Usage:
   npm run tournaments -- create --file tournament.json
@@ -53,26 +43,7 @@ export async function runTournamentsCli(argv: string[], env: CliEnvironment, io:
     io.error(error instanceof Error ? error.message : String(error));
     return 1;
   }
-  let response: Response;
-  try {
-    response = await fetch(new URL(request.path, env.apiUrl), {
-      method: request.method,
-      headers: { authorization: `Bearer ${env.adminApiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(request.body),
-    });
-  } catch (error) {
-    io.error(
-      `Could not reach the API at ${env.apiUrl}: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return 1;
-  }
-  const answer = (await response.json().catch(() => null)) as { data?: unknown; message?: string } | null;
-  if (!response.ok) {
-    io.error(`Refused (${response.status}): ${answer?.message ?? response.statusText}`);
-    return 1;
-  }
-  io.out(JSON.stringify(answer?.data ?? null, null, 2));
-  return 0;
+  return sendAdminRequest(env, io, request);
 }
 
 function parseCommandLine(argv: string[]) {
