@@ -16,7 +16,6 @@ import {
   type LedgerFacts,
   type LedgerRow,
 } from '@arena/projections/finance-money-events/finance-money-events.queries';
-import type { LedgerEvent } from '../../domain/ledger-csv';
 
 /** An export's date range as instants: from (inclusive), before (exclusive). */
 export interface LedgerRange {
@@ -98,15 +97,6 @@ export class DonationEventsReader {
   /** Every money event reconciliation compares with the provider, in global order. */
   async moneyEvents(): Promise<MoneyEvent[]> {
     return (await this.read(RECONCILED)).map(({ type, data }) => ({ type, data }) as MoneyEvent);
-  }
-
-  /** The donations' events, for the ledger export. */
-  async all(): Promise<LedgerEvent[]> {
-    return (await this.read(LEDGER)).map(({ id, type, data, createdAt }) => ({
-      id,
-      at: createdAt,
-      event: { type, data } as DonationEvent,
-    }));
   }
 
   private async read(types: ReadonlySet<string>): Promise<FinanceMoneyEventRow[]> {
