@@ -61,7 +61,12 @@ export class DonationEventsReader {
         : await ledgerEntryRange(this.db, range, snapshot.lastEntry);
     let after = bounds.after;
     while (after < bounds.upTo) {
-      const page = await ledgerPage(this.db, { ...range, after, upTo: bounds.upTo, limit: this.exportPageSize });
+      const page = await ledgerPage(this.db, {
+        ...range,
+        after,
+        upTo: bounds.upTo,
+        limit: this.exportPageSize,
+      });
       if (page.rows.length > 0) yield page.rows;
       after = page.last;
     }
