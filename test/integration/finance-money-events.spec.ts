@@ -134,7 +134,7 @@ describe('finance: the money events, bounded', () => {
       .where('status', '=', 'active')
       .execute();
     const ledger = all
-      .filter((event) => DONATION_EVENT_TYPES.includes(event.type))
+      .filter((event) => (DONATION_EVENT_TYPES as readonly string[]).includes(event.type))
       .map((event) => ({ id: event.id, at: event.createdAt, event: event as unknown as DonationEvent }));
     const expected = ledgerCsv(ledger, { full: true });
 
