@@ -149,15 +149,17 @@ export async function ledgerSnapshot(db: Kysely<any>): Promise<LedgerSnapshot> {
 }
 
 /**
- * An event commits within this long of its `created_at` (its transaction's start): entries are in commit
- * order, dates in start order, so a date range's entries lie between the entries of the first event created
- * this long before it and the last created this long after it.
+ * An event commits within this long of its `created_at` (its transaction's start). Entries are in commit order,
+ * dates in start order: an entry created more than this before `from` committed before anything created from
+ * `from` on, and one created this long after `before` committed after anything created before it.
  */
 const COMMIT_SLACK = "interval '1 hour'";
 
 /**
- * The entries a date range can hold: (after, upTo], from two probes of the created_at index. `from`/`before`
- * are instants (inclusive / exclusive); absent: the ledger's start / `lastEntry`.
+ * The entries a date range can hold: (after, upTo], from two probes of the time index: `after` is the entry of
+ * the last event created more than COMMIT_SLACK before `from`, `upTo` the one before the first created
+ * COMMIT_SLACK after `before` (the rows between are then filtered by date: at most COMMIT_SLACK more each side).
+ * `from`/`before` are instants (inclusive / exclusive); absent: the ledger's start / `lastEntry`.
  */
 export async function ledgerEntryRange(
   db: Kysely<any>,
@@ -169,16 +171,16 @@ export async function ledgerEntryRange(
   if (range.from) {
     const { rows } = await sql<{ entry: string }>`
       SELECT entry FROM finance_money_events
-      WHERE entry IS NOT NULL AND created_at >= ${range.from}::timestamptz - ${sql.raw(COMMIT_SLACK)}
-      ORDER BY created_at, entry LIMIT 1`.execute(db);
-    after = rows[0] ? Number(rows[0].entry) - 1 : lastEntry;
+      WHERE entry IS NOT NULL AND created_at < ${range.from}::timestamptz - ${sql.raw(COMMIT_SLACK)}
+      ORDER BY created_at DESC, entry DESC LIMIT 1`.execute(db);
+    if (rows[0]) after = Math.min(Number(rows[0].entry), lastEntry);
   }
   if (range.before) {
     const { rows } = await sql<{ entry: string }>`
       SELECT entry FROM finance_money_events
-      WHERE entry IS NOT NULL AND created_at < ${range.before}::timestamptz + ${sql.raw(COMMIT_SLACK)}
-      ORDER BY created_at DESC, entry DESC LIMIT 1`.execute(db);
-    upTo = rows[0] ? Math.min(Number(rows[0].entry), lastEntry) : -1;
+      WHERE entry IS NOT NULL AND created_at >= ${range.before}::timestamptz + ${sql.raw(COMMIT_SLACK)}
+      ORDER BY created_at, entry LIMIT 1`.execute(db);
+    if (rows[0]) upTo = Math.min(Number(rows[0].entry) - 1, lastEntry);
   }
   return { after, upTo };
 }

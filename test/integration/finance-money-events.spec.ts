@@ -169,3 +169,77 @@ describe('finance: the money events, bounded', () => {
     );
   });
 });
+
+describe('finance: the streamed export by date range (issue 22)', () => {
+  let database: TestDatabase;
+  let db: Kysely<any>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(2);
+    db = database.db as Kysely<any>;
+    await ensureProjection(db, financeMoneyEventsProjector);
+  });
+  afterAll(() => database.drop());
+
+  it('finds exactly the entries dated in a range, though commits overlapping midnight put dates out of entry order', async () => {
+    // Entry order is commit order; created_at is when each transaction started (4 started before 3 committed).
+    const created = [
+      '2026-11-01T10:00:00.000Z',
+      '2026-11-01T23:59:59.900Z',
+      '2026-11-01T23:59:59.500Z',
+      '2026-11-02T00:00:00.100Z',
+      '2026-11-01T23:59:59.800Z',
+      '2026-11-02T12:00:00.000Z',
+      '2026-11-03T00:30:00.000Z',
+      '2026-11-03T23:30:00.000Z',
+      '2026-11-04T00:10:00.000Z',
+      '2026-11-05T09:00:00.000Z',
+    ];
+    for (const [entry, at] of created.entries()) {
+      await db
+        .insertInto('finance_money_events')
+        .values({
+          event_id: `e-${entry}`,
+          position_commit: entry + 1,
+          position_prepare: entry + 1,
+          event_type: 'PayoutCleared',
+          data: JSON.stringify({ donationId: `d-${entry}`, transferId: `tr_${entry}` }),
+          created_at: new Date(at),
+          entry,
+          donation_id: `d-${entry}`,
+          facts: JSON.stringify({ amountCents: 100 }),
+        })
+        .execute();
+    }
+    await db
+      .updateTable('projection_generations')
+      .set({ position_commit: String(created.length), position_prepare: String(created.length) })
+      .where('name', '=', 'finance_money_events')
+      .where('status', '=', 'active')
+      .execute();
+    const store = { readAll: async () => [] } as unknown as PostgresEventStore;
+    const reader = new DonationEventsReader(store, db);
+    reader.exportPageSize = 2;
+    const day = (date: string) => new Date(`${date}T00:00:00.000Z`);
+    const entries = async (range: { from?: Date; before?: Date }) => {
+      const found: number[] = [];
+      for await (const page of reader.ledgerPages(range)) found.push(...page.map((row) => row.entry));
+      return found;
+    };
+    const expected = (from?: Date, before?: Date) =>
+      created.flatMap((at, entry) =>
+        (!from || new Date(at) >= from) && (!before || new Date(at) < before) ? [entry] : [],
+      );
+    const ranges: [Date | undefined, Date | undefined][] = [
+      [day('2026-11-01'), day('2026-11-02')],
+      [day('2026-11-02'), day('2026-11-03')],
+      [day('2026-11-03'), undefined],
+      [undefined, day('2026-11-02')],
+      [day('2026-11-06'), undefined],
+      [undefined, undefined],
+    ];
+    for (const [from, before] of ranges)
+      expect(await entries({ from, before })).toEqual(expected(from, before));
+    expect(await entries({ from: day('2026-11-01'), before: day('2026-11-02') })).toEqual([0, 1, 2, 4]);
+  });
+});
