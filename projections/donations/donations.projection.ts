@@ -9,7 +9,12 @@ import {
   type PrizeBalanceEvent,
 } from '@arena/donations/events';
 
-type Base = 'donations' | 'donation_history' | 'donation_prize_shares' | 'donation_member_names';
+type Base =
+  | 'donations'
+  | 'donation_history'
+  | 'donation_prize_shares'
+  | 'donation_member_names'
+  | 'donation_directed_totals';
 
 /** How the public ledger names who directed a donation: a gift's donor stays anonymous, signed in or not. */
 export function directedByName(directedBy: DirectedBy): string {
@@ -58,10 +63,18 @@ function ownerOf(directedBy: DirectedBy, source: DonationSource): string | null 
 export const donationsProjector: Projector<Base> = {
   name: 'donations',
   // 2 (issue 20): statuses reversed, the payout-failed flag (payout_failure: Stripe's failure code) and what
-  // reversals took back (reversed_cents).
-  version: 2,
+  // reversals took back (reversed_cents). 3 (issue 22): who directed it (directed_kind), when and how much
+  // (directed_at, directed_cents), the cents directed per charity ever (donation_directed_totals), and partial
+  // indexes of the held donations and of winners' directions: the jobs' DonationLog reads them.
+  version: 3,
   eventTypes: [...DONATION_EVENT_TYPES, ...PRIZE_BALANCE_EVENT_TYPES],
-  tables: ['donations', 'donation_history', 'donation_prize_shares', 'donation_member_names'],
+  tables: [
+    'donations',
+    'donation_history',
+    'donation_prize_shares',
+    'donation_member_names',
+    'donation_directed_totals',
+  ],
 
   async createTables(db, names: TableNames<Base>) {
     await sql`
@@ -80,7 +93,15 @@ export const donationsProjector: Projector<Base> = {
         reversed_cents bigint NOT NULL DEFAULT 0,
         member_id uuid,
         prize_member_id uuid,
-        donated_at timestamptz NOT NULL
+        donated_at timestamptz NOT NULL,
+        directed_kind text,
+        directed_at timestamptz,
+        directed_cents bigint
+      )`.execute(db);
+    await sql`
+      CREATE TABLE ${sql.table(names.donation_directed_totals)} (
+        ein text PRIMARY KEY,
+        directed_cents bigint NOT NULL
       )`.execute(db);
     await sql`
       CREATE TABLE ${sql.table(names.donation_history)} (
@@ -123,6 +144,14 @@ export const donationsProjector: Projector<Base> = {
     // Finance's list of failed payouts (issue 20): only flagged rows, so it stays as small as the flags.
     await sql`CREATE INDEX IF NOT EXISTS ${index(donations, 'payout_failures')}
       ON ${sql.table(donations)} (donated_at DESC, id) WHERE payout_failure IS NOT NULL`.execute(db);
+    // The transfer window's candidates (issue 22): only held rows, so it grows with what waits, not the ledger.
+    await sql`CREATE INDEX IF NOT EXISTS ${index(donations, 'held')}
+      ON ${sql.table(donations)} (id) WHERE status = 'held'`.execute(db);
+    // The platform's choice (issue 22): winners' directions by time, read for the last days only.
+    await sql`CREATE INDEX IF NOT EXISTS ${index(donations, 'winner_directions')}
+      ON ${sql.table(donations)} (directed_at) INCLUDE (ein, directed_cents) WHERE directed_kind = 'winner'`.execute(
+      db,
+    );
     await sql`CREATE INDEX IF NOT EXISTS ${index(donation_history, 'by_donation')}
       ON ${sql.table(donation_history)} (donation_id, revision)`.execute(db);
     await sql`CREATE INDEX IF NOT EXISTS ${index(donation_prize_shares, 'by_member')}
@@ -266,6 +295,9 @@ async function applyEvent(
         charity_name: data.charityName,
         directed_by: directedByName(data.directedBy),
         source: sourceName(data.source),
+        directed_kind: data.directedBy.kind,
+        directed_at: data.directedAt,
+        directed_cents: data.amountCents,
       };
       await trx
         .insertInto(names.donations)
@@ -283,6 +315,16 @@ async function applyEvent(
         })
         // A gift received first keeps its time, payment and donor; it gains its nonprofit.
         .onConflict((conflict) => conflict.column('id').doUpdateSet(directed))
+        .execute();
+      // Once per event (donation_history): what was directed to each charity, ever.
+      await trx
+        .insertInto(names.donation_directed_totals)
+        .values({ ein: data.charityEin, directed_cents: data.amountCents })
+        .onConflict((conflict) =>
+          conflict.column('ein').doUpdateSet({
+            directed_cents: sql`${sql.ref(`${names.donation_directed_totals}.directed_cents`)} + ${data.amountCents}`,
+          }),
+        )
         .execute();
       if (data.directedBy.kind === 'winner') {
         await rememberName(trx, names, data.directedBy.memberId, data.directedBy.username, data.directedAt);

@@ -310,3 +310,40 @@ export async function payoutFailures(db: Db) {
     failureCode: row.payout_failure!,
   }));
 }
+
+/**
+ * Issue 22: the donations the transfer window may send or direct: status 'held' here is a gift waiting in the
+ * pool (the decider's 'received') or a directed donation (its 'held'), a failed transfer's included. By the
+ * partial index of held rows: cost grows with what waits for a window, not with the ledger. Candidates only:
+ * each donation's stream decides.
+ */
+export async function heldDonationIds(db: Kysely<any>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('donations')
+    .select('id')
+    .where('status', '=', 'held')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id as string);
+}
+
+/**
+ * Issue 22: cents directed per charity by winners since `since` (the winner-directions partial index: the
+ * directions of those days only), and by anyone ever (donation_directed_totals: one row per charity).
+ */
+export async function directedCentsByCharity(db: Kysely<any>, since: Date) {
+  const [winners, totals] = await Promise.all([
+    db
+      .selectFrom('donations')
+      .select(['ein', sql<string>`sum(directed_cents)`.as('cents')])
+      .where('directed_kind', '=', 'winner')
+      .where('directed_at', '>=', since)
+      .groupBy('ein')
+      .execute(),
+    db.selectFrom('donation_directed_totals').select(['ein', 'directed_cents']).execute(),
+  ]);
+  return {
+    byWinners: new Map(winners.map((row) => [row.ein as string, Number(row.cents)])),
+    all: new Map(totals.map((row) => [row.ein as string, Number(row.directed_cents)])),
+  };
+}

@@ -7,6 +7,12 @@
  * inclusion proofs, consistency proofs and entries pages of random positions, and checkpoint signing after an
  * appended entry. BENCH_LEDGER_SIZES (default 1000000,10000000), BENCH_CALLS (1000); BENCH_SMOKE=1 runs tiny
  * sizes and prints without appending to docs/benchmarks.md.
+ *
+ * The CSV export (issue 22): the export's read model (finance_money_events: each entry with its number and its
+ * donation's facts) is filled in bulk by SQL with as many entries (gifts received, then directed, over a year),
+ * the next entry through its projector; then the whole ledger and one month are exported as the route does
+ * (DonationEventsReader.ledgerPages and ledgerCsvLine, finance's full variant), timed, with the process's peak
+ * heap and RSS sampled after every page.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -17,6 +23,10 @@ import type { RecordedEvent } from '@arena/event-store';
 import { LedgerCheckpointsRepository, LedgerService, ledgerSigningKey } from '@arena/ledger';
 import { projectEvents } from '@arena/projection-runner/testing';
 import { donationLedgerProjector } from '../../projections/donation-ledger/donation-ledger.projection';
+import { financeMoneyEventsProjector } from '../../projections/finance-money-events/finance-money-events.projection';
+import type { EventStore } from '@arena/event-store';
+import { DonationEventsReader } from '../../libs/finance/src/application/queries/donation-events.reader';
+import { ledgerCsvHeader, ledgerCsvLine } from '../../libs/finance/src/domain/ledger-csv';
 import { createBenchDatabase, machineLine, percentile, publish, SMOKE } from './support/bench-kit';
 
 const SIZES = (process.env.BENCH_LEDGER_SIZES ?? (SMOKE ? '1000' : '1000000,10000000'))
@@ -32,11 +42,20 @@ interface Timing {
   p99: number;
 }
 
+interface ExportResult {
+  name: string;
+  rows: number;
+  seconds: number;
+  peakHeapMegabytes: number;
+  peakRssMegabytes: number;
+}
+
 interface SizeResult {
   size: number;
   buildSeconds: number;
   tableMegabytes: number;
   timings: Timing[];
+  exports: ExportResult[];
 }
 
 async function main(): Promise<void> {
@@ -54,6 +73,19 @@ async function main(): Promise<void> {
       r.timings.map(
         (t) =>
           `| ${r.size.toLocaleString('en-US')} | ${r.buildSeconds.toFixed(0)} | ${r.tableMegabytes.toFixed(0)} | ${t.name} | ${t.p50.toFixed(2)} | ${t.p99.toFixed(2)} |`,
+      ),
+    ),
+    '',
+    `The CSV export (finance's full variant), streamed in pages of ${EXPORT_PAGE.toLocaleString('en-US')} entries ` +
+      'from its read model as GET /api/ledger/export.csv does, consumed in process; peak heap and RSS of this ' +
+      'process, sampled after every page.',
+    '',
+    '| entries | export | rows | rows/s | peak heap MB | peak RSS MB |',
+    '|---:|---|---:|---:|---:|---:|',
+    ...results.flatMap((r) =>
+      r.exports.map(
+        (e) =>
+          `| ${r.size.toLocaleString('en-US')} | ${e.name} | ${e.rows.toLocaleString('en-US')} | ${Math.round(e.rows / e.seconds).toLocaleString('en-US')} | ${e.peakHeapMegabytes.toFixed(0)} | ${e.peakRssMegabytes.toFixed(0)} |`,
       ),
     ),
   ].join('\n');
@@ -106,6 +138,7 @@ async function benchSize(size: number): Promise<SizeResult> {
         throw new Error(`consistency ${from} → ${newest.treeSize} does not verify`);
     });
     const pages = await time(CALLS, () => service.entries({ from: random(size), limit: 100 }));
+    const exports = await benchExport(db, size);
     const { rows } = await sql<{ bytes: string }>`
       SELECT sum(pg_total_relation_size(c.oid))::text AS bytes FROM pg_class c
       WHERE c.relname LIKE 'ledger_entries_g%' OR c.relname LIKE 'ledger_tree_nodes_g%'`.execute(db);
@@ -123,6 +156,7 @@ async function benchSize(size: number): Promise<SizeResult> {
           p99: percentile(signings, 99),
         },
       ],
+      exports,
     };
   } finally {
     await close();
@@ -162,6 +196,99 @@ async function bulkLedger(db: Kysely<any>, n: number): Promise<void> {
       ) pairs
       WHERE index % 2 = 0 AND next IS NOT NULL`.execute(db);
   }
+}
+
+const EXPORT_PAGE = 5000;
+const EXPORT_START = Date.UTC(2025, 0, 1);
+/** The bulk entries' spacing: the ledger spans a year, whatever its size. */
+const spacingMs = (n: number) => Math.max(1, Math.floor((365 * 86_400_000) / n));
+
+/**
+ * The export's read model for entries [0, n) in SQL: gift 2k received (entry 2k) then directed (2k + 1), each
+ * row with its donation's facts after it, as the projector writes them; then one entry through the projector,
+ * which must number it n. The read model's checkpoint is its last row: nothing is left in the store's tail.
+ */
+async function bulkExportReadModel(db: Kysely<any>, n: number): Promise<void> {
+  const { rows } = await sql<{ generation: number }>`
+    SELECT generation FROM projection_generations WHERE name = 'finance_money_events' AND status = 'active'`.execute(
+    db,
+  );
+  const table = sql.table(`finance_money_events_g${rows[0]!.generation}`);
+  const spacing = spacingMs(n);
+  await sql`
+    INSERT INTO ${table}
+      (event_id, position_commit, position_prepare, event_type, data, created_at, entry, donation_id, facts)
+    SELECT 'bench-' || i, i + 1, i + 1,
+      CASE WHEN i % 2 = 0 THEN 'DonationReceived' ELSE 'DonationDirected' END,
+      CASE WHEN i % 2 = 0 THEN jsonb_build_object(
+          'donationId', 'd-' || i / 2, 'amountCents', 100 + i / 2 % 900, 'currency', 'usd',
+          'donorEmail', 'donor' || i / 2 || '@example.org', 'donorMemberId', null, 'charityEin', null,
+          'checkoutSessionId', 'cs_bench_' || i / 2, 'paymentIntentId', 'pi_bench_' || i / 2,
+          'providerEventId', 'evt_' || i, 'receiptCode', 'R-' || i / 2, 'receivedAt', '2025-01-01T00:00:00.000Z')
+        ELSE jsonb_build_object(
+          'donationId', 'd-' || i / 2, 'amountCents', 100 + i / 2 % 900, 'charityEin', '530196605',
+          'charityName', 'American Red Cross', 'directedBy', jsonb_build_object('kind', 'platform', 'reason', 'donation-pool'),
+          'source', jsonb_build_object('kind', 'gift', 'checkoutSessionId', 'cs_bench_' || i / 2),
+          'receiptCode', 'R-' || i / 2, 'directedAt', '2025-01-01T00:00:00.000Z')
+      END,
+      to_timestamp(${EXPORT_START / 1000}::double precision + i * ${spacing / 1000}::double precision),
+      i, 'd-' || i / 2,
+      jsonb_build_object('amountCents', 100 + i / 2 % 900,
+        'ein', CASE WHEN i % 2 = 1 THEN '530196605' END,
+        'nonprofit', CASE WHEN i % 2 = 1 THEN 'American Red Cross' END,
+        'directedBy', CASE WHEN i % 2 = 1 THEN 'Charity Arena' END, 'directedById', null,
+        'receiptCode', 'R-' || i / 2, 'donorEmail', 'donor' || i / 2 || '@example.org', 'memberId', null)
+    FROM generate_series(0, ${n - 1}::bigint) AS i`.execute(db);
+  await projectEvents(db, financeMoneyEventsProjector, [received(n)]);
+  const { rows: last } = await sql<{ entry: string }>`
+    SELECT entry FROM ${table} WHERE event_id NOT LIKE 'bench-%'`.execute(db);
+  if (Number(last[0]?.entry) !== n) throw new Error(`the projector numbered entry ${n} as ${last[0]?.entry}`);
+  await sql`
+    UPDATE projection_generations SET position_commit = ${n + 1}, position_prepare = ${n + 1}
+    WHERE name = 'finance_money_events' AND status = 'active'`.execute(db);
+}
+
+async function benchExport(db: Kysely<any>, size: number): Promise<ExportResult[]> {
+  await bulkExportReadModel(db, size);
+  await sql`VACUUM ANALYZE`.execute(db);
+  // The checkpoint is the read model's last row: the store's tail after it is empty.
+  const store = { readAll: async () => [] } as unknown as EventStore;
+  const reader = new DonationEventsReader(store, db);
+  reader.exportPageSize = EXPORT_PAGE;
+  const month = new Date(EXPORT_START + 180 * 86_400_000).toISOString().slice(0, 7);
+  const from = new Date(`${month}-01T00:00:00.000Z`);
+  const before = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  return [
+    await exportOnce(reader, 'whole ledger', {}),
+    await exportOnce(reader, `one month (${month})`, { from, before }),
+  ];
+}
+
+async function exportOnce(
+  reader: DonationEventsReader,
+  name: string,
+  range: { from?: Date; before?: Date },
+): Promise<ExportResult> {
+  global.gc?.();
+  let peakHeap = process.memoryUsage().heapUsed;
+  let peakRss = process.memoryUsage().rss;
+  let rows = 0;
+  let bytes = ledgerCsvHeader(true).length;
+  const started = performance.now();
+  for await (const page of reader.ledgerPages(range)) {
+    let chunk = '';
+    for (const row of page) chunk += ledgerCsvLine(row, { full: true });
+    bytes += chunk.length;
+    rows += page.length;
+    const memory = process.memoryUsage();
+    peakHeap = Math.max(peakHeap, memory.heapUsed);
+    peakRss = Math.max(peakRss, memory.rss);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `export ${name}: ${rows} rows, ${(bytes / 1e6).toFixed(0)} MB of CSV in ${seconds.toFixed(1)} s`,
+  );
+  return { name, rows, seconds, peakHeapMegabytes: peakHeap / 1e6, peakRssMegabytes: peakRss / 1e6 };
 }
 
 async function expectValid(

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { CharityReviewsService } from '@arena/charities';
 import { signAccessToken } from '@arena/identity';
@@ -26,6 +27,7 @@ import { LocalEventOutbox } from '../../libs/payments/src/local/local-event-outb
 import { ReconciliationService } from '../../libs/finance/src/application/queries/reconciliation.service';
 import { StripeStandIn } from '../../libs/payments/src/testing/stripe-stand-in';
 import { startPaymentsApi, type PaymentsHarness } from './payments.harness';
+import { catchUpReadModel } from './read-model-catch-up.harness';
 
 /**
  * Issue 20's money sequences, one suite on both drivers: a gift to a verified charity, the transfer window,
@@ -178,6 +180,9 @@ abstract class BaseWorld {
   }
 
   async transferWindow(): Promise<void> {
+    // The worker's projection runner keeps the donations read model up (DonationLog's lag guard).
+    const store = this.h.api.get<EventStore>(EVENT_STORE, { strict: false });
+    await catchUpReadModel(this.h.database.db as Kysely<any>, store, donationsProjector);
     await this.h.api.get(TransferWindowService, { strict: false }).run(`seq-${randomUUID()}`);
     await this.settle();
   }

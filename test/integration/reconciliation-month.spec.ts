@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -16,6 +17,7 @@ import { donationsProjector } from '@arena/projections/donations/donations.proje
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { seedAllDemoTournaments } from '@arena/tournaments';
 import { GiftCheckoutService } from '../../libs/donations/src/application/commands/gift-checkout.service';
+import { catchUpReadModel } from './read-model-catch-up.harness';
 import { TransferWindowService } from '../../libs/donations/src/application/reactions/transfer-window.service';
 import { ReconciliationService } from '../../libs/finance/src/application/queries/reconciliation.service';
 
@@ -136,6 +138,7 @@ describe('reconciliation on the local payment world', () => {
     await payments.createDispute(gifts[7]!.chargeId);
     await deliver();
     // A transfer window sends what is held (never the open dispute's), then refunds after the transfer.
+    await catchUpReadModel(database.db as Kysely<any>, app.get<EventStore>(EVENT_STORE), donationsProjector);
     await app.get(TransferWindowService).run(`month-${randomUUID()}`);
     await deliver();
     await payments.refundCharge(gifts[8]!.chargeId, 300);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
+import type { GlobalPosition } from '@arena/event-store';
 import { DonationLog } from './donation-log';
 import { PayoutCharities, type PayoutCharity } from './payout-charities';
 
@@ -16,8 +17,13 @@ export class PlatformChoice {
     private readonly charities: PayoutCharities,
   ) {}
 
-  async choose(now: Date): Promise<PayoutCharity | null> {
-    const { byWinners, all } = await this.log.directedTotals(now, this.config.DONATION_DIRECT_AFTER_DAYS);
+  /** `asOf`: the job's start (the store's head then): the totals include everything written before it. */
+  async choose(now: Date, asOf?: GlobalPosition): Promise<PayoutCharity | null> {
+    const { byWinners, all } = await this.log.directedTotals(
+      now,
+      this.config.DONATION_DIRECT_AFTER_DAYS,
+      asOf,
+    );
     return (await this.best(byWinners)) ?? (await this.best(all));
   }
 

@@ -1,5 +1,13 @@
 import { maskProviderId } from '@arena/contracts';
-import type { DirectedBy, DonationEvent } from '@arena/donations/events';
+import type { DonationEvent } from '@arena/donations/events';
+import {
+  NO_FACTS,
+  carryFacts,
+  type LedgerFacts,
+  type LedgerRow,
+} from '@arena/projections/finance-money-events/finance-money-events.queries';
+
+export type { LedgerRow };
 
 export interface LedgerEvent {
   id: string;
@@ -36,165 +44,104 @@ const PUBLIC_COLUMNS = [
 ];
 const FINANCE_COLUMNS = [...PUBLIC_COLUMNS, 'donor_email', 'member_id'];
 
-interface DonationFacts {
-  amountCents: number;
-  ein: string | null;
-  nonprofit: string | null;
-  directedBy: string | null;
-  /** The member the directed-by name belongs to (a winner or a signed-in donor), if any. */
-  directedById: string | null;
-  receiptCode: string | null;
-  donorEmail: string | null;
-  memberId: string | null;
+/** The CSV's first line. */
+export function ledgerCsvHeader(full: boolean): string {
+  return `${(full ? FINANCE_COLUMNS : PUBLIC_COLUMNS).join(',')}\r\n`;
+}
+
+/** True when the entry's UTC date is in the options' inclusive range. */
+export function inRange(at: Date, options: Pick<ExportOptions, 'from' | 'to'>): boolean {
+  const date = at.toISOString().slice(0, 10);
+  return !(options.from && date < options.from) && !(options.to && date > options.to);
 }
 
 /**
- * The ledger as CSV (pure): one row per money event, in ledger order, numbered over the whole ledger so
- * a filtered export keeps each entry's number. Events after the first omit what the first said, so the
- * rows carry each donation's facts forward.
+ * One entry as a CSV line (pure), with its donation's facts after it (carried forward: events after the first
+ * omit what the first said). Issue 22: the export streams these, page by page.
  */
-export function ledgerCsv(events: readonly LedgerEvent[], options: ExportOptions): string {
-  const facts = new Map<string, DonationFacts>();
-  const lines = [(options.full ? FINANCE_COLUMNS : PUBLIC_COLUMNS).join(',')];
-  events.forEach(({ id, at, event }, entry) => {
-    const donationId = event.data.donationId;
-    const known = facts.get(donationId) ?? {
-      amountCents: 0,
-      ein: null,
-      nonprofit: null,
-      directedBy: null,
-      directedById: null,
-      receiptCode: null,
-      donorEmail: null,
-      memberId: null,
-    };
-    const row = rowOf(event, known);
-    facts.set(donationId, row.facts);
-    const date = at.toISOString().slice(0, 10);
-    if ((options.from && date < options.from) || (options.to && date > options.to)) return;
-    const erasedAs = (memberId: string | null) => (memberId ? options.erased?.get(memberId) : undefined);
-    const member = erasedAs(row.facts.memberId);
-    const director = erasedAs(row.facts.directedById);
-    const cells = [
-      at.toISOString(),
-      String(entry),
-      id,
-      event.type,
-      donationId,
-      dollars(row.amountCents),
-      row.status,
-      row.facts.nonprofit,
-      row.facts.ein,
-      director ?? row.facts.directedBy,
-      row.facts.receiptCode,
-      options.full ? row.providerId : maskProviderId(row.providerId),
-    ];
-    // An erased donor's email was theirs (a gift records the signed-in donor's): it goes with them.
-    if (options.full) cells.push(member ? null : row.facts.donorEmail, member ?? row.facts.memberId);
-    lines.push(cells.map(csvCell).join(','));
-  });
-  return `${lines.join('\r\n')}\r\n`;
+export function ledgerCsvLine({ entry, id, at, event, facts }: LedgerRow, options: ExportOptions): string {
+  const row = rowOf(event, facts);
+  const erasedAs = (memberId: string | null) => (memberId ? options.erased?.get(memberId) : undefined);
+  const member = erasedAs(facts.memberId);
+  const director = erasedAs(facts.directedById);
+  const cells = [
+    at.toISOString(),
+    String(entry),
+    id,
+    event.type,
+    event.data.donationId,
+    dollars(row.amountCents),
+    row.status,
+    facts.nonprofit,
+    facts.ein,
+    director ?? facts.directedBy,
+    facts.receiptCode,
+    options.full ? row.providerId : maskProviderId(row.providerId),
+  ];
+  // An erased donor's email was theirs (a gift records the signed-in donor's): it goes with them.
+  if (options.full) cells.push(member ? null : facts.donorEmail, member ?? facts.memberId);
+  return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-function rowOf(event: DonationEvent, known: DonationFacts) {
+/**
+ * The ledger as CSV (pure, in memory: for tests and small ledgers; the route streams): one row per money
+ * event, in ledger order, numbered over the whole ledger so a filtered export keeps each entry's number.
+ */
+export function ledgerCsv(events: readonly LedgerEvent[], options: ExportOptions): string {
+  const facts = new Map<string, LedgerFacts>();
+  let csv = ledgerCsvHeader(options.full);
+  events.forEach(({ id, at, event }, entry) => {
+    const donationId = event.data.donationId;
+    const after = carryFacts(event, facts.get(donationId) ?? NO_FACTS);
+    facts.set(donationId, after);
+    if (inRange(at, options)) csv += ledgerCsvLine({ entry, id, at, event, facts: after }, options);
+  });
+  return csv;
+}
+
+/** What the row says of the event itself, given its donation's facts after it. */
+function rowOf(
+  event: DonationEvent,
+  known: LedgerFacts,
+): { amountCents: number; status: string; providerId: string | null } {
   switch (event.type) {
     case 'DonationReceived': {
       const d = event.data;
-      const facts = {
-        ...known,
-        amountCents: d.amountCents,
-        receiptCode: d.receiptCode,
-        donorEmail: d.donorEmail,
-        memberId: d.donorMemberId,
-      };
-      return {
-        facts,
-        amountCents: d.amountCents,
-        status: '',
-        providerId: d.paymentIntentId ?? d.checkoutSessionId,
-      };
+      return { amountCents: d.amountCents, status: '', providerId: d.paymentIntentId ?? d.checkoutSessionId };
     }
-    case 'DonationDirected': {
-      const d = event.data;
-      const memberId =
-        d.directedBy.kind === 'platform' ? known.memberId : (d.directedBy.memberId ?? known.memberId);
-      const facts = {
-        ...known,
-        amountCents: d.amountCents,
-        ein: d.charityEin,
-        nonprofit: d.charityName,
-        directedBy: directedByName(d.directedBy),
-        directedById: d.directedBy.kind === 'platform' ? null : d.directedBy.memberId,
-        receiptCode: d.receiptCode,
-        memberId,
-      };
-      return { facts, amountCents: d.amountCents, status: 'held', providerId: null };
-    }
+    case 'DonationDirected':
+      return { amountCents: event.data.amountCents, status: 'held', providerId: null };
     case 'DonationTransferInitiated':
-      return {
-        facts: known,
-        amountCents: event.data.amountCents,
-        status: 'pending',
-        providerId: event.data.transferId,
-      };
+      return { amountCents: event.data.amountCents, status: 'pending', providerId: event.data.transferId };
     case 'PayoutCleared':
-      return {
-        facts: known,
-        amountCents: known.amountCents,
-        status: 'cleared',
-        providerId: event.data.transferId,
-      };
+      return { amountCents: known.amountCents, status: 'cleared', providerId: event.data.transferId };
     case 'DonationTransferFailed':
-      return {
-        facts: known,
-        amountCents: known.amountCents,
-        status: 'held',
-        providerId: event.data.transferId,
-      };
+      return { amountCents: known.amountCents, status: 'held', providerId: event.data.transferId };
     // Issue 20: the payout that carried it failed (still pending, flagged); a reversal took some back.
     case 'DonationPayoutFailed':
       return {
-        facts: known,
         amountCents: known.amountCents,
         status: 'pending (payout failed)',
         providerId: event.data.payoutId,
       };
     // The amount the reversal took back (the type says which way it went; a sign would read as a formula).
     case 'DonationTransferReversed':
-      return {
-        facts: known,
-        amountCents: event.data.amountCents,
-        status: 'reversed',
-        providerId: event.data.reversalId,
-      };
+      return { amountCents: event.data.amountCents, status: 'reversed', providerId: event.data.reversalId };
     case 'GiftRefunded':
       return {
-        facts: known,
         amountCents: event.data.amountCents,
         status: event.data.afterTransfer ? 'refunded-after-transfer' : 'refunded',
         providerId: event.data.chargeId,
       };
     case 'GiftDisputed':
-      return {
-        facts: known,
-        amountCents: event.data.amountCents,
-        status: 'disputed',
-        providerId: event.data.disputeId,
-      };
+      return { amountCents: event.data.amountCents, status: 'disputed', providerId: event.data.disputeId };
     case 'GiftDisputeClosed':
       return {
-        facts: known,
         amountCents: event.data.amountCents,
         status: `dispute-${event.data.outcome}`,
         providerId: event.data.disputeId,
       };
   }
-}
-
-function directedByName(by: DirectedBy): string {
-  if (by.kind === 'winner') return by.username;
-  if (by.kind === 'donor') return by.displayName ?? 'donor';
-  return 'Charity Arena';
 }
 
 /** Integer cents as dollars with cents, without floating point: 2505 → "25.05". */

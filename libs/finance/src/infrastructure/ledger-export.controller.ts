@@ -1,4 +1,15 @@
-import { BadRequestException, Controller, Get, Inject, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Inject,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+  UseGuards,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ledgerExportParams } from '@arena/contracts';
@@ -6,10 +17,16 @@ import { DATABASE } from '@arena/database';
 import { ZodValidationPipe } from '@arena/http';
 import { CurrentMember, memberRoles, OptionalAccessTokenGuard, type Member } from '@arena/identity';
 import { DonationEventsReader } from '../application/queries/donation-events.reader';
-import { ledgerCsv } from '../domain/ledger-csv';
+import { ledgerCsvHeader, ledgerCsvLine, type ExportOptions } from '../domain/ledger-csv';
 import { ExportRateLimiter } from './export-rate-limiter';
 
-/** GET /api/ledger/export.csv: anonymised for everyone, with donors for the finance role. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * GET /api/ledger/export.csv: anonymised for everyone, with donors for the finance role. Issue 22: streamed,
+ * one page of entries at a time (DonationEventsReader.ledgerPages), so its memory stays flat whatever the
+ * ledger's size and a date range reads only its own entries.
+ */
 @Controller('ledger')
 export class LedgerExportController {
   constructor(
@@ -31,13 +48,27 @@ export class LedgerExportController {
     }
     await this.limiter.exportFrom(request.ip);
     const full = member !== undefined && (await memberRoles(this.db).has(member.id, 'finance'));
-    const csv = ledgerCsv(await this.ledger.all(), { ...params, full, erased: await this.erasedMembers() });
+    const options: ExportOptions = { ...params, full, erased: await this.erasedMembers() };
     const name = `charity-arena-ledger${params.from ? `-from-${params.from}` : ''}${params.to ? `-to-${params.to}` : ''}.csv`;
-    void reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .header('Cache-Control', full ? 'private, no-store' : 'no-cache');
-    return csv;
+    void reply.header('Cache-Control', full ? 'private, no-store' : 'no-cache');
+    return new StreamableFile(Readable.from(this.lines(options)), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${name}"`,
+    });
+  }
+
+  /** The CSV, one chunk per page of entries. */
+  private async *lines(options: ExportOptions): AsyncGenerator<string> {
+    yield ledgerCsvHeader(options.full);
+    const range = {
+      from: options.from ? new Date(`${options.from}T00:00:00.000Z`) : undefined,
+      before: options.to ? new Date(Date.parse(`${options.to}T00:00:00.000Z`) + DAY_MS) : undefined,
+    };
+    for await (const page of this.ledger.ledgerPages(range)) {
+      let chunk = '';
+      for (const row of page) chunk += ledgerCsvLine(row, options);
+      yield chunk;
+    }
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { GlobalPosition } from '@arena/event-store';
 import type { TransferWindowRun } from '@arena/contracts';
 import { Payments, PaymentsError } from '@arena/payments';
 import { DonationError } from '../../domain/donation.errors';
@@ -58,10 +59,14 @@ export class TransferWindowService {
   ) {}
 
   async run(windowId: string, now = new Date()): Promise<TransferWindowRun> {
-    const donations = await this.openDonations();
+    // Issue 22: every candidate question is asked of the donations read model as of the store's head now
+    // (DonationLog's lag guard); what this run writes itself is read back from the donations' streams.
+    const asOf = await this.log.head();
+    const donations = await this.openDonations(asOf);
     await this.directPool(
       donations.filter((donation) => donation.status === 'received'),
       now,
+      asOf,
     );
     const run: TransferWindowRun = { windowId, transfers: [], skippedCharities: [] };
     const failures: unknown[] = [];
@@ -73,10 +78,9 @@ export class TransferWindowService {
       const done = await this.attempt(run, failures, old.ein, () => this.finishOld(old, now, run));
       if (!done) for (const donationId of old.donationIds) reserved.add(donationId);
     }
-    const held = (await this.openDonations()).filter(
+    const held = (await this.openDonations(asOf)).filter(
       // A disputed gift waits for its dispute's outcome (issue 20).
-      (donation) =>
-        donation.status === 'held' && !reserved.has(donation.donationId) && !isDisputed(donation),
+      (donation) => donation.status === 'held' && !reserved.has(donation.donationId) && !isDisputed(donation),
     );
     const byCharity = new Map<string, Donation[]>();
     for (const donation of held) {
@@ -253,9 +257,9 @@ export class TransferWindowService {
   }
 
   /** Pool gifts go where the platform directs unclaimed money; none verified yet: they keep waiting. */
-  private async directPool(gifts: Donation[], now: Date): Promise<void> {
+  private async directPool(gifts: Donation[], now: Date, asOf: GlobalPosition): Promise<void> {
     if (gifts.length === 0) return;
-    const charity = await this.choice.choose(now);
+    const charity = await this.choice.choose(now, asOf);
     if (!charity) return;
     for (const gift of gifts) {
       try {
@@ -283,9 +287,9 @@ export class TransferWindowService {
     }
   }
 
-  private async openDonations(): Promise<Donation[]> {
+  private async openDonations(asOf: GlobalPosition): Promise<Donation[]> {
     const donations: Donation[] = [];
-    for (const donationId of await this.log.openDonationIds()) {
+    for (const donationId of await this.log.openDonationIds(asOf)) {
       const donation = await this.streams.loadDonation(donationId);
       if (donation) donations.push(donation);
     }

@@ -5,10 +5,23 @@ import { DONATION_EVENT_TYPES, type DonationEvent } from '@arena/donations/event
 import { EVENT_STORE, type EventStore, type GlobalPosition } from '@arena/event-store';
 import {
   FINANCE_MONEY_EVENT_TYPES,
+  NO_FACTS,
+  carryFacts,
+  factsAsOf,
   financeMoneyEvents,
+  ledgerEntryRange,
+  ledgerPage,
+  ledgerSnapshot,
   type FinanceMoneyEventRow,
+  type LedgerFacts,
+  type LedgerRow,
 } from '@arena/projections/finance-money-events/finance-money-events.queries';
-import type { LedgerEvent } from '../../domain/ledger-csv';
+
+/** An export's date range as instants: from (inclusive), before (exclusive). */
+export interface LedgerRange {
+  from?: Date;
+  before?: Date;
+}
 import type { MoneyEvent } from '../../domain/reconciliation';
 
 const PAGE = 1000;
@@ -29,18 +42,66 @@ export class DonationEventsReader {
     @Inject(DATABASE) private readonly db: Kysely<any>,
   ) {}
 
+  /** Rows per page of the streamed export: its memory, whatever the ledger's size. */
+  exportPageSize = 5000;
+
+  /**
+   * Issue 22: the ledger's entries in a date range, page by page (at most `exportPageSize` rows each), for the
+   * streamed export: by the read model's entries index up to its checkpoint (keyset on `entry`, the range found
+   * by two probes of its time index), then the store's events after that checkpoint, numbered on from there,
+   * their facts carried forward from each donation's last projected row. Memory: one page, plus the facts of
+   * the donations in the store's tail (the worker's lag). Time: the entries in the range.
+   */
+  async *ledgerPages(range: LedgerRange): AsyncGenerator<LedgerRow[]> {
+    const snapshot = await ledgerSnapshot(this.db);
+    // No entries projected (or no read model yet): everything comes from the store.
+    const bounds =
+      snapshot.lastEntry < 0
+        ? { after: -1, upTo: -1 }
+        : await ledgerEntryRange(this.db, range, snapshot.lastEntry);
+    let after = bounds.after;
+    while (after < bounds.upTo) {
+      const page = await ledgerPage(this.db, {
+        ...range,
+        after,
+        upTo: bounds.upTo,
+        limit: this.exportPageSize,
+      });
+      if (page.rows.length > 0) yield page.rows;
+      after = page.last;
+    }
+    let entry = snapshot.lastEntry;
+    let position: GlobalPosition = snapshot.upTo;
+    const facts = new Map<string, LedgerFacts>();
+    for (;;) {
+      const events = await this.store.readAll({ after: position, maxCount: this.exportPageSize });
+      const ledger = events.filter(({ type }) => LEDGER.has(type));
+      const unknown = ledger
+        .map(({ data }) => (data as { donationId: string }).donationId)
+        .filter((donationId) => !facts.has(donationId));
+      if (snapshot.lastEntry >= 0)
+        for (const [donationId, known] of await factsAsOf(this.db, [...new Set(unknown)], snapshot.lastEntry))
+          facts.set(donationId, known);
+      const rows: LedgerRow[] = [];
+      for (const recorded of ledger) {
+        const event = { type: recorded.type, data: recorded.data } as DonationEvent;
+        const after = carryFacts(event, facts.get(event.data.donationId) ?? NO_FACTS);
+        facts.set(event.data.donationId, after);
+        entry += 1;
+        const at = recorded.createdAt;
+        if ((!range.from || at >= range.from) && (!range.before || at < range.before))
+          rows.push({ entry, id: recorded.id, at, event, facts: after });
+      }
+      if (rows.length > 0) yield rows;
+      const last = events.at(-1);
+      if (!last || events.length < this.exportPageSize) return;
+      position = last.position;
+    }
+  }
+
   /** Every money event reconciliation compares with the provider, in global order. */
   async moneyEvents(): Promise<MoneyEvent[]> {
     return (await this.read(RECONCILED)).map(({ type, data }) => ({ type, data }) as MoneyEvent);
-  }
-
-  /** The donations' events, for the ledger export. */
-  async all(): Promise<LedgerEvent[]> {
-    return (await this.read(LEDGER)).map(({ id, type, data, createdAt }) => ({
-      id,
-      at: createdAt,
-      event: { type, data } as DonationEvent,
-    }));
   }
 
   private async read(types: ReadonlySet<string>): Promise<FinanceMoneyEventRow[]> {
