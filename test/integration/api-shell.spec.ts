@@ -84,7 +84,8 @@ describe('API shell', () => {
       expect(response.headers['cache-control']).toContain('immutable');
       expect(response.headers.vary).toMatch(/accept-encoding/i);
       expect(response.rawPayload.length).toBeLessThan(APP_SCRIPT.length / 4);
-      const decoded = encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+      const decoded =
+        encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
       expect(decoded.toString()).toBe(APP_SCRIPT);
     }
   });

@@ -28,7 +28,8 @@ const router = createRouter({
 // that is gone) fails this typecheck.
 type Unlisted = Exclude<FileRouteTypes['to'], WebRoute>;
 type Stale = Exclude<WebRoute, FileRouteTypes['to']>;
-const routesListed: [Unlisted, Stale] extends [never, never] ? true : { unlisted: Unlisted; stale: Stale } = true;
+const routesListed: [Unlisted, Stale] extends [never, never] ? true : { unlisted: Unlisted; stale: Stale } =
+  true;
 void routesListed;
 
 declare module '@tanstack/react-router' {

@@ -7,7 +7,15 @@ import { requireGuest } from '../lib/session';
 const loginVerifySearch = z.object({
   sessionId: z.catch(z.optional(z.string().check(z.minLength(1))), undefined),
   channel: z.catch(z.optional(z.string()), undefined),
-  redirect: z.catch(z.optional(z.pipe(z.string(), z.transform((value: string) => safeRedirect(value)))), undefined),
+  redirect: z.catch(
+    z.optional(
+      z.pipe(
+        z.string(),
+        z.transform((value: string) => safeRedirect(value)),
+      ),
+    ),
+    undefined,
+  ),
 });
 
 export const Route = createFileRoute('/login-verify')({

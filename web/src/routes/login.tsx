@@ -6,7 +6,15 @@ import { requireGuest } from '../lib/session';
 
 /** `redirect`: the page to go back to after signing in; anything but a path of this site is dropped. */
 const loginSearch = z.object({
-  redirect: z.catch(z.optional(z.pipe(z.string(), z.transform((value: string) => safeRedirect(value)))), undefined),
+  redirect: z.catch(
+    z.optional(
+      z.pipe(
+        z.string(),
+        z.transform((value: string) => safeRedirect(value)),
+      ),
+    ),
+    undefined,
+  ),
 });
 
 export const Route = createFileRoute('/login')({
