@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressDir } from './precompress';
 
 const root = resolve(__dirname);
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
@@ -28,6 +29,11 @@ export default defineConfig({
       },
     }),
     react(),
+    {
+      name: 'arena:precompress',
+      apply: 'build',
+      closeBundle: () => precompressDir(resolve(root, 'dist')),
+    },
   ],
   build: {
     outDir: resolve(root, 'dist'),

@@ -286,7 +286,11 @@ describe('the challenge detail page', () => {
     await page.getByText('0 of 20 players').waitFor();
 
     await page.getByRole('button', { name: 'Join to Compete' }).click();
-    await page.waitForURL('**/login');
+    // To /login, and back to this challenge after signing in.
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/login' && url.searchParams.get('redirect')?.startsWith('/challenges/') === true,
+    );
     await page.getByRole('status').filter({ hasText: 'Please log in to join tournaments' }).waitFor();
   });
 

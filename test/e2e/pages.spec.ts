@@ -11,6 +11,8 @@ interface PageCase {
   path: string;
   /** Text that proves the page itself rendered, not just the frame. */
   expectText: string;
+  /** The HTTP status the server answers (200 when absent). */
+  status?: number;
   heading?: string;
 }
 
@@ -31,7 +33,8 @@ const PAGES: PageCase[] = [
   { name: 'privacy-policy', path: '/privacy-policy', expectText: 'v1.0', heading: 'Privacy Policy' },
   { name: 'terms', path: '/terms', expectText: 'v2.0', heading: 'Terms of Use' },
   { name: 'referral-terms', path: '/referral-terms', expectText: 'v1.0', heading: 'Referral Program Terms' },
-  { name: 'not-found', path: '/no/such/page', expectText: 'Page not found' },
+  // The app's not-found page, with a real 404 from the server.
+  { name: 'not-found', path: '/no/such/page', expectText: 'Page not found', status: 404 },
   {
     name: 'design-system',
     path: '/dev/ui',
@@ -65,7 +68,7 @@ describe('every public page of the web app', () => {
       for (const viewport of [PHONE, DESKTOP]) {
         await page.setViewportSize(viewport);
         const response = await page.goto(pageCase.path);
-        expect(response?.status()).toBe(200);
+        expect(response?.status()).toBe(pageCase.status ?? 200);
         await page.getByText(pageCase.expectText, { exact: false }).first().waitFor();
         if (pageCase.heading) {
           await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
@@ -87,7 +90,9 @@ describe('every public page of the web app', () => {
   );
 
   it('shows a signed-in member the referral link, axe-clean', async () => {
-    const memberPage = await context.newPage();
+    // Its own context: the member's tokens must not sign in the guest page of the other tests.
+    const memberContext = await browser.newContext({ baseURL: web.baseUrl });
+    const memberPage = await memberContext.newPage();
     try {
       const member = await createMember(web);
       await signIn(memberPage, web, member);
@@ -98,13 +103,23 @@ describe('every public page of the web app', () => {
         await saveScreenshot(memberPage, 'referral-member');
         await expect(seriousAxeViolations(memberPage)).resolves.toEqual([]);
       }
+      // A member is never asked to join again.
+      await memberPage.goto('/');
+      await memberPage.getByRole('link', { name: 'See membership plans' }).waitFor();
+      await memberPage
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Profile' })
+        .waitFor();
+      await expect(memberPage.getByRole('link', { name: 'JOIN FREE' }).count()).resolves.toBe(0);
+      await saveScreenshot(memberPage, 'home-member');
     } finally {
-      await memberPage.close();
+      await memberContext.close();
     }
   });
 
   it('shows only the plain text for an unknown path, with nothing else in the main area', async () => {
-    await page.goto('/charity-onboarding-typo');
+    const response = await page.goto('/charity-onboarding-typo');
+    expect(response?.status()).toBe(404);
     await expect(page.locator('main').innerText()).resolves.toBe('Page not found');
   });
 
@@ -155,8 +170,22 @@ describe('every public page of the web app', () => {
       ['Referral Program Terms', '/referral-terms'],
       ['Terms of Use', '/terms'],
       ['Privacy Policy', '/privacy-policy'],
+      ['Donate', '/donate'],
+      ['Membership plans', '/subscription'],
     ] as const) {
       await expect(footer.getByRole('link', { name: label }).getAttribute('href')).resolves.toBe(path);
     }
+    // Donating and the plans are a click away from the header and the home page too; guests see JOIN FREE.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Donate' }).getAttribute('href')).resolves.toBe('/donate');
+    await expect(nav.getByRole('link', { name: 'Plans' }).getAttribute('href')).resolves.toBe(
+      '/subscription',
+    );
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Donate' }).getAttribute('href')).resolves.toBe('/donate');
+    await expect(main.getByRole('link', { name: 'See membership plans' }).getAttribute('href')).resolves.toBe(
+      '/subscription',
+    );
+    await main.getByRole('link', { name: 'JOIN FREE' }).waitFor();
   });
 });

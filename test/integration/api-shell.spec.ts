@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ensureProjection } from '@arena/projection-runner';
 import { projectors } from '@arena/projections/registry';
 import { createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
+import { precompressDir } from '../../web/precompress';
+
+const APP_SCRIPT = `console.log(${JSON.stringify('a page of the app '.repeat(400))});`;
 
 /** What the API serves around the domain routes: the SPA, health, metrics and its error shape. */
 describe('API shell', () => {
@@ -27,7 +31,9 @@ describe('API shell', () => {
       join(webDist, 'index.html'),
       '<!doctype html><title>Charity Arena</title><div id="root"></div>',
     );
-    writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+    writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), APP_SCRIPT);
+    copyFileSync(join(__dirname, '../../web/public/robots.txt'), join(webDist, 'robots.txt'));
+    precompressDir(webDist); // as the web build does
     api = await createApiApp(testAppConfig(database.url, { WEB_DIST_DIR: webDist, METRICS_TOKEN }));
   });
 
@@ -38,7 +44,7 @@ describe('API shell', () => {
   });
 
   it('serves the app for client routes, so a reload of /challenges/123 works', async () => {
-    for (const url of ['/', '/challenges/123', '/profile?tab=1']) {
+    for (const url of ['/', '/challenges/123', '/profile?tab=1', '/donate/receipt/AB12CD34', '/donate']) {
       const response = await api.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
@@ -47,10 +53,50 @@ describe('API shell', () => {
     }
   });
 
+  it('answers an unknown page 404 with the app, which shows its not-found page', async () => {
+    for (const url of ['/no-such-page', '/challenges/123/extra', '/wp-login.php?x=1']) {
+      const response = await api.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const response = await api.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("serves the build's precompressed assets to a client that accepts them", async () => {
+    const plain = await api.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_SCRIPT);
+    for (const encoding of ['br', 'gzip']) {
+      const response = await api.inject({
+        method: 'GET',
+        url: '/assets/app-1a2b3c.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toContain('immutable');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.length).toBeLessThan(APP_SCRIPT.length / 4);
+      const decoded =
+        encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+      expect(decoded.toString()).toBe(APP_SCRIPT);
+    }
+  });
+
+  it('answers /robots.txt with a robots file, not the app', async () => {
+    const response = await api.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toMatch(/^User-agent: \*$/m);
+    expect(response.body).toMatch(/^Disallow: \/api\/$/m);
+    expect(response.body).not.toContain('<');
   });
 
   it('answers unknown API paths with a JSON 404, never the app', async () => {

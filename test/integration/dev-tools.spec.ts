@@ -53,6 +53,8 @@ describe('developer tools by NODE_ENV', () => {
     expect(await Promise.all([...paths, '/dev/ui?tab=1', '/dev'].map(get))).toEqual(
       [...paths, '/dev/ui?tab=1', '/dev'].map((url) => ({ url, status: 404, app: false })),
     );
-    expect(await get('/developers')).toEqual({ url: '/developers', status: 200, app: true });
+    // Not a developer page: the app, which shows its not-found page for an unknown path.
+    expect(await get('/developers')).toEqual({ url: '/developers', status: 404, app: true });
+    expect(await get('/ledger')).toEqual({ url: '/ledger', status: 200, app: true });
   });
 });

@@ -8,7 +8,8 @@ import { NotFound } from './features/shell/not-found';
 import { PendingPage } from './features/shell/pending-page';
 import { RouteError } from './features/shell/route-error';
 import { queryClient } from './lib/query-client';
-import { routeTree } from './routeTree.gen';
+import type { WebRoute } from '@arena/contracts';
+import { type FileRouteTypes, routeTree } from './routeTree.gen';
 
 const router = createRouter({
   routeTree,
@@ -22,6 +23,14 @@ const router = createRouter({
   defaultNotFoundComponent: NotFound,
   scrollRestoration: true,
 });
+
+// The server answers 404 for any path not in WEB_ROUTES: a page missing from the list (or a listed page
+// that is gone) fails this typecheck.
+type Unlisted = Exclude<FileRouteTypes['to'], WebRoute>;
+type Stale = Exclude<WebRoute, FileRouteTypes['to']>;
+const routesListed: [Unlisted, Stale] extends [never, never] ? true : { unlisted: Unlisted; stale: Stale } =
+  true;
+void routesListed;
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -33,3 +33,4 @@ export * from './subscriptions.contract';
 export * from './referrals.contract';
 export * from './account.contract';
 export * from './payments-clock.contract';
+export * from './web.routes';

@@ -67,6 +67,7 @@ export function signOut(): void {
 
 interface GuardArgs {
   context: { queryClient: QueryClient };
+  location: { href: string };
 }
 
 /**
@@ -81,8 +82,10 @@ export async function requireGuest({ context }: GuardArgs): Promise<void> {
  * `beforeLoad` guard for member pages: guests go to /login. While it awaits the profile call
  * the router shows the route's pending component ('Loading...').
  */
-export async function requireMember({ context }: GuardArgs): Promise<{ member: MemberProfile }> {
+export async function requireMember({ context, location }: GuardArgs): Promise<{ member: MemberProfile }> {
   const session = await context.queryClient.ensureQueryData(sessionQuery);
-  if (session.status !== 'member') throw redirect({ href: '/login', replace: true });
+  if (session.status !== 'member') {
+    throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
+  }
   return { member: session.member };
 }

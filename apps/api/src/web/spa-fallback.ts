@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { matchWebRoute } from '@arena/contracts';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,10 +9,12 @@ const API_PATH = /^\/(api|socket\.io)(\/|\?|$)/;
 const DEV_PAGE = /^\/dev(\/|\?|$)/;
 
 /**
- * Serves the built SPA from the API's own origin: hashed assets with a long cache. Returns the
- * fallback that answers index.html (never cached) for a GET of any other non-API path, so client
- * routes survive a reload, or undefined when there is no build to serve. Without `devPages` the
- * developer pages (`/dev/…`) are not served: they answer the JSON 404.
+ * Serves the built SPA from the API's own origin: hashed assets with a long cache, each file as the
+ * build's precompressed `.br`/`.gz` sibling when the client accepts it. Returns the fallback that
+ * answers index.html (never cached) for a GET of any other non-API path, so client routes survive a
+ * reload: 200 for a page of WEB_ROUTES, 404 for any other path (the app shows its not-found page).
+ * Undefined when there is no build to serve. Without `devPages` the developer pages (`/dev/…`) are
+ * not served: they answer the JSON 404.
  */
 export async function serveSpa(
   app: NestFastifyApplication,
@@ -27,6 +30,7 @@ export async function serveSpa(
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, path) {
         void res.header(
           'Cache-Control',
@@ -37,7 +41,8 @@ export async function serveSpa(
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || API_PATH.test(request.url)) return false;
     if (!devPages && DEV_PAGE.test(request.url)) return false;
-    void reply.status(200).header('Cache-Control', 'no-cache').sendFile('index.html');
+    const status = matchWebRoute(request.url) === undefined ? 404 : 200;
+    void reply.status(status).header('Cache-Control', 'no-cache').sendFile('index.html');
     return true;
   };
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useSession } from '../../lib/session';
 import { buttonClass } from '../../ui';
 import { LedgerSection } from './ledger-section';
 import './home.css';
@@ -41,6 +42,8 @@ const STEPS = [
 ];
 
 export function HomePage() {
+  // JOIN FREE only for guests; hidden while a stored session is being checked so a member never sees it flash.
+  const session = useSession();
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -55,9 +58,11 @@ export function HomePage() {
               receives the donation, funded by Charity Arena.
             </p>
             <div className="hero__actions">
-              <Link to="/create-account" className={buttonClass({ variant: 'on-dark', size: 'large' })}>
-                JOIN FREE
-              </Link>
+              {session?.status === 'guest' && (
+                <Link to="/create-account" className={buttonClass({ variant: 'on-dark', size: 'large' })}>
+                  JOIN FREE
+                </Link>
+              )}
               <Link to="/challenges" className={buttonClass({ variant: 'outline-on-dark', size: 'large' })}>
                 Start Playing
               </Link>
@@ -122,6 +127,27 @@ export function HomePage() {
             </Link>
             <Link to="/find-charity" className={buttonClass({ variant: 'ghost' })}>
               Find a charity
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="support-title">
+        <div className="container section">
+          <p className="eyebrow">Support the arena</p>
+          <h2 id="support-title" className="home__heading">
+            Give directly, or keep the challenges funded
+          </h2>
+          <p className="lead">
+            Donate to a verified nonprofit through the arena&rsquo;s public ledger, or choose a membership
+            plan that opens premium challenges.
+          </p>
+          <div className="cluster">
+            <Link to="/donate" className={buttonClass()}>
+              Donate
+            </Link>
+            <Link to="/subscription" className={buttonClass({ variant: 'secondary' })}>
+              See membership plans
             </Link>
           </div>
         </div>

@@ -12,7 +12,8 @@ import { PhoneField } from './phone-field';
 import { toastFailure } from './toast-failure';
 import { usePhoneInput } from './use-phone-input';
 
-export function LoginPage() {
+/** `redirect` (already checked by the route) travels on to /login-verify, which returns there. */
+export function LoginPage({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
   const [channel, setChannel] = useState<CodeChannel>('phone');
   const phone = usePhoneInput(LOGIN_COUNTRY_CODES);
@@ -40,7 +41,9 @@ export function LoginPage() {
       toast.success(`Verification code sent! Check your ${channel}.`);
       const sessionId = answer.data?.sessionId;
       await navigate(
-        sessionId ? { to: '/login-verify', search: { sessionId, channel } } : { to: '/login-verify' },
+        sessionId
+          ? { to: '/login-verify', search: { sessionId, channel, redirect } }
+          : { to: '/login-verify', search: { redirect } },
       );
     } catch (failure) {
       setError(toastFailure(failure, 'Failed to send code'));

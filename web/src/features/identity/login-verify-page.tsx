@@ -13,7 +13,15 @@ import { useSignIn } from './use-sign-in';
 
 const isChannel = (value: string | undefined): value is CodeChannel => value === 'email' || value === 'phone';
 
-export function LoginVerifyPage({ sessionId, channel }: { sessionId?: string; channel?: string }) {
+export function LoginVerifyPage({
+  sessionId,
+  channel,
+  redirect,
+}: {
+  sessionId?: string;
+  channel?: string;
+  redirect?: string;
+}) {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const entry = useCodeEntry(AuthMessages.verificationCodeInvalid, 'Login verification failed');
@@ -26,13 +34,13 @@ export function LoginVerifyPage({ sessionId, channel }: { sessionId?: string; ch
   useEffect(() => {
     if (!problem) return;
     toast.error(problem, { id: 'login-verify-problem' });
-    void navigate({ to: '/login', replace: true });
-  }, [problem, navigate]);
+    void navigate({ to: '/login', search: { redirect }, replace: true });
+  }, [problem, navigate, redirect]);
   if (problem || !sessionId || !isChannel(channel)) return null;
 
   const verify = async (code: string) => {
     const answer = await authApi.verifyLogin(sessionId, code);
-    await signIn(answer.data?.tokens, 'Login successful!');
+    await signIn(answer.data?.tokens, 'Login successful!', redirect);
   };
 
   return (
@@ -48,7 +56,7 @@ export function LoginVerifyPage({ sessionId, channel }: { sessionId?: string; ch
         >
           Resend Code
         </Button>
-        <Button variant="ghost" onClick={() => void navigate({ to: '/login' })}>
+        <Button variant="ghost" onClick={() => void navigate({ to: '/login', search: { redirect } })}>
           Back to Login
         </Button>
       </div>

@@ -19,6 +19,19 @@ export function SiteFooter() {
             cash, gift cards or prizes.
           </p>
         </div>
+        <nav aria-label="Explore" className="site-footer__links">
+          <ul>
+            <li>
+              <Link to="/donate">Donate</Link>
+            </li>
+            <li>
+              <Link to="/subscription">Membership plans</Link>
+            </li>
+            <li>
+              <Link to="/ledger">Donation ledger</Link>
+            </li>
+          </ul>
+        </nav>
         <nav aria-label="Legal" className="site-footer__links">
           <ul>
             <li>

@@ -14,22 +14,28 @@ const PUBLIC_NAV: NavItem[] = [
   { to: '/referral', label: 'Referral' },
   { to: '/challenges', label: 'Challenges' },
   { to: '/find-charity', label: 'Find Charity' },
+  { to: '/donate', label: 'Donate' },
+  { to: '/subscription', label: 'Plans' },
 ];
 
 export function SiteHeader() {
   const session = useSession();
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const { pathname, href } = useRouterState({
+    select: (state) => ({ pathname: state.location.pathname, href: state.location.href }),
+    structuralSharing: true,
+  });
   const [menuOpen, setMenuOpen] = useState(false);
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
   // Undefined while a stored session is being checked: show neither link, so a member never sees Login flash.
-  const account: NavItem | undefined =
+  const account: (NavItem & { search?: { redirect?: string } }) | undefined =
     session === undefined
       ? undefined
       : session.status === 'member'
         ? { to: '/profile', label: 'Profile' }
-        : { to: '/login', label: 'Login' };
+        : // Back to this page after signing in (the login route drops what is not a path of this site).
+          { to: '/login', label: 'Login', search: { redirect: pathname === '/' ? undefined : href } };
 
   return (
     <header className="site-header">
@@ -72,6 +78,7 @@ export function SiteHeader() {
               {account ? (
                 <Link
                   to={account.to}
+                  search={account.search}
                   className="site-nav__link site-nav__link--account"
                   activeProps={{ className: 'site-nav__link site-nav__link--account site-nav__link--active' }}
                 >

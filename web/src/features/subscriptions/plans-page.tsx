@@ -74,7 +74,7 @@ export function PlansPage() {
   const subscribe = async (planType: PaidPlan) => {
     if (!memberId) {
       toast(SIGN_IN_TO_SUBSCRIBE);
-      void navigate({ to: '/login' });
+      void navigate({ to: '/login', search: { redirect: '/subscription' } });
       return;
     }
     setOpening(planType);

@@ -187,7 +187,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
   const isMember = memberId !== null;
   const askToLogIn = (message: string) => {
     toast(message);
-    void navigate({ to: '/login' });
+    void navigate({ to: '/login', search: { redirect: window.location.pathname + window.location.search } });
   };
 
   const openJoin = () => {
