@@ -60,7 +60,8 @@ describe('web app interactions in Chromium', () => {
       await nav.getByRole('link', { name: 'Find Charity' }).click();
       await page.waitForURL('**/find-charity');
       await nav.getByRole('link', { name: 'Login' }).click();
-      await page.waitForURL('**/login');
+      // The header's Login link brings the member back to the page they were on (?redirect=/find-charity).
+      await page.waitForURL((url) => url.pathname === '/login');
 
       await nav.getByRole('link', { name: 'Home' }).click();
       await page.waitForURL(`${web.baseUrl}/`);
