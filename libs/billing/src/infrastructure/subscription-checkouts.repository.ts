@@ -23,16 +23,6 @@ const SESSION_LIFETIME_MS = 24 * 3600_000;
 export class SubscriptionCheckoutsRepository {
   constructor(@Inject(DATABASE) private readonly db: Kysely<SubscriptionCheckoutsTables>) {}
 
-  /** Whether the member opened this checkout session. One primary-key lookup. */
-  async isMembers(memberId: string, sessionId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('subscription_checkouts')
-      .select('member_id')
-      .where('session_id', '=', sessionId)
-      .executeTakeFirst();
-    return row?.member_id === memberId;
-  }
-
   /**
    * Records the session and takes over the member's checkouts opened before it and not yet replaced:
    * answers those still within a session's lifetime, to expire at the provider. Each older checkout is

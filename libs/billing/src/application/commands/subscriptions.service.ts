@@ -6,7 +6,6 @@ import {
   PLAN_PRICES_CENTS,
   type ActiveSubscription,
   type PaidPlan,
-  type SubscriptionCheckoutState,
   type Plan,
   type PlanType,
 } from '@arena/contracts';
@@ -15,7 +14,6 @@ import { Payments } from '@arena/payments';
 import {
   alreadyCanceled,
   alreadyOnPlan,
-  checkoutNotFound,
   downgradeInPortal,
   hasSubscription,
   noCustomer,
@@ -81,22 +79,6 @@ export class SubscriptionsService {
   async active(memberId: string): Promise<ActiveSubscription> {
     const { view } = await this.streams.load(memberId);
     return answerOf(view, await this.plans.now());
-  }
-
-  /**
-   * What became of one of the member's own checkouts: paid once the provider's confirmation started a
-   * plan from it, pending until then. Any other session (made up, someone else's) is not found, the same
-   * answer for both. Cost: one key lookup, then the member's subscription facts (a handful).
-   */
-  async checkoutState(memberId: string, sessionId: string): Promise<SubscriptionCheckoutState> {
-    if (!(await this.checkouts.isMembers(memberId, sessionId))) throw checkoutNotFound();
-    const { facts } = await this.streams.load(memberId);
-    const started = facts.find(
-      (fact) => fact.type === 'SubscriptionStarted' && fact.data.checkoutSessionId === sessionId,
-    );
-    return started?.type === 'SubscriptionStarted'
-      ? { sessionId, status: 'paid', planType: started.data.planType }
-      : { sessionId, status: 'pending', planType: null };
   }
 
   async checkout(memberId: string, planType: PaidPlan, attemptId: string) {
