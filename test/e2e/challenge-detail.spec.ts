@@ -286,7 +286,7 @@ describe('the challenge detail page', () => {
     await page.getByText('0 of 20 players').waitFor();
 
     await page.getByRole('button', { name: 'Join to Compete' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('status').filter({ hasText: 'Please log in to join tournaments' }).waitFor();
   });
 
