@@ -127,6 +127,24 @@ describe('DonationLog: from the donations read model, with a lag guard', () => {
     expect(await answer).toHaveLength(2);
   });
 
+  it('never scans the log when the read model does not exist yet: it waits like a lagging one, then refuses', async () => {
+    const log = new DonationLog(store, db);
+    log.maxWaitMs = 150;
+    // An empty log needs no read model: nothing is open, nothing was directed.
+    expect(await log.openDonationIds()).toEqual([]);
+
+    await direct('a', '100000001', 500, 'winner', '2026-11-20T10:00:00.000Z');
+    const readAll = jest.spyOn(store, 'readAll');
+    await expect(log.openDonationIds()).rejects.toBeInstanceOf(DonationReadModelBehindError);
+    await expect(log.directedTotals(new Date('2026-11-23T00:00:00.000Z'), 30)).rejects.toBeInstanceOf(
+      DonationReadModelBehindError,
+    );
+    expect(readAll).not.toHaveBeenCalled();
+
+    await catchUp();
+    expect(await log.openDonationIds()).toHaveLength(1);
+  });
+
   it("answers the platform's choice from the read model: winners' directions of the last days, and all directions ever", async () => {
     await direct('recent-winner', '100000001', 500, 'winner', '2026-11-20T10:00:00.000Z');
     await direct('old-winner', '100000002', 900, 'winner', '2026-09-01T10:00:00.000Z');

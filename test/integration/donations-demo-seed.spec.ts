@@ -11,10 +11,12 @@ import { LocalEventsInProcess, LocalPayments, Payments, PaymentsModule } from '@
 import { PlatformModule } from '@arena/platform';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { seedAllDemoTournaments } from '@arena/tournaments';
+import { servingDonationsReadModel } from '../../apps/cli/src/seed-read-models';
 import { DonationStreams } from '../../libs/donations/src/application/donation-streams';
 
 /**
- * `npm start`'s money flow (apps/cli/src/seed.ts): composed as the seed composes it, seeded twice, then
+ * `npm start`'s money flow (apps/cli/src/seed.ts): composed as the seed composes it (serving the donations read
+ * model its transfer windows read, as the seed does before the worker starts), seeded twice, then
  * the worker's part played here (the local driver's webhooks applied through the webhook service).
  */
 describe('the donations demo seed', () => {
@@ -74,7 +76,7 @@ describe('the donations demo seed', () => {
     await seedAllDemoTournaments({ players: members, eventStore: store, jobs: app.get(JobsService) });
     await seedDemoCharities(app, members);
 
-    const first = await seedDemoDonations(app, members);
+    const first = await servingDonationsReadModel(config, app, () => seedDemoDonations(app, members));
     expect(first).toEqual(
       expect.objectContaining({ window: 'run', giftsPaid: 2, payoutRequest: expect.any(Object) }),
     );
@@ -103,7 +105,7 @@ describe('the donations demo seed', () => {
       directed: { source: { kind: 'reversal' } },
     });
 
-    const second = await seedDemoDonations(app, members);
+    const second = await servingDonationsReadModel(config, app, () => seedDemoDonations(app, members));
     expect(second).toEqual(
       expect.objectContaining({ webhooksApplied: 0, window: 'already run', giftsPaid: 0, moneyStates: null }),
     );

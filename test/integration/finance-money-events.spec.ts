@@ -6,7 +6,10 @@ import { ensureProjection } from '@arena/projection-runner';
 import { projectEvents } from '@arena/projection-runner/testing';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import { financeMoneyEventsProjector } from '../../projections/finance-money-events/finance-money-events.projection';
-import { DonationEventsReader } from '../../libs/finance/src/application/queries/donation-events.reader';
+import {
+  DonationEventsReader,
+  MoneyEventsBehindError,
+} from '../../libs/finance/src/application/queries/donation-events.reader';
 import { ledgerCsv, ledgerCsvHeader, ledgerCsvLine } from '../../libs/finance/src/domain/ledger-csv';
 
 /**
@@ -167,6 +170,32 @@ describe('finance: the money events, bounded', () => {
     expect((await pages({ from: today, before: new Date(today.getTime() + 86_400_000) })).length).toBe(
       ledger.length,
     );
+  });
+
+  it('never reads more than its tail limit of the store: the export ends early, reconciliation asks for a retry', async () => {
+    // The read model's checkpoint stays where the test before left it: 4 events of tail, then 4 more now.
+    await append(2);
+    const reader = new DonationEventsReader(store, db);
+    reader.exportPageSize = 4;
+    const full: number[] = [];
+    for await (const page of reader.ledgerPages({})) full.push(...page.map(({ entry }) => entry));
+
+    reader.maxTailEvents = 3;
+    const readAll = jest.spyOn(store, 'readAll');
+    const bounded: number[] = [];
+    for await (const page of reader.ledgerPages({})) bounded.push(...page.map(({ entry }) => entry));
+    const read = await Promise.all(
+      readAll.mock.results.map(({ value }) => value as Promise<RecordedEvent[]>),
+    );
+    expect(read.flat().length).toBeLessThanOrEqual(3);
+    // The same numbering, ending before the whole tail: a prefix of the full export.
+    expect(bounded.length).toBeLessThan(full.length);
+    expect(bounded).toEqual(full.slice(0, bounded.length));
+    readAll.mockRestore();
+
+    await expect(reader.moneyEvents()).rejects.toBeInstanceOf(MoneyEventsBehindError);
+    reader.maxTailEvents = 50_000;
+    expect((await reader.moneyEvents()).length).toBeGreaterThan(0);
   });
 });
 

@@ -17,6 +17,7 @@ import { donationsProjector } from '@arena/projections/donations/donations.proje
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { seedAllDemoTournaments } from '@arena/tournaments';
 import { GiftCheckoutService } from '../../libs/donations/src/application/commands/gift-checkout.service';
+import { servingDonationsReadModel } from '../../apps/cli/src/seed-read-models';
 import { catchUpReadModel } from './read-model-catch-up.harness';
 import { TransferWindowService } from '../../libs/donations/src/application/reactions/transfer-window.service';
 import { ReconciliationService } from '../../libs/finance/src/application/queries/reconciliation.service';
@@ -90,7 +91,7 @@ describe('reconciliation on the local payment world', () => {
       jobs: app.get(JobsService),
     });
     await seedDemoCharities(app, members);
-    await seedDemoDonations(app, members);
+    await servingDonationsReadModel(config, app, () => seedDemoDonations(app, members));
     await deliver();
     const seeded = await report();
     expect(seeded.differences).toEqual([]);

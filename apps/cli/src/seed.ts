@@ -14,6 +14,7 @@ import { PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
 import { ReferralsModule, seedDemoReferrals } from '@arena/referrals';
 import { seedAllDemoTournaments } from '@arena/tournaments';
+import { servingDonationsReadModel } from './seed-read-models';
 
 // .env for local runs; variables already set in the environment win.
 loadEnvFile({ quiet: true });
@@ -71,7 +72,7 @@ async function seedCharitiesAndDonations(
     for (const charity of await seedDemoCharities(app, members)) {
       console.log(`charity: ${charity.name} (${charity.stage})`);
     }
-    const donations = await seedDemoDonations(app, members);
+    const donations = await servingDonationsReadModel(config, app, () => seedDemoDonations(app, members));
     console.log(
       `donations: ${donations.webhooksApplied} payment webhooks applied; payout request: ${
         donations.payoutRequest

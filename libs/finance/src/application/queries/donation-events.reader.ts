@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
 import { DONATION_EVENT_TYPES, type DonationEvent } from '@arena/donations/events';
 import { EVENT_STORE, type EventStore, type GlobalPosition } from '@arena/event-store';
+import { DomainError } from '@arena/http';
 import {
   FINANCE_MONEY_EVENT_TYPES,
   NO_FACTS,
@@ -25,6 +26,18 @@ export interface LedgerRange {
 import type { MoneyEvent } from '../../domain/reconciliation';
 
 const PAGE = 1000;
+
+/** Reconciliation's money events stop at the read model, which is too far behind the store to finish the tail. */
+export class MoneyEventsBehindError extends DomainError<'unavailable'> {
+  constructor(readonly tailLimit: number) {
+    super(
+      'unavailable',
+      `The money events read model is more than ${tailLimit} events behind the event log: try again in a minute.`,
+      60,
+    );
+  }
+}
+
 const RECONCILED = new Set<string>(FINANCE_MONEY_EVENT_TYPES);
 const LEDGER = new Set<string>(DONATION_EVENT_TYPES);
 
@@ -32,8 +45,9 @@ const LEDGER = new Set<string>(DONATION_EVENT_TYPES);
  * The money events in ledger (global) order. Issue 21 review: read from the `finance_money_events` read model
  * (only money events, written by the worker) up to its checkpoint, then from the event store only after that
  * checkpoint, so the answer is as current as the store itself. Cost: one scan of the money events, plus the
- * store's events since the read model's checkpoint (the worker's lag, normally a few pages); never the whole
- * log, unless the read model does not exist yet (then the store is read from its start, as before).
+ * store's events since the read model's checkpoint (the worker's lag, normally a few pages), and never more
+ * than `maxTailEvents` of them: a worker stopped for long, or a read model not built yet, never turns a
+ * request into a read of the whole log.
  */
 @Injectable()
 export class DonationEventsReader {
@@ -44,13 +58,17 @@ export class DonationEventsReader {
 
   /** Rows per page of the streamed export: its memory, whatever the ledger's size. */
   exportPageSize = 5000;
+  /** The most store events one read takes after the read model's checkpoint (the worker's lag it tolerates). */
+  maxTailEvents = 50_000;
 
   /**
    * Issue 22: the ledger's entries in a date range, page by page (at most `exportPageSize` rows each), for the
    * streamed export: by the read model's entries index up to its checkpoint (keyset on `entry`, the range found
    * by two probes of its time index), then the store's events after that checkpoint, numbered on from there,
    * their facts carried forward from each donation's last projected row. Memory: one page, plus the facts of
-   * the donations in the store's tail (the worker's lag). Time: the entries in the range.
+   * the donations in the store's tail (the worker's lag). Time: the entries in the range, plus at most
+   * `maxTailEvents` store events: beyond them the export ends at the last entry read (it is numbered, so a
+   * reader sees where it stops), and the worker's projection catches up for the next one.
    */
   async *ledgerPages(range: LedgerRange): AsyncGenerator<LedgerRow[]> {
     const snapshot = await ledgerSnapshot(this.db);
@@ -73,8 +91,10 @@ export class DonationEventsReader {
     let entry = snapshot.lastEntry;
     let position: GlobalPosition = snapshot.upTo;
     const facts = new Map<string, LedgerFacts>();
-    for (;;) {
-      const events = await this.store.readAll({ after: position, maxCount: this.exportPageSize });
+    for (let tail = 0; tail < this.maxTailEvents;) {
+      const maxCount = Math.min(this.exportPageSize, this.maxTailEvents - tail);
+      const events = await this.store.readAll({ after: position, maxCount });
+      tail += events.length;
       const ledger = events.filter(({ type }) => LEDGER.has(type));
       const unknown = ledger
         .map(({ data }) => (data as { donationId: string }).donationId)
@@ -94,7 +114,7 @@ export class DonationEventsReader {
       }
       if (rows.length > 0) yield rows;
       const last = events.at(-1);
-      if (!last || events.length < this.exportPageSize) return;
+      if (!last || events.length < maxCount) return;
       position = last.position;
     }
   }
@@ -108,8 +128,11 @@ export class DonationEventsReader {
     const projected = await financeMoneyEvents(this.db);
     const events = projected.events.filter(({ type }) => types.has(type));
     let after: GlobalPosition = projected.upTo;
+    let tail = 0;
     for (;;) {
       const page = await this.store.readAll({ after, maxCount: PAGE });
+      tail += page.length;
+      if (tail > this.maxTailEvents) throw new MoneyEventsBehindError(this.maxTailEvents);
       for (const recorded of page) {
         if (types.has(recorded.type)) {
           events.push({
