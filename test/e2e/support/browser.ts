@@ -20,6 +20,7 @@ export function launchBrowser(): Promise<Browser> {
  * viewport when an overlay such as a modal is open (a full-page capture misplaces fixed layers).
  */
 export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage });
