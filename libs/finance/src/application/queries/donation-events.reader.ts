@@ -77,16 +77,21 @@ export class DonationEventsReader {
       snapshot.lastEntry < 0
         ? { after: -1, upTo: -1 }
         : await ledgerEntryRange(this.db, range, snapshot.lastEntry);
-    let after = bounds.after;
-    while (after < bounds.upTo) {
-      const page = await ledgerPage(this.db, {
-        ...range,
-        after,
-        upTo: bounds.upTo,
-        limit: this.exportPageSize,
-      });
-      if (page.rows.length > 0) yield page.rows;
-      after = page.last;
+    // The next page's query runs while the caller formats and sends this one: the database and the CSV overlap.
+    const pageAfter = (after: number) =>
+      after < bounds.upTo
+        ? ledgerPage(this.db, { ...range, after, upTo: bounds.upTo, limit: this.exportPageSize })
+        : null;
+    let next = pageAfter(bounds.after);
+    try {
+      while (next) {
+        const page = await next;
+        next = pageAfter(page.last);
+        if (page.rows.length > 0) yield page.rows;
+      }
+    } finally {
+      // A caller that stops early (the client went away) leaves a query in flight: its outcome is nobody's.
+      next?.catch(() => undefined);
     }
     let entry = snapshot.lastEntry;
     let position: GlobalPosition = snapshot.upTo;
