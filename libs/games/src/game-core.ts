@@ -46,6 +46,32 @@ export interface GameCore<I> {
    * the seed and asks the server for each piece of hidden state as it plays (docs/fair-play.md).
    */
   readonly reveals?: RevealRules;
+  /**
+   * Present for a game whose randomness the server releases step by step (Tile Merge): the client never
+   * gets the seed; the server draws step `k`'s randomness from block `k` of a keystream only it can
+   * compute, and releases it once the input before it is recorded (docs/fair-play.md).
+   */
+  readonly keystream?: KeystreamRules;
+}
+
+/** The seed of each step of a play whose randomness is released as it goes: step 0 opens the game. */
+export type StepSeeds = (step: number) => string;
+
+/**
+ * How the server releases a keystream game's randomness and checks its log against the releases. A
+ * release is numbered by its step: step 0 opens the play, step `k` follows the log's input `k` (1-based)
+ * and carries it, so block `k` is only ever told after input `k` was fixed.
+ */
+export interface KeystreamRules {
+  /** The input of release `step` as the server records it, or null when it is not one (wrong shape). */
+  releaseInput(step: number, input: unknown): string | null;
+  /** Replays a log on the step seeds the keystream gives: `seeds[k]` for step k, one more than the inputs. */
+  replayOn(seeds: readonly string[], log: readonly TimedInput<unknown>[]): ReplayVerdict;
+  /**
+   * Why a log is not made of the released inputs in the order released (it may stop before the last
+   * release: each logged input was still fixed before the randomness after it was told); null when it is.
+   */
+  logRefusal(log: readonly TimedInput<unknown>[], released: readonly string[]): string | null;
 }
 
 /**
