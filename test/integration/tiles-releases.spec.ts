@@ -10,10 +10,13 @@ import { everythingTheClientKnows, useHiddenPlaysApi } from './support/hidden-pl
  * k is recorded, once, in order; the result's log must be the released moves and replays on the same
  * blocks. Through the real API.
  */
+const RELEASES_PER_MINUTE = 120;
+
 describe('Tile Merge: each tile released by the server after the move it follows', () => {
   const { call, cup, advanceClock, joined, startPlay, keptSeed, submit } = useHiddenPlaysApi({
     adminKey: 'admin-key-for-the-tiles-releases-spec-1',
-    revealsPerMinute: 600,
+    revealsPerMinute: 5,
+    releasesPerMinute: RELEASES_PER_MINUTE,
     tournaments: {
       tiles: { slug: 'tiles', format: 'SCORE_ATTACK' },
       snake: { slug: 'snake', format: 'SCORE_ATTACK' },
@@ -195,5 +198,16 @@ describe('Tile Merge: each tile released by the server after the move it follows
     advanceClock(log.at(-1)!.atMs + 1000);
     const accepted = await submit(play, member, log.slice(0, 11));
     expect(accepted.statusCode).toBe(201);
+  });
+
+  it('limits releases per member and minute on their own budget, not the reveals (429 with Retry-After)', async () => {
+    const member = await joined(cup('tiles'));
+    const { play } = await startPlay(cup('tiles'), member);
+    // More than the reveals' budget of this API (5): releases do not spend it.
+    for (let ask = 0; ask < RELEASES_PER_MINUTE; ask++)
+      expect((await release(play, member, 0, 'open')).statusCode).toBe(200);
+    const over = await release(play, member, 0, 'open');
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

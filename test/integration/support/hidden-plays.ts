@@ -16,6 +16,7 @@ import { createApiApp } from '../../../apps/api/src/bootstrap';
 export function useHiddenPlaysApi(options: {
   adminKey: string;
   revealsPerMinute: number;
+  releasesPerMinute?: number;
   tournaments: Record<string, { slug: string; format: string }>;
 }) {
   let database: TestDatabase;
@@ -52,6 +53,7 @@ export function useHiddenPlaysApi(options: {
     config = testAppConfig(database.url, {
       ADMIN_API_KEY: options.adminKey,
       PLAY_REVEALS_PER_MINUTE: String(options.revealsPerMinute),
+      ...(options.releasesPerMinute ? { PLAY_RELEASES_PER_MINUTE: String(options.releasesPerMinute) } : {}),
     });
     api = await createApiApp(config);
     api.get(Clock).now = () => new Date(Date.now() + offsetMs);

@@ -3,6 +3,7 @@ export {
   tilesMoveSchema,
   newGame,
   newGameOn,
+  blockSeed,
   TILES_OPEN,
   applyMove,
   isOver,

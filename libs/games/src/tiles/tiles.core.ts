@@ -70,8 +70,8 @@ class TilesGame implements TilesState {
   moves = 0;
   over = false;
 
-  /** One generator for the whole play (a seed), or a seed per step (a released keystream). */
-  constructor(private readonly source: SeededRandom | StepSeeds) {}
+  /** One generator for the whole play (a seed), or a 32-bit seed per step (a released keystream). */
+  constructor(private readonly source: SeededRandom | ((step: number) => number)) {}
 
   /** The generator of step `step`: 0 opens the play, k draws the tile after move k. */
   randomFor(step: number): SeededRandom {
@@ -91,11 +91,17 @@ export function newGame(seed: string): TilesState {
 }
 
 /**
- * A new play whose randomness comes a step at a time (a tournament play: the server's released blocks):
- * `seeds(0)` draws the opening tiles now, `seeds(k)` the tile after move k when it is played.
+ * A new play whose randomness comes a step at a time (a tournament play: the server's released blocks,
+ * 32 hex digits each): `seeds(0)` draws the opening tiles now, `seeds(k)` the tile after move k when it
+ * is played, each from a generator seeded with the block's first 32 bits (`blockSeed`).
  */
 export function newGameOn(seeds: StepSeeds): TilesState {
-  return opened(new TilesGame(seeds));
+  return opened(new TilesGame((step) => blockSeed(seeds(step))));
+}
+
+/** The 32 bits of a block (its first 8 hex digits, big-endian, signed) a step's generator is seeded with. */
+export function blockSeed(block: string): number {
+  return parseInt(block.slice(0, 8), 16) | 0;
 }
 
 function opened(state: TilesGame): TilesGame {
@@ -157,10 +163,14 @@ function tilesKeystream(): KeystreamRules {
       if (step === 0) return input === TILES_OPEN ? TILES_OPEN : null;
       return typeof input === 'string' && MOVES.has(input) ? input : null;
     },
-    replayOn(seeds, log) {
+    replayOn(blocks, log) {
       if (!Array.isArray(log)) return { valid: false, reason: 'The input log is not a list' };
-      if (seeds.length < log.length + 1) return { valid: false, reason: 'The log has more moves than steps' };
-      return replayFrom(() => newGameOn((step) => seeds[step]!), log as readonly TimedInput<TilesMove>[]);
+      if (blocks.length < log.length + 1) return { valid: false, reason: 'The log has more moves than steps' };
+      const seedOf =
+        blocks instanceof Int32Array
+          ? (step: number) => blocks[step]!
+          : (step: number) => blockSeed(blocks[step]!);
+      return replayFrom(() => opened(new TilesGame(seedOf)), log as readonly TimedInput<TilesMove>[]);
     },
     logRefusal(log, released) {
       if (log.length > 0 && released[0] !== TILES_OPEN) return 'The play was not opened by the server';

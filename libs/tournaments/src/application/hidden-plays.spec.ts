@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SeededRandom, gameCoreFor, tiles, type TimedInput } from '@arena/games';
 import { hiddenRuleOf } from './hidden-plays';
-import { keystreamBlocks } from './play-keystream';
+import { keystreamBlocks, keystreamSeeds } from './play-keystream';
 
 /**
  * Tile Merge's randomness released step by step (docs/fair-play.md): block k of the play's keystream
@@ -25,6 +25,12 @@ describe('the keystream of a play', () => {
     for (const step of [0, 1, 17, 39]) expect(keystreamBlocks(key, step, 1)).toEqual([all[step]]);
     expect(new Set(all).size).toBe(40);
     for (const block of all) expect(block).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("gives the replay each block's first 32 bits, as the game reads them from the block it was told", () => {
+    const key = newKey();
+    const blocks = keystreamBlocks(key, 0, 50);
+    expect([...keystreamSeeds(key, 50)]).toEqual(blocks.map((block) => tiles.blockSeed(block)));
   });
 
   it('differs from key to key', () => {

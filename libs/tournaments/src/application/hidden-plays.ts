@@ -8,7 +8,7 @@ import {
   releaseRefused,
   type TournamentError,
 } from '../domain/tournament.errors';
-import { keystreamBlocks } from './play-keystream';
+import { keystreamBlocks, keystreamSeeds } from './play-keystream';
 
 /** The two ways a hidden game's play asks the server as it goes, one route each. */
 export type HiddenPlayRoute = 'reveal' | 'release';
@@ -66,7 +66,7 @@ export function hiddenRuleOf(core: GameCore<unknown>): HiddenPlayRule | null {
         const refusal = Array.isArray(log) ? keystream.logRefusal(log, recorded) : null;
         if (refusal !== null) return { valid: false, reason: refusal };
         const steps = Array.isArray(log) ? log.length + 1 : 1;
-        return keystream.replayOn(keystreamBlocks(seed, 0, steps), log);
+        return keystream.replayOn(keystreamSeeds(seed, steps), log);
       },
       outOfOrder: releaseOutOfOrder,
       otherInput: releasedOtherInput,

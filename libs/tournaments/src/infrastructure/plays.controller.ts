@@ -81,7 +81,7 @@ export class PlaysController {
 
   /**
    * A Tile Merge step: the move is recorded, then the keystream block its tile is drawn from is told
-   * (docs/fair-play.md). The same rate limit as the flips: one request per move either way.
+   * (docs/fair-play.md), within its own per-minute budget (one request per move).
    */
   @Post('plays/:playId/release')
   @HttpCode(200)
@@ -90,7 +90,7 @@ export class PlaysController {
     @CurrentMember() member: Member,
     @Body(new ZodValidationPipe(releaseBody)) body: ReleaseBody,
   ) {
-    await this.limiter.revealBy(member.id);
+    await this.limiter.releaseBy(member.id);
     const { gameToken, step, input } = body;
     const { value } = await this.commands.execute(
       new RevealStepCommand(playId, member, 'release', gameToken, step, input),
