@@ -263,7 +263,10 @@ describe('TilesPlay of a tournament run (tiles released by the server)', () => {
     await waiting;
     kept.failNext();
     const board = play.state.board;
-    const refused = play.move(tiles.TILES_MOVES.find((m) => tiles.slide(board, m) !== null)!, 500);
+    const refused = play.move(
+      tiles.TILES_MOVES.find((m) => tiles.slide(board, m) !== null)!,
+      500,
+    );
     await expect(refused).resolves.toBeNull();
     expect(play.state.board).toEqual(board);
     expect(play.log.toArray()).toHaveLength(1);

@@ -256,7 +256,10 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
                 showReady();
               },
               (error: unknown) => {
-                mode = { kind: 'unavailable', message: error instanceof Error ? error.message : String(error) };
+                mode = {
+                  kind: 'unavailable',
+                  message: error instanceof Error ? error.message : String(error),
+                };
                 showMode();
               },
             );

@@ -165,7 +165,8 @@ function tilesKeystream(): KeystreamRules {
     },
     replayOn(blocks, log) {
       if (!Array.isArray(log)) return { valid: false, reason: 'The input log is not a list' };
-      if (blocks.length < log.length + 1) return { valid: false, reason: 'The log has more moves than steps' };
+      if (blocks.length < log.length + 1)
+        return { valid: false, reason: 'The log has more moves than steps' };
       const seedOf =
         blocks instanceof Int32Array
           ? (step: number) => blocks[step]!
@@ -204,8 +205,7 @@ function replayFrom(start: () => TilesState, log: readonly TimedInput<TilesMove>
     if (state.over) return { valid: false, reason: `Input ${index} comes after the game is over` };
     // The set, not zod, checks each move: same answer as parseInput, without its cost per move.
     if (!MOVES.has(input)) return { valid: false, reason: `Input ${index} is not a move` };
-    if (!applyMove(state, input))
-      return { valid: false, reason: `Input ${index} does not change the board` };
+    if (!applyMove(state, input)) return { valid: false, reason: `Input ${index} does not change the board` };
   }
   return {
     valid: true,

@@ -15,7 +15,10 @@ const rule = hiddenRuleOf(core)!;
 const newKey = () => randomBytes(16).toString('hex');
 const bot = (seeds: (step: number) => string, stopAfter?: number) =>
   tiles.playTiles(seeds, new SeededRandom('bot'), { lapseOneIn: 5, paceMs: [120, 400], stopAfter });
-const released = (log: readonly TimedInput<unknown>[]) => ['open', ...log.map((entry) => String(entry.input))];
+const released = (log: readonly TimedInput<unknown>[]) => [
+  'open',
+  ...log.map((entry) => String(entry.input)),
+];
 
 describe('the keystream of a play', () => {
   it('gives the same block for a step whether asked alone or with every block before it', () => {

@@ -42,8 +42,7 @@ export function hiddenRuleOf(core: GameCore<unknown>): HiddenPlayRule | null {
   if (reveals) {
     return {
       route: 'reveal',
-      record: (_step, input) =>
-        typeof input === 'number' && Number.isInteger(input) ? String(input) : null,
+      record: (_step, input) => (typeof input === 'number' && Number.isInteger(input) ? String(input) : null),
       answer: (seed, before, record) => reveals.reveal(seed, before.map(Number), Number(record)),
       verify(seed, log, recorded) {
         const verdict = core.replay(seed, log);
