@@ -2,7 +2,9 @@
  * bench:replay: how many play results one core verifies per second. Per result, what the server
  * does with `POST /api/plays/{id}/result`: parse the JSON body (with Fastify's parser, as the API
  * does), check it against the contract
- * (playResultBody), and replay the log with the game's core. Logs per game: honest sessions of the
+ * (playResultBody), and replay the log with the game's core, as the result handler does (a hidden
+ * game's log checked against what the server recorded; Tile Merge replayed on its play's keystream,
+ * every block from one cipher call). Logs per game: honest sessions of the
  * scripted bots, a session lasting 5 minutes at human pace, and the worst case, the most inputs the
  * rules accept in 5 minutes (the log longest to replay), plus snake's longest play allowed. One
  * process, one core; no database. Timings belong here, never in a test.
@@ -23,6 +25,8 @@ import {
   tiles,
   type TimedInput,
 } from '@arena/games';
+import { hiddenRuleOf } from '../../libs/tournaments/src/application/hidden-plays';
+import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
 import { machineLine, publish, SMOKE } from './support/bench-kit';
 import { playStrongTiles } from './support/strong-tiles-player';
 
@@ -37,6 +41,8 @@ interface Play {
   seed: string;
   body: string;
   inputs: number;
+  /** What the server recorded as it revealed (pairs' cards, tiles' moves): the log's own inputs. */
+  recorded: string[];
 }
 
 interface Case {
@@ -59,16 +65,31 @@ function parseBody(body: string): unknown {
 }
 
 /** The body the game app posts: a game token (a JWT's length) and the log. */
-function play(seed: string, log: readonly TimedInput<unknown>[]): Play {
+function play(game: VerifiedGameSlug, seed: string, log: readonly TimedInput<unknown>[]): Play {
   const body = JSON.stringify({ gameToken: randomBytes(240).toString('base64url'), log });
-  return { seed, body, inputs: log.length };
+  const inputs = log.map((entry) =>
+    game === 'pairs' ? String((entry.input as { card: number }).card) : String(entry.input),
+  );
+  const recorded = game === 'tiles' ? ['open', ...inputs] : inputs;
+  return { seed, body, inputs: log.length, recorded };
+}
+
+/** Where a play of the game draws its randomness from: its seed, or (tiles) its keystream's blocks. */
+function stepsOf(game: VerifiedGameSlug, seed: string): string | ((step: number) => string) {
+  return game === 'tiles' ? (step) => keystreamBlocks(seed, step, 1)[0]! : seed;
+}
+
+/** The replay the result handler runs (SubmitPlayResultHandler): a hidden game's through its rule. */
+function serverReplay(game: VerifiedGameSlug, seed: string, log: TimedInput<unknown>[], recorded: string[]) {
+  const rule = hiddenRuleOf(GAME_CORES[game]);
+  return rule ? rule.verify(seed, log, recorded) : GAME_CORES[game].replay(seed, log);
 }
 
 /** What the server does per result; throws when the log does not verify (the bench would be wrong). */
-function verify(game: VerifiedGameSlug, { seed, body }: Play): number {
+function verify(game: VerifiedGameSlug, { seed, body, recorded }: Play): number {
   const parsed = playResultBody.safeParse(parseBody(body));
   if (!parsed.success) throw new Error(`${game} ${seed}: the body does not parse: ${parsed.error.message}`);
-  const verdict = GAME_CORES[game].replay(seed, parsed.data.log as TimedInput<unknown>[]);
+  const verdict = serverReplay(game, seed, parsed.data.log as TimedInput<unknown>[], recorded);
   if (!verdict.valid) throw new Error(`${game} ${seed}: the log does not replay: ${verdict.reason}`);
   return verdict.result.score;
 }
@@ -99,10 +120,11 @@ function measure({ game, name, plays }: Case): string {
   const contractMicros = timeEach(objects, (body) => playResultBody.parse(body));
   const parsed = plays.map((one) => ({
     seed: one.seed,
+    recorded: one.recorded,
     log: playResultBody.parse(parseBody(one.body)).log,
   }));
   const replayMicros = timeEach(parsed, (one) =>
-    GAME_CORES[game].replay(one.seed, one.log as readonly TimedInput<unknown>[]),
+    serverReplay(game, one.seed, one.log as TimedInput<unknown>[], one.recorded),
   );
 
   const perSecond = 1_000_000 / perResult;
@@ -128,8 +150,11 @@ function honestSessions(game: VerifiedGameSlug): Case {
   const plays = Array.from({ length: HONEST_LOGS }, (_, index) => {
     const seed = `honest ${game} ${index}`;
     return play(
+      game,
       seed,
-      honestLog(game, seed, seededUniform(`bot ${index}`), { skill: index / (HONEST_LOGS - 1) }),
+      honestLog(game, stepsOf(game, seed), seededUniform(`bot ${index}`), {
+        skill: index / (HONEST_LOGS - 1),
+      }),
     );
   });
   return {
@@ -144,12 +169,12 @@ function tilesFiveMinutes(): Case {
   for (let index = 0; ; index++) {
     const seed = `five minutes ${index}`;
     const pace = new SeededRandom(`pace ${index}`);
-    const log = playStrongTiles(seed, () => pace.int(150, 400), FIVE_MINUTES);
+    const log = playStrongTiles(stepsOf('tiles', seed), () => pace.int(150, 400), FIVE_MINUTES);
     if (log.at(-1)!.atMs > FIVE_MINUTES - 1000)
       return {
         game: 'tiles',
         name: '5 minutes at human pace (150–400 ms a move), the strong player',
-        plays: [play(seed, log)],
+        plays: [play('tiles', seed, log)],
       };
   }
 }
@@ -159,12 +184,12 @@ function tilesWorstCase(): Case {
   const moves = (FIVE_MINUTES / 1000) * tiles.tilesCore.maxInputsPerSecond;
   for (let index = 0; ; index++) {
     const seed = `worst case ${index}`;
-    const log = playStrongTiles(seed, () => 100, FIVE_MINUTES);
+    const log = playStrongTiles(stepsOf('tiles', seed), () => 100, FIVE_MINUTES);
     if (log.length === moves)
       return {
         game: 'tiles',
         name: 'worst case: 10 moves a second for 5 minutes',
-        plays: [play(seed, log)],
+        plays: [play('tiles', seed, log)],
       };
   }
 }
@@ -183,7 +208,7 @@ function snakeLongestHonest(): Case {
   return {
     game: 'snake',
     name: `the longest of ${SNAKE_SEEDS} honest sessions at skill 1 (${minutes} minutes)`,
-    plays: [play(longest!.seed, longest!.log)],
+    plays: [play('snake', longest!.seed, longest!.log)],
   };
 }
 
@@ -204,7 +229,7 @@ function snakeCircling(durationMs: number, name: string): Case {
       atMs: tick * snake.SNAKE_TICK_MS + 60,
       input: circle[tick % 4]!,
     }));
-    return { game: 'snake', name, plays: [play(seed, log)] };
+    return { game: 'snake', name, plays: [play('snake', seed, log)] };
   }
 }
 
@@ -221,7 +246,7 @@ function pairsWorstCase(): Case {
   return {
     game: 'pairs',
     name: 'worst case: mismatches at the fastest pace allowed for 5 minutes',
-    plays: [play(seed, log)],
+    plays: [play('pairs', seed, log)],
   };
 }
 

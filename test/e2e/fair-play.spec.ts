@@ -16,6 +16,7 @@ import {
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
 import { GAME_CORES, type TimedInput } from '@arena/games';
 import { tournamentStreamId } from '@arena/tournaments';
+import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
 import { formatScore } from '../../web/src/features/tournaments/challenge-detail.format';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
@@ -122,11 +123,16 @@ describe('fair play: the real games in the app, every score verified by the serv
       const sent = answer.request().postDataJSON() as PlayResultBody;
       const verified = ((await answer.json()) as { data: VerifiedPlayResult }).data;
       // The score is the server's: what the core replays from the logged inputs on the play's seed.
-      // Memory Pairs' start answer holds no seed (the server keeps the layout): it is read from the stream.
+      // Memory Pairs' and Tile Merge's start answers hold no seed (the server keeps the layout, and
+      // releases the tiles as the run goes): it is read from the stream. Tiles replay on its keystream.
       const opened = (await tournamentEvents(id)).find((event) => event.type === 'PlayStarted')!;
       const seed = (opened.data as { seed: string }).seed;
-      expect(play.seed).toBe(slug === 'pairs' ? null : seed);
-      const replayed = GAME_CORES[slug].replay(seed, sent.log as TimedInput<unknown>[]);
+      expect(play.seed).toBe(slug === 'snake' ? seed : null);
+      const log = sent.log as TimedInput<unknown>[];
+      const keystream = GAME_CORES[slug].keystream;
+      const replayed = keystream
+        ? keystream.replayOn(keystreamBlocks(seed, 0, log.length + 1), log)
+        : GAME_CORES[slug].replay(seed, log);
       if (!replayed.valid) throw new Error(`The submitted log does not replay: ${replayed.reason}`);
       const { score, completed, durationMs } = replayed.result;
       expect(verified).toMatchObject({

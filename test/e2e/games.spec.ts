@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GAME_CORES, pairs, type TimedInput } from '@arena/games';
 import { formatTime } from '../../apps/games/src/pairs/format-time';
+import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, saveScreenshot } from './support/browser';
 import { bracketDetailFixture } from './support/detail-fixture';
@@ -177,6 +178,9 @@ describe('the games, played standalone in demo mode', () => {
   );
 });
 
+/** The blocks of 'framed-seed''s keystream: what the server would release for a play with that seed. */
+const FRAMED_BLOCKS = keystreamBlocks('framed-seed', 0, 2000);
+
 describe('a game framed by the app origin', () => {
   let games: TestGameServer;
   let parent: Server;
@@ -186,7 +190,8 @@ describe('a game framed by the app origin', () => {
   /**
    * A stand-in for the app's game modal: frames a game, answers GAME_READY with AUTH, keeps what it gets.
    * Memory Pairs gets no seed (the server keeps it): the stand-in answers each REVEAL as the server
-   * would, from the layout of 'framed-seed', and keeps the flips it revealed.
+   * would, from the layout of 'framed-seed', and keeps the flips it revealed. Tile Merge gets none either:
+   * the stand-in answers each RELEASE with the block of 'framed-seed''s keystream, and keeps the inputs.
    */
   const parentPage = (gameOrigin: string, slug: string) => `<!doctype html><html><body>
     <iframe title="game" src="${gameOrigin}/${slug}/" sandbox="allow-scripts allow-same-origin"
@@ -194,7 +199,9 @@ describe('a game framed by the app origin', () => {
     <script>
       window.received = [];
       window.revealed = [];
+      window.released = [];
       const layout = ${JSON.stringify(pairs.layoutOf('framed-seed'))};
+      const blocks = ${JSON.stringify(slug === 'tiles' ? FRAMED_BLOCKS : [])};
       const frame = document.querySelector('iframe');
       window.addEventListener('message', (event) => {
         if (event.origin !== ${JSON.stringify(gameOrigin)}) return;
@@ -204,13 +211,19 @@ describe('a game framed by the app origin', () => {
           frame.contentWindow.postMessage({ type: 'REVEALED', flip, card, face: layout[card] }, ${JSON.stringify(gameOrigin)});
           return;
         }
+        if (event.data.type === 'RELEASE') {
+          const { step, input } = event.data;
+          window.released.push(input);
+          frame.contentWindow.postMessage({ type: 'RELEASED', step, input, block: blocks[step] }, ${JSON.stringify(gameOrigin)});
+          return;
+        }
         window.received.push(event.data);
         if (event.data.type !== 'GAME_READY') return;
         // A forged answer first (wrong shape): the game must ignore it and wait for the real one.
         frame.contentWindow.postMessage({ type: 'AUTH', token: '' }, ${JSON.stringify(gameOrigin)});
         frame.contentWindow.postMessage({
           type: 'AUTH', token: 'game-token-1', tournamentId: 'spring-cup', playId: 'play-1',
-          seed: ${JSON.stringify(slug === 'pairs' ? null : 'framed-seed')}, matchId: null,
+          seed: ${JSON.stringify(slug === 'snake' ? 'framed-seed' : null)}, matchId: null,
           expiresAt: '2030-01-01T00:00:00.000Z',
         }, ${JSON.stringify(gameOrigin)});
       });
@@ -257,7 +270,7 @@ describe('a game framed by the app origin', () => {
   ] as const;
 
   it.each(RUNS)(
-    '$slug: plays the tournament run with the AUTH seed (Memory Pairs: the reveals) and submits a log that replays to the result shown',
+    '$slug: plays the tournament run with the AUTH seed (Memory Pairs: the reveals; Tile Merge: the releases) and submits a log that replays to the result shown',
     async ({ slug, play, shown }) => {
       const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
       const page = await context.newPage();
@@ -287,8 +300,12 @@ describe('a game framed by the app origin', () => {
       expect(shown.of(completed.score)).toBe(shownText);
       const submission = received[2] as { playId: string; gameToken: string; log: TimedInput<unknown>[] };
       expect(submission).toMatchObject({ playId: 'play-1', gameToken: 'game-token-1' });
-      // What the server will do: replay the log from the play's seed with the game's core.
-      const verdict = GAME_CORES[slug].replay('framed-seed', submission.log);
+      // What the server will do: replay the log from the play's seed with the game's core (tiles: on the
+      // blocks of its keystream).
+      const verdict =
+        slug === 'tiles'
+          ? GAME_CORES.tiles.keystream!.replayOn(FRAMED_BLOCKS, submission.log)
+          : GAME_CORES[slug].replay('framed-seed', submission.log);
       expect(verdict).toMatchObject({ valid: true, result: { score: completed.score } });
       if (slug === 'pairs') {
         // Every flip of the log was revealed, in order, and nothing was revealed beyond it.
@@ -296,6 +313,13 @@ describe('a game framed by the app origin', () => {
           () => (window as unknown as { revealed: number[] }).revealed,
         )) as number[];
         expect(revealed).toEqual(submission.log.map((entry) => (entry.input as { card: number }).card));
+      }
+      if (slug === 'tiles') {
+        // The opening, then every move of the log, each released before its tile was drawn.
+        const released = (await page.evaluate(
+          () => (window as unknown as { released: string[] }).released,
+        )) as string[];
+        expect(released).toEqual(['open', ...submission.log.map((entry) => entry.input)]);
       }
       await context.close();
     },

@@ -13,7 +13,7 @@ function replaysToShown(play: TilesPlay | SnakePlay | PairsPlay) {
 
 describe('TilesPlay', () => {
   it('records only moves that change the board, and replays to the score shown', () => {
-    const play = new TilesPlay('tiles-seed');
+    const play = new TilesPlay({ seed: 'tiles-seed' });
     let clock = 0;
     for (let press = 0; press < 400 && !play.over; press++) {
       clock += 170;
@@ -27,14 +27,14 @@ describe('TilesPlay', () => {
   });
 
   it('drops key presses beyond the human-rate limit instead of recording a log that would not replay', () => {
-    const play = new TilesPlay('fast-fingers');
+    const play = new TilesPlay({ seed: 'fast-fingers' });
     for (let press = 0; press < 30; press++) play.move(press % 2 === 0 ? 'left' : 'right', press * 20);
     expect(play.log.length).toBeLessThanOrEqual(tiles.tilesCore.maxInputsPerSecond);
     replaysToShown(play);
   });
 
   it('ended early keeps its score, not completed', () => {
-    const play = new TilesPlay('short');
+    const play = new TilesPlay({ seed: 'short' });
     play.move('left', 100);
     play.move('up', 300);
     play.end();
@@ -212,5 +212,63 @@ describe('PairsPlay of a tournament run (the layout kept on the server)', () => 
     // Shown at 1,700 ms, the mismatch stays up for its whole time from then.
     expect(play.faceUp(1700 + pairs.MISMATCH_SHOW_MS - 1)[other]).toBe(true);
     expect(play.faceUp(1700 + pairs.MISMATCH_SHOW_MS)[other]).toBe(false);
+  });
+});
+
+describe('TilesPlay of a tournament run (tiles released by the server)', () => {
+  /** The server's side: a block per step, the inputs it recorded; `failNext` refuses the next release. */
+  function server() {
+    const recorded: string[] = [];
+    let fail = false;
+    const blockOf = (step: number) => `${step}`.padStart(32, 'a');
+    const release = (step: number, input: string) => {
+      if (fail || step !== recorded.length) {
+        fail = false;
+        return Promise.reject(new Error('refused'));
+      }
+      recorded.push(input);
+      return Promise.resolve(blockOf(step));
+    };
+    return { recorded, release, blockOf, failNext: () => (fail = true) };
+  }
+
+  it('opens on the released block 0, sends each move before its tile is drawn, and replays as the server will', async () => {
+    const kept = server();
+    const play = await TilesPlay.released(kept.release);
+    expect(kept.recorded).toEqual(['open']);
+    expect(play.state.board).toEqual(tiles.newGameOn(kept.blockOf).board);
+    let atMs = 0;
+    for (let press = 0; press < 40 && !play.over; press++) {
+      const move = tiles.TILES_MOVES.find((candidate) => tiles.slide(play.state.board, candidate) !== null)!;
+      atMs += 200;
+      const cue = play.move(move, atMs);
+      expect(cue).toBeInstanceOf(Promise);
+      // Nothing is played before the server answers: the board is as it was, the move unrecorded.
+      expect(play.log.toArray()).toHaveLength(press);
+      await cue;
+    }
+    const log = play.log.toArray();
+    expect(kept.recorded).toEqual(['open', ...log.map((entry) => entry.input)]);
+    const blocks = kept.recorded.map((_input, step) => kept.blockOf(step));
+    expect(play.replay()).toEqual(tiles.tilesCore.keystream!.replayOn(blocks, log));
+    expect(play.replay()).toMatchObject({ valid: true, result: { score: play.state.score } });
+  });
+
+  it('takes no other move while one waits, and plays nothing the server would not release', async () => {
+    const kept = server();
+    const play = await TilesPlay.released(kept.release);
+    const legal = tiles.TILES_MOVES.filter((candidate) => tiles.slide(play.state.board, candidate) !== null);
+    const waiting = play.move(legal[0]!, 200);
+    expect(play.move(legal[1] ?? legal[0]!, 300)).toBeNull();
+    await waiting;
+    kept.failNext();
+    const board = play.state.board;
+    const refused = play.move(
+      tiles.TILES_MOVES.find((m) => tiles.slide(board, m) !== null)!,
+      500,
+    );
+    await expect(refused).resolves.toBeNull();
+    expect(play.state.board).toEqual(board);
+    expect(play.log.toArray()).toHaveLength(1);
   });
 });

@@ -113,6 +113,8 @@ export const configSchema = z
     PLAY_RESULTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Memory Pairs flips revealed per member and minute: a person flips at most about two a second. */
     PLAY_REVEALS_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+    /** Tile Merge tiles released per member and minute: the replay's own limit, 10 moves a second. */
+    PLAY_RELEASES_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // A refresh token just rotated is accepted once more this long, answering the same new pair (two tabs at once).
     REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(30).default(5),

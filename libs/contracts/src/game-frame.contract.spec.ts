@@ -13,6 +13,8 @@ describe('the game frame messages, from the game', () => {
     [{ type: 'AUTH_ERROR', message: 'Session expired' }],
     [{ type: 'GAME_ERROR' }],
     [{ type: 'REVEAL', ...play, flip: 0, card: 15 }],
+    [{ type: 'RELEASE', ...play, step: 0, input: 'open' }],
+    [{ type: 'RELEASE', ...play, step: 12, input: 'left' }],
   ])('accepts %j', (message) => {
     expect(gameToPageMessage.safeParse(message).success).toBe(true);
   });
@@ -36,6 +38,9 @@ describe('the game frame messages, from the game', () => {
     ['a reveal of a card that is not one', { type: 'REVEAL', ...play, flip: 0, card: 16 }],
     ['a reveal without its token', { type: 'REVEAL', playId: 'p', flip: 0, card: 1 }],
     ['a reveal of a fractional flip', { type: 'REVEAL', ...play, flip: 0.5, card: 1 }],
+    ['a release of an input tiles does not have', { type: 'RELEASE', ...play, step: 1, input: 'diagonal' }],
+    ['a release without its token', { type: 'RELEASE', playId: 'p', step: 1, input: 'up' }],
+    ['a release of a negative step', { type: 'RELEASE', ...play, step: -1, input: 'up' }],
   ])('refuses %s', (_what, message) => {
     expect(gameToPageMessage.safeParse(message).success).toBe(false);
   });
@@ -67,6 +72,8 @@ describe('the game frame messages, from the page', () => {
     [{ type: 'DEMO_MODE', tournamentId: 't-1' }],
     [{ type: 'REVEALED', flip: 3, card: 9, face: 7 }],
     [{ type: 'REVEAL_FAILED', flip: 3, message: 'This play has expired' }],
+    [{ type: 'RELEASED', step: 3, input: 'up', block: '0123456789abcdef0123456789abcdef' }],
+    [{ type: 'RELEASE_FAILED', step: 3, message: 'This play has expired' }],
   ])('accepts %j', (message) => {
     expect(pageToGameMessage.safeParse(message).success).toBe(true);
   });
@@ -78,6 +85,8 @@ describe('the game frame messages, from the page', () => {
     ['an unavailable play without a reason', { type: 'PLAY_UNAVAILABLE' }],
     ['a face that is not one', { type: 'REVEALED', flip: 3, card: 9, face: 8 }],
     ['a failed reveal without a reason', { type: 'REVEAL_FAILED', flip: 3 }],
+    ['a block that is not 32 hex digits', { type: 'RELEASED', step: 3, input: 'up', block: 'abc' }],
+    ['a failed release without a reason', { type: 'RELEASE_FAILED', step: 3 }],
   ])('refuses %s', (_what, message) => {
     expect(pageToGameMessage.safeParse(message).success).toBe(false);
   });

@@ -11,7 +11,10 @@ import * as z from 'zod/mini';
  *    with that play's game token, id and seed; if the server refuses the play, PLAY_UNAVAILABLE.
  * 3. Memory Pairs in a tournament (AUTH without a seed: the server keeps the layout): each flip posts
  *    REVEAL; the page asks the server (POST /api/plays/{playId}/reveal) and answers REVEALED with the
- *    card's face, or REVEAL_FAILED with why.
+ *    card's face, or REVEAL_FAILED with why. Tile Merge in a tournament (AUTH without a seed: the server
+ *    releases its randomness step by step) posts RELEASE for its opening (step 0, input `open`) and for
+ *    each move; the page asks the server (POST /api/plays/{playId}/release) and answers RELEASED with
+ *    the step's block, or RELEASE_FAILED with why.
  * 4. When a run ends the game posts GAME_COMPLETED (the page shows it); in a tournament it then posts
  *    TOURNAMENT_SUBMIT_SCORE with the play id, the token and the input log, and the page submits them.
  */
@@ -52,6 +55,14 @@ export const gameToPageMessage = z.discriminatedUnion('type', [
     flip: z.number().check(z.int(), z.minimum(0), z.maximum(40_000)),
     card: z.number().check(z.int(), z.minimum(0), z.maximum(15)),
   }),
+  /** Release `step` of the play with `input` (`open`, then each move): the page asks the server for its block. */
+  z.object({
+    type: z.literal('RELEASE'),
+    playId: shortText,
+    gameToken: shortText,
+    step: z.number().check(z.int(), z.minimum(0), z.maximum(40_000)),
+    input: z.enum(['open', 'up', 'down', 'left', 'right']),
+  }),
   z.object({ type: z.literal('AUTH_ERROR'), message: note }),
   z.object({ type: z.literal('GAME_ERROR'), message: note }),
 ]);
@@ -87,6 +98,19 @@ export const pageToGameMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('REVEAL_FAILED'),
     flip: z.number().check(z.int(), z.minimum(0)),
+    message: shortText,
+  }),
+  /** The server's answer to RELEASE: the block step `step`'s randomness is drawn from. */
+  z.object({
+    type: z.literal('RELEASED'),
+    step: z.number().check(z.int(), z.minimum(0)),
+    input: shortText,
+    block: z.string().check(z.regex(/^[0-9a-f]{32}$/)),
+  }),
+  /** The server would not release the step (the play ended, a step out of order …): the game says why. */
+  z.object({
+    type: z.literal('RELEASE_FAILED'),
+    step: z.number().check(z.int(), z.minimum(0)),
     message: shortText,
   }),
   /** The server would not open a play (not joined, tournament over, match played …): the game says why. */

@@ -49,7 +49,15 @@ import {
   charityReviewItem,
   charityReviewList,
 } from './charities.contract';
-import { playResultBody, revealBody, revealedCard, startedPlay, verifiedPlayResult } from './plays.contract';
+import {
+  playResultBody,
+  releaseBody,
+  releasedBlock,
+  revealBody,
+  revealedCard,
+  startedPlay,
+  verifiedPlayResult,
+} from './plays.contract';
 import {
   donationCheckoutAnswer,
   donationCheckoutBody,
@@ -368,6 +376,15 @@ const documentedRoutes = [
     access: member,
     body: revealBody,
     answer: answerOf(revealedCard),
+  },
+  {
+    ...routes.plays.release,
+    summary:
+      "Release the next step of a Tile Merge play: the server records the move (step 0: `open`) and answers the keystream block the tiles after it are drawn from (the result's log must be these moves); the same step and input again answers the same (409 another input for a step already released, a step out of order, a closed play or a game that releases nothing)",
+    tag: 'plays',
+    access: member,
+    body: releaseBody,
+    answer: answerOf(releasedBlock),
   },
   {
     ...routes.tournaments.submitScore,

@@ -83,6 +83,7 @@ export const routes = {
     startMatch: route('post', '/api/tournaments/{id}/matches/{matchId}/plays'),
     submitResult: route('post', '/api/plays/{playId}/result'),
     reveal: route('post', '/api/plays/{playId}/reveal'),
+    release: route('post', '/api/plays/{playId}/release'),
   },
   admin: {
     createTournament: route('post', '/api/admin/tournaments'),

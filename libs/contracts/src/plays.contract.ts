@@ -89,6 +89,46 @@ export const revealedCard = z
   .meta({ id: 'RevealedCard' });
 export type RevealedCard = z.infer<typeof revealedCard>;
 
+/**
+ * The most releases a keystream play may ask for (Tile Merge: the opening, then a move a tenth of a
+ * second for its thirty minutes).
+ */
+export const PLAY_MAX_RELEASES = 18_001;
+
+/**
+ * POST /api/plays/{playId}/release (access token of the play's member), for a game whose randomness the
+ * server releases as play goes (Tile Merge). Step 0 asks for the opening with the input `open`; step `k`
+ * (1, 2 …) records move `k` (`up`, `down`, `left`, `right`) and answers the block the tile after it is
+ * drawn from. Steps are released in order, each once.
+ */
+export const releaseBody = z
+  .object({
+    gameToken: z.string().min(1).max(2000),
+    step: z
+      .number()
+      .int()
+      .min(0)
+      .max(PLAY_MAX_RELEASES - 1),
+    input: z.enum(['open', 'up', 'down', 'left', 'right']),
+  })
+  .meta({ id: 'ReleaseBody' });
+export type ReleaseBody = z.infer<typeof releaseBody>;
+
+/**
+ * Block `step` of the play's keystream (16 bytes, 32 hex digits): it seeds the step's randomness (the
+ * opening tiles, or the tile after the move). The same answer for the same step and input, however
+ * often it is asked.
+ */
+export const releasedBlock = z
+  .object({
+    playId: z.uuid(),
+    step: z.number().int(),
+    input: z.string(),
+    block: z.string().regex(/^[0-9a-f]{32}$/),
+  })
+  .meta({ id: 'ReleasedBlock' });
+export type ReleasedBlock = z.infer<typeof releasedBlock>;
+
 /** What the server computed from the log, and what it did with it. */
 export const verifiedPlayResult = z
   .object({
@@ -126,6 +166,9 @@ export const PlayMessages = {
   revealOutOfOrder: (next: number) => `Flips are revealed in order: the next is flip ${next}`,
   revealedOtherCard: (flip: number, card: number) => `Flip ${flip} was already revealed: card ${card}`,
   revealRefused: (reason: string) => `This flip is not allowed: ${reason}`,
+  releaseOutOfOrder: (next: number) => `Steps are released in order: the next is step ${next}`,
+  releasedOtherInput: (step: number, input: string) => `Step ${step} was already released: ${input}`,
+  releaseRefused: (reason: string) => `This release is not allowed: ${reason}`,
   /** Opening a play of an operator's external game: only the games Charity Arena serves are played here. */
   notVerifiedGame: 'This game is not played on Charity Arena: its scores come from its own site',
   verifiedOnly: (game: string) => `Scores for ${game} are verified by replay: play the game to submit one`,

@@ -1,5 +1,5 @@
 import type { VerifiedGameSlug } from '@arena/contracts';
-import { SeededRandom, type BotDice, type TimedInput } from './game-core';
+import { SeededRandom, type BotDice, type StepSeeds, type TimedInput } from './game-core';
 import { GAME_CORES } from './game-cores';
 import { playPairs } from './pairs/pairs.bot';
 import { SNAKE_TICK_MS } from './snake/snake.rules';
@@ -20,7 +20,7 @@ const DEFAULT_SESSION_MS = 5 * 60 * 1000;
  * The input log of one honest session of a game on `seed`, played by a scripted bot through the same
  * rules the game app uses: human pace, human slips, a reasonable score. The bot's own choices come
  * only from `random` (numbers in [0, 1), like Math.random), so the same seed and the same sequence give
- * the same log. For the demo seed, tests and the replay benchmark; the core replays every log as valid.
+ * the same log. Tile Merge may also play on a tournament play's step seeds (its released blocks). For the demo seed, tests and the replay benchmark; the core replays every log as valid.
  *
  * - tiles: the corner strategy; one move in 3 (skill 0) to 20 (skill 1) is a slip to a random legal
  *   move; 150 to 400 ms between moves, slower when less skilled.
@@ -31,7 +31,7 @@ const DEFAULT_SESSION_MS = 5 * 60 * 1000;
  */
 export function honestLog(
   slug: VerifiedGameSlug,
-  seed: string,
+  seed: string | StepSeeds,
   random: () => number,
   options: HonestBotOptions = {},
 ): TimedInput<unknown>[] {
@@ -47,12 +47,14 @@ export function honestLog(
         maxDurationMs,
       }).log;
     case 'snake':
+      if (typeof seed !== 'string') throw new Error('Snake plays from a seed');
       return playSnake(seed, dice, {
         careful: skill >= 0.5,
         lapseOneIn: Math.round(4 + 46 * skill),
         maxTicks: Math.floor(maxDurationMs / SNAKE_TICK_MS),
       }).log;
     case 'pairs':
+      if (typeof seed !== 'string') throw new Error('Memory Pairs plays from a seed');
       return playPairs(seed, dice, {
         remembersInTen: Math.round(5 + 5 * skill),
         paceMs: [150, 400 + Math.round(500 * (1 - skill))],

@@ -46,6 +46,36 @@ export interface GameCore<I> {
    * the seed and asks the server for each piece of hidden state as it plays (docs/fair-play.md).
    */
   readonly reveals?: RevealRules;
+  /**
+   * Present for a game whose randomness the server releases step by step (Tile Merge): the client never
+   * gets the seed; the server draws step `k`'s randomness from block `k` of a keystream only it can
+   * compute, and releases it once the input before it is recorded (docs/fair-play.md).
+   */
+  readonly keystream?: KeystreamRules;
+}
+
+/** The seed of each step of a play whose randomness is released as it goes: step 0 opens the game. */
+export type StepSeeds = (step: number) => string;
+
+/**
+ * How the server releases a keystream game's randomness and checks its log against the releases. A
+ * release is numbered by its step: step 0 opens the play, step `k` follows the log's input `k` (1-based)
+ * and carries it, so block `k` is only ever told after input `k` was fixed.
+ */
+export interface KeystreamRules {
+  /** The input of release `step` as the server records it, or null when it is not one (wrong shape). */
+  releaseInput(step: number, input: unknown): string | null;
+  /**
+   * Replays a log on the keystream's blocks: `blocks[k]` for step k, one more than the inputs; as hex
+   * strings (what was released), or as the 32 bits of each block a step's generator uses (the server's
+   * replay, which never writes the blocks out).
+   */
+  replayOn(blocks: readonly string[] | Int32Array, log: readonly TimedInput<unknown>[]): ReplayVerdict;
+  /**
+   * Why a log is not made of the released inputs in the order released (it may stop before the last
+   * release: each logged input was still fixed before the randomness after it was told); null when it is.
+   */
+  logRefusal(log: readonly TimedInput<unknown>[], released: readonly string[]): string | null;
 }
 
 /**
@@ -66,11 +96,18 @@ export interface RevealRules {
   logRefusal(log: readonly TimedInput<unknown>[], revealed: readonly number[]): string | null;
 }
 
-/** A seeded random number generator from a play's seed (any string): the same seed, the same numbers. */
+/**
+ * A seeded random number generator from a play's seed (any string), or from a 32-bit number (a step of
+ * released randomness): the same seed, the same numbers.
+ */
 export class SeededRandom {
   private generator: RandomGenerator;
 
-  constructor(seed: string) {
+  constructor(seed: string | number) {
+    if (typeof seed === 'number') {
+      this.generator = xoroshiro128plus(seed | 0);
+      return;
+    }
     // FNV-1a over the seed's UTF-16 code units: a stable 32-bit number from any string.
     let hash = 0x811c9dc5;
     for (let index = 0; index < seed.length; index++) {

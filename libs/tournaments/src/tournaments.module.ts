@@ -31,7 +31,7 @@ import { PlaysController } from './infrastructure/plays.controller';
 import { GameTokens } from './infrastructure/game-tokens';
 import { PlayRateLimiter } from './infrastructure/play-rate-limiter';
 import { PlayReveals, RedisPlayReveals } from './infrastructure/play-reveals';
-import { RevealCardHandler } from './application/commands/reveal-card.handler';
+import { RevealStepHandler } from './application/commands/reveal-step.handler';
 import { StartPlayHandler } from './application/commands/start-play.handler';
 import { SubmitPlayResultHandler } from './application/commands/submit-play-result.handler';
 
@@ -72,7 +72,7 @@ import { SubmitPlayResultHandler } from './application/commands/submit-play-resu
     StartPlayHandler,
     SubmitPlayResultHandler,
     { provide: PlayReveals, useClass: RedisPlayReveals },
-    RevealCardHandler,
+    RevealStepHandler,
   ],
   exports: [
     TournamentStreamRepository,

@@ -1,4 +1,4 @@
-import { tiles, type TimedInput } from '@arena/games';
+import { tiles, type StepSeeds, type TimedInput } from '@arena/games';
 
 /**
  * A strong Tile Merge player for the replay benchmark, far beyond the honest bot: it looks two moves
@@ -95,15 +95,15 @@ function strongMove(board: readonly number[]): tiles.TilesMove | null {
 }
 
 /**
- * Plays `seed` until the game is over or the next move would come after `maxDurationMs`; `gapMs`
+ * Plays `seed` (or a play's step seeds: its keystream's blocks) until the game is over or the next move would come after `maxDurationMs`; `gapMs`
  * gives the pause before each move.
  */
 export function playStrongTiles(
-  seed: string,
+  seed: string | StepSeeds,
   gapMs: () => number,
   maxDurationMs: number,
 ): TimedInput<tiles.TilesMove>[] {
-  const state = tiles.newGame(seed);
+  const state = typeof seed === 'string' ? tiles.newGame(seed) : tiles.newGameOn(seed);
   const log: TimedInput<tiles.TilesMove>[] = [];
   let atMs = 0;
   while (!tiles.isOver(state)) {

@@ -28,7 +28,7 @@ function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
     game: GAME_CATALOG.pairs,
     core: pairs.pairsCore,
     newPlay: (seed) => new PairsPlay({ seed }),
-    newHiddenPlay: (reveal) => new PairsPlay({ reveal }),
+    newHiddenPlay: (page) => new PairsPlay({ reveal: page.reveal }),
     mount(board, host) {
       board.setAttribute('role', 'group');
       board.setAttribute('aria-label', 'Memory Pairs cards');

@@ -155,4 +155,28 @@ describe('PageReveals', () => {
     const tournament = nextMode({ kind: 'connecting' }, HIDDEN);
     expect(nextMode(tournament, { type: 'REVEALED', flip: 0, card: 0, face: 0 })).toBe(tournament);
   });
+
+  it("posts each Tile Merge step as RELEASE and settles it with the page's block for that step and input alone", async () => {
+    const posted: unknown[] = [];
+    const reveals = new PageReveals((message) => posted.push(message), HIDDEN);
+    const block = reveals.release(4, 'left');
+    expect(posted).toEqual([
+      { type: 'RELEASE', playId: 'play-1', gameToken: 'game-token', step: 4, input: 'left' },
+    ]);
+    const answer = (step: number, input: string) => ({
+      type: 'RELEASED' as const,
+      step,
+      input,
+      block: `${step}`.padStart(32, '0'),
+    });
+    expect(reveals.receive(answer(5, 'left'))).toBe(true);
+    expect(reveals.receive(answer(4, 'up'))).toBe(true);
+    expect(reveals.receive(answer(4, 'left'))).toBe(true);
+    await expect(block).resolves.toBe('4'.padStart(32, '0'));
+    const refused = reveals.release(5, 'down');
+    reveals.receive({ type: 'RELEASE_FAILED', step: 5, message: 'This play has expired' });
+    await expect(refused).rejects.toThrow('This play has expired');
+    const tournament = nextMode({ kind: 'connecting' }, HIDDEN);
+    expect(nextMode(tournament, answer(0, 'open'))).toBe(tournament);
+  });
 });

@@ -45,7 +45,9 @@ export function nextMode(mode: PlayMode, message: PageToGameMessage): PlayMode {
       return { kind: 'unavailable', message: message.message };
     case 'REVEALED':
     case 'REVEAL_FAILED':
-      return mode; // answers to a run's reveals (PageReveals), never a mode
+    case 'RELEASED':
+    case 'RELEASE_FAILED':
+      return mode; // answers to a run's reveals and releases (PageReveals), never a mode
     default: {
       const exhaustive: never = message;
       return exhaustive;
@@ -87,15 +89,29 @@ export function endOfRunMessages<I>(
 /** Asks the server, through the page, what flip number `flip` of `card` shows; rejects when it will not say. */
 export type Reveal = (flip: number, card: number) => Promise<number>;
 
+/** The inputs of a release: the opening, then a Tile Merge move. */
+export type ReleaseInput = Extract<GameToPageMessage, { type: 'RELEASE' }>['input'];
+
 /**
- * A tournament run's reveals (Memory Pairs, whose layout the server keeps): each flip is posted to the
- * page as REVEAL, and the page's REVEALED or REVEAL_FAILED for that flip settles it. An answer for a flip
- * not asked, or for another card, is ignored.
+ * Asks the server, through the page, for the block of step `step` once `input` is fixed (Tile Merge: 0
+ * with `open`, then each move); rejects when it will not say.
+ */
+export type Release = (step: number, input: ReleaseInput) => Promise<string>;
+
+/**
+ * A tournament run's reveals and releases, for a game whose hidden state the server keeps: each flip
+ * (Memory Pairs) is posted to the page as REVEAL and settled by the page's REVEALED or REVEAL_FAILED for
+ * it; each step (Tile Merge) as RELEASE, settled by RELEASED or RELEASE_FAILED. An answer for a flip or
+ * step not asked, or for another card or input, is ignored.
  */
 export class PageReveals {
   private readonly waiting = new Map<
     number,
     { card: number; resolve: (face: number) => void; reject: (error: Error) => void }
+  >();
+  private readonly releasing = new Map<
+    number,
+    { input: string; resolve: (block: string) => void; reject: (error: Error) => void }
   >();
 
   constructor(
@@ -110,8 +126,27 @@ export class PageReveals {
       this.post({ type: 'REVEAL', playId: this.auth.playId, gameToken: this.auth.token, flip, card });
     });
 
-  /** Settles the reveal a page message answers; false when the message is not such an answer. */
+  readonly release: Release = (step, input) =>
+    new Promise<string>((resolve, reject) => {
+      this.releasing.get(step)?.reject(new Error('Asked again'));
+      this.releasing.set(step, { input, resolve, reject });
+      this.post({ type: 'RELEASE', playId: this.auth.playId, gameToken: this.auth.token, step, input });
+    });
+
+  /** Settles the reveal or release a page message answers; false when the message is not such an answer. */
   receive(message: PageToGameMessage): boolean {
+    if (message.type === 'RELEASED' || message.type === 'RELEASE_FAILED') {
+      const waiting = this.releasing.get(message.step);
+      if (!waiting) return true;
+      if (message.type === 'RELEASED') {
+        if (message.input !== waiting.input) return true;
+        waiting.resolve(message.block);
+      } else {
+        waiting.reject(new Error(message.message));
+      }
+      this.releasing.delete(message.step);
+      return true;
+    }
     if (message.type !== 'REVEALED' && message.type !== 'REVEAL_FAILED') return false;
     const waiting = this.waiting.get(message.flip);
     if (!waiting) return true;

@@ -3,7 +3,7 @@ import type { CatalogGame } from '@arena/contracts/games.catalog';
 import type { GameCore } from '@arena/games';
 import { directionOfKey, swipeDirection, type Direction } from './directions';
 import { button, element } from './dom';
-import { endOfRunMessages, nextMode, PageReveals, type PlayMode, type Reveal } from './frame-protocol';
+import { endOfRunMessages, nextMode, PageReveals, type PlayMode } from './frame-protocol';
 import { GameBar, type Stat } from './game-bar';
 import { GameClock } from './game-clock';
 import { GameScreen } from './game-screen';
@@ -30,9 +30,10 @@ export interface GameUi<I, P extends Play<I>> {
   newPlay(seed: string): P;
   /**
    * A tournament run of a game whose hidden state the server keeps (AUTH without a seed): each piece
-   * is revealed by the server as the run goes. Games played from a seed leave it out.
+   * is revealed (or released) by the server as the run goes, through the page. A promise when the run
+   * needs an answer before it can be shown (Tile Merge's opening). Games played from a seed leave it out.
    */
-  newHiddenPlay?(reveal: Reveal): P;
+  newHiddenPlay?(page: PageReveals): P | Promise<P>;
   /** Builds the board inside `board`, once. */
   mount(board: HTMLElement, host: BoardHost<P>): void;
   /** Draws the play; on every change and every frame while running. Paused: nothing may be memorised. */
@@ -41,7 +42,7 @@ export interface GameUi<I, P extends Play<I>> {
   /** The result in words for the game-over screen. */
   resultText(play: P): string;
   /** Arrow keys, WASD and swipes; games played otherwise leave it out. */
-  direction?(play: P, direction: Direction, clockMs: number): Cue | null;
+  direction?(play: P, direction: Direction, clockMs: number): Cue | null | Promise<Cue | null>;
   /** Real-time games pause when the frame loses focus, so a click outside does not cost the run. */
   pauseOnBlur?: boolean;
   /** Real-time games steer mid-swipe: a turn as soon as the finger has travelled far enough, then the next. */
@@ -208,6 +209,22 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     refresh();
   }
 
+  /** The screen before a tournament run starts: one run counts. */
+  function showReady(): void {
+    if (mode.kind !== 'tournament') return;
+    const startButton = button('Start', undefined, start);
+    const { tournamentId, matchId, expiresAt } = mode.auth;
+    const until = new Date(expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    screen.show(
+      'Ready for your tournament run',
+      [
+        'One run counts: the clock starts when you press Start.',
+        `Tournament ${tournamentId}${matchId ? `, match ${matchId}` : ''}. Finish before ${until}.`,
+      ],
+      [startButton],
+    );
+  }
+
   /** The screen for the current mode before a run starts. */
   function showMode(): void {
     switch (mode.kind) {
@@ -230,23 +247,31 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
         else if (ui.newHiddenPlay) {
           const pageReveals = new PageReveals((message) => link?.post(message), mode.auth);
           reveals = pageReveals;
-          startRun(ui.newHiddenPlay(pageReveals.reveal));
+          const hidden = ui.newHiddenPlay(pageReveals);
+          if (hidden instanceof Promise) {
+            screen.show('Connecting…', ['Getting your tournament run from the server.']);
+            hidden.then(
+              (ready) => {
+                startRun(ready);
+                showReady();
+              },
+              (error: unknown) => {
+                mode = {
+                  kind: 'unavailable',
+                  message: error instanceof Error ? error.message : String(error),
+                };
+                showMode();
+              },
+            );
+            return;
+          }
+          startRun(hidden);
         } else {
           mode = { kind: 'unavailable', message: 'This game cannot be played without its seed.' };
           showMode();
           return;
         }
-        const startButton = button('Start', undefined, start);
-        const { tournamentId, matchId, expiresAt } = mode.auth;
-        const until = new Date(expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-        screen.show(
-          'Ready for your tournament run',
-          [
-            'One run counts: the clock starts when you press Start.',
-            `Tournament ${tournamentId}${matchId ? `, match ${matchId}` : ''}. Finish before ${until}.`,
-          ],
-          [startButton],
-        );
+        showReady();
         return;
       }
       case 'unavailable': {

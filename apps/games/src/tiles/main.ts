@@ -102,7 +102,8 @@ function tilesUi(): GameUi<tiles.TilesMove, TilesPlay> {
   return {
     game: GAME_CATALOG.tiles,
     core: tiles.tilesCore,
-    newPlay: (seed) => new TilesPlay(seed),
+    newPlay: (seed) => new TilesPlay({ seed }),
+    newHiddenPlay: (page) => TilesPlay.released(page.release),
     mount(element) {
       board = element;
       board.tabIndex = -1;
@@ -122,8 +123,15 @@ function tilesUi(): GameUi<tiles.TilesMove, TilesPlay> {
     direction(play, direction, clockMs) {
       const before = [...play.state.board];
       const cue = play.move(direction, clockMs);
-      if (cue) animate(before, direction, play);
-      return cue;
+      if (!(cue instanceof Promise)) {
+        if (cue) animate(before, direction, play);
+        return cue;
+      }
+      // A tournament run: the move plays once the server has released its tile.
+      return cue.then((played) => {
+        if (played && play === shown) animate(before, direction, play);
+        return played;
+      });
     },
     stats: (play) => [
       { label: 'Score', value: play.state.score.toLocaleString('en-US'), live: true },

@@ -1,5 +1,5 @@
-import type { BotDice, TimedInput } from '../game-core';
-import { applyMove, isOver, newGame, tilesCore, type TilesState } from './tiles.core';
+import type { BotDice, StepSeeds, TimedInput } from '../game-core';
+import { applyMove, isOver, newGame, newGameOn, tilesCore, type TilesState } from './tiles.core';
 import { TILES_MOVES, slide, type TilesMove } from './tiles.rules';
 
 export interface TilesBotOptions {
@@ -24,16 +24,17 @@ const CORNER_ORDER: readonly TilesMove[] = ['down', 'left', 'right', 'up'];
 /**
  * A scripted honest player of Tile Merge: plays through `applyMove` as the game app does, so its log
  * replays to the state it ends with. Stops when the game is over, after `stopAfter` moves, or when
- * the next move would pass `maxDurationMs`.
+ * the next move would pass `maxDurationMs`. Plays on a seed, or on a play's step seeds (the blocks a
+ * tournament play releases, asked as it plays: step k only once move k is chosen).
  */
 export function playTiles(
-  seed: string,
+  seed: string | StepSeeds,
   dice: BotDice,
   options: TilesBotOptions,
 ): { state: TilesState; log: TimedInput<TilesMove>[] } {
   const stopAfter = options.stopAfter ?? Number.POSITIVE_INFINITY;
   const maxDurationMs = Math.min(options.maxDurationMs ?? tilesCore.maxDurationMs, tilesCore.maxDurationMs);
-  const state = newGame(seed);
+  const state = typeof seed === 'string' ? newGame(seed) : newGameOn(seed);
   const log: TimedInput<TilesMove>[] = [];
   let atMs = 0;
   while (!isOver(state) && log.length < stopAfter) {

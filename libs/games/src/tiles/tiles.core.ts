@@ -3,7 +3,9 @@ import {
   SeededRandom,
   checkInputClock,
   type GameCore,
+  type KeystreamRules,
   type ReplayVerdict,
+  type StepSeeds,
   type TimedInput,
 } from '../game-core';
 import {
@@ -37,6 +39,15 @@ import {
  * Live play. `newGame(seed)` then `applyMove(state, move)` per key or swipe; `isOver(state)`,
  * `scoreOf(state)` and `state.board` for the screen. The state is changed in place (it carries
  * the seeded generator); `state.board` is a fresh copy of the board at each read.
+ *
+ * Randomness released step by step (issue 21). In a tournament play the server keeps the seed as the
+ * key of a keystream (AES-128-CTR, computed on the server only): block 0 seeds the two opening tiles
+ * (`newGameOn`), block `k` the tile after move `k`, each from its own SeededRandom. The client asks for
+ * block 0 with the input `'open'` (TILES_OPEN), then for block `k` with move `k`, through
+ * `POST /api/plays/{playId}/release`; the server records the move before it answers, and the result's log
+ * must be the released moves in order (`tilesKeystream.logRefusal`). So no spawn is known before the
+ * move it follows is fixed. A demo (and `tilesCore.replay`, for bots and benchmarks) draws every tile
+ * from one generator seeded once, as before.
  */
 
 export interface TilesState {
@@ -59,7 +70,13 @@ class TilesGame implements TilesState {
   moves = 0;
   over = false;
 
-  constructor(readonly random: SeededRandom) {}
+  /** One generator for the whole play (a seed), or a 32-bit seed per step (a released keystream). */
+  constructor(private readonly source: SeededRandom | ((step: number) => number)) {}
+
+  /** The generator of step `step`: 0 opens the play, k draws the tile after move k. */
+  randomFor(step: number): SeededRandom {
+    return typeof this.source === 'function' ? new SeededRandom(this.source(step)) : this.source;
+  }
 
   get board(): number[] {
     return boardOf(this.cells);
@@ -70,11 +87,32 @@ export const tilesMoveSchema = z.enum(TILES_MOVES);
 
 /** A new play: an empty board with its first two tiles drawn from the seed. */
 export function newGame(seed: string): TilesState {
-  const state = new TilesGame(new SeededRandom(seed));
-  spawnTile(state.cells, state.random);
-  spawnTile(state.cells, state.random);
+  return opened(new TilesGame(new SeededRandom(seed)));
+}
+
+/**
+ * A new play whose randomness comes a step at a time (a tournament play: the server's released blocks,
+ * 32 hex digits each): `seeds(0)` draws the opening tiles now, `seeds(k)` the tile after move k when it
+ * is played, each from a generator seeded with the block's first 32 bits (`blockSeed`).
+ */
+export function newGameOn(seeds: StepSeeds): TilesState {
+  return opened(new TilesGame((step) => blockSeed(seeds(step))));
+}
+
+/** The 32 bits of a block (its first 8 hex digits, big-endian, signed) a step's generator is seeded with. */
+export function blockSeed(block: string): number {
+  return parseInt(block.slice(0, 8), 16) | 0;
+}
+
+function opened(state: TilesGame): TilesGame {
+  const random = state.randomFor(0);
+  spawnTile(state.cells, random);
+  spawnTile(state.cells, random);
   return state;
 }
+
+/** The input that asks for a play's opening (release step 0): no move comes before it. */
+export const TILES_OPEN = 'open';
 
 /**
  * Plays one move. Returns false, changing nothing, when the game is over or the move does not
@@ -88,7 +126,7 @@ export function applyMove(state: TilesState, move: TilesMove): boolean {
   game.score += gained;
   game.moves++;
   // With a cell still empty some move plays: the neighbours need looking at only on a full board.
-  game.over = spawnTile(game.cells, game.random) === 0 && !cellsCanMove(game.cells);
+  game.over = spawnTile(game.cells, game.randomFor(game.moves)) === 0 && !cellsCanMove(game.cells);
   return true;
 }
 
@@ -111,34 +149,71 @@ export const tilesCore: GameCore<TilesMove> = {
   },
 
   replay(seed: string, log: readonly TimedInput<TilesMove>[]): ReplayVerdict {
-    // The log comes from the network: refuse a wrong shape here rather than throw below.
     if (typeof seed !== 'string') return { valid: false, reason: 'The seed is not a string' };
-    if (!Array.isArray(log)) return { valid: false, reason: 'The input log is not a list' };
-    for (let index = 0; index < log.length; index++) {
-      const entry: unknown = log[index];
-      if (typeof entry !== 'object' || entry === null)
-        return { valid: false, reason: `Input ${index} is malformed` };
-    }
-    const clock = checkInputClock(log, this);
-    if (clock) return { valid: false, reason: clock };
-
-    const state = newGame(seed);
-    for (let index = 0; index < log.length; index++) {
-      const input = log[index]!.input;
-      if (state.over) return { valid: false, reason: `Input ${index} comes after the game is over` };
-      // The set, not zod, checks each move: same answer as parseInput, without its cost per move.
-      if (!MOVES.has(input)) return { valid: false, reason: `Input ${index} is not a move` };
-      if (!applyMove(state, input))
-        return { valid: false, reason: `Input ${index} does not change the board` };
-    }
-    return {
-      valid: true,
-      result: {
-        score: state.score,
-        completed: state.over,
-        durationMs: log.length === 0 ? 0 : log[log.length - 1]!.atMs,
-        ticks: log.length,
-      },
-    };
+    return replayFrom(() => newGame(seed), log);
   },
+
+  keystream: tilesKeystream(),
 };
+
+/** The server's side of released randomness (see the top of this file). */
+function tilesKeystream(): KeystreamRules {
+  return {
+    releaseInput(step, input) {
+      if (step === 0) return input === TILES_OPEN ? TILES_OPEN : null;
+      return typeof input === 'string' && MOVES.has(input) ? input : null;
+    },
+    replayOn(blocks, log) {
+      if (!Array.isArray(log)) return { valid: false, reason: 'The input log is not a list' };
+      if (blocks.length < log.length + 1)
+        return { valid: false, reason: 'The log has more moves than steps' };
+      const seedOf =
+        blocks instanceof Int32Array
+          ? (step: number) => blocks[step]!
+          : (step: number) => blockSeed(blocks[step]!);
+      return replayFrom(() => opened(new TilesGame(seedOf)), log as readonly TimedInput<TilesMove>[]);
+    },
+    logRefusal(log, released) {
+      if (log.length > 0 && released[0] !== TILES_OPEN) return 'The play was not opened by the server';
+      for (let index = 0; index < log.length; index++) {
+        const entry: unknown = log[index];
+        const input =
+          typeof entry === 'object' && entry !== null ? (entry as { input?: unknown }).input : undefined;
+        if (typeof input !== 'string' || input !== released[index + 1])
+          return `Input ${index} is not the move the server released`;
+      }
+      return null;
+    },
+  };
+}
+
+/** Replays a whole play from the state `start` opens (one generator, or step seeds). */
+function replayFrom(start: () => TilesState, log: readonly TimedInput<TilesMove>[]): ReplayVerdict {
+  // The log comes from the network: refuse a wrong shape here rather than throw below.
+  if (!Array.isArray(log)) return { valid: false, reason: 'The input log is not a list' };
+  for (let index = 0; index < log.length; index++) {
+    const entry: unknown = log[index];
+    if (typeof entry !== 'object' || entry === null)
+      return { valid: false, reason: `Input ${index} is malformed` };
+  }
+  const clock = checkInputClock(log, tilesCore);
+  if (clock) return { valid: false, reason: clock };
+
+  const state = start();
+  for (let index = 0; index < log.length; index++) {
+    const input = log[index]!.input;
+    if (state.over) return { valid: false, reason: `Input ${index} comes after the game is over` };
+    // The set, not zod, checks each move: same answer as parseInput, without its cost per move.
+    if (!MOVES.has(input)) return { valid: false, reason: `Input ${index} is not a move` };
+    if (!applyMove(state, input)) return { valid: false, reason: `Input ${index} does not change the board` };
+  }
+  return {
+    valid: true,
+    result: {
+      score: state.score,
+      completed: state.over,
+      durationMs: log.length === 0 ? 0 : log[log.length - 1]!.atMs,
+      ticks: log.length,
+    },
+  };
+}

@@ -10,8 +10,10 @@ import { GameTokens } from '../infrastructure/game-tokens';
 import { InMemoryPlayReveals } from '../infrastructure/play-reveals';
 import type { BracketAdvancer } from './bracket-advancer';
 import { Clock } from './clock';
-import { RevealCardCommand } from './commands/reveal-card.command';
-import { RevealCardHandler } from './commands/reveal-card.handler';
+import { RevealStepCommand } from './commands/reveal-step.command';
+import { RevealStepHandler } from './commands/reveal-step.handler';
+import { hiddenRuleOf } from './hidden-plays';
+import { keystreamBlocks } from './play-keystream';
 import { StartPlayCommand } from './commands/start-play.command';
 import { StartPlayHandler } from './commands/start-play.handler';
 import { SubmitPlayResultCommand } from './commands/submit-play-result.command';
@@ -28,17 +30,29 @@ import { TournamentStreamRepository } from './tournament-stream.repository';
 
 const SESSION_MS = 2 * 60_000;
 // A thousand runs through the handlers (Memory Pairs' also reveal each flip) take 10 to 30 s on a busy
-// machine: past jest's 30 s default when other work shares the two cores.
-jest.setTimeout(120_000);
+// machine: past jest's 30 s default when other work shares the two cores. Tile Merge's release every move
+// of every session too (some 150 a session): 35 to 50 s on a loaded machine, so twice that is allowed.
+jest.setTimeout(240_000);
 /** From a careless beginner to a strong player. */
 const skill = fc.double({ min: 0, max: 1, noNaN: true });
 
-/** One honest session on `seed`: its log and what the game's core makes of it (the player saw the same). */
+/** The most steps a session's tiles are drawn from: the opening and a move a tenth of a second. */
+const SESSION_STEPS = 1 + (SESSION_MS / 1000) * 10;
+
+/**
+ * One honest session on `seed`: its log and what the game's core makes of it (the player saw the same).
+ * Tile Merge plays on the play's keystream, a block per step as the server releases it.
+ */
 function honestSession(slug: VerifiedGameSlug, seed: string, random: () => number, skill: number) {
-  const log = honestLog(slug, seed, random, { skill, maxDurationMs: SESSION_MS });
-  const verdict = gameCoreFor(slug)!.replay(seed, log);
+  const keystream = gameCoreFor(slug)!.keystream;
+  const blocks = keystream ? keystreamBlocks(seed, 0, SESSION_STEPS) : [];
+  const log = honestLog(slug, keystream ? (step) => blocks[step]! : seed, random, {
+    skill,
+    maxDurationMs: SESSION_MS,
+  });
+  const verdict = keystream ? keystream.replayOn(blocks, log) : gameCoreFor(slug)!.replay(seed, log);
   if (!verdict.valid) throw new Error(`An honest ${slug} log does not replay: ${verdict.reason}`);
-  return { log, shown: verdict.result };
+  return { log, shown: verdict.result, blocks };
 }
 
 class SteppedClock extends Clock {
@@ -59,7 +73,7 @@ async function liveTournament(slug: VerifiedGameSlug) {
   const start = new StartPlayHandler(streams, tokens, clock);
   const reveals = new InMemoryPlayReveals();
   const submit = new SubmitPlayResultHandler(streams, tokens, advancer, clock, reveals);
-  const reveal = new RevealCardHandler(streams, tokens, reveals, clock);
+  const reveal = new RevealStepHandler(streams, tokens, reveals, clock);
   const tournamentId = randomUUID();
   const game = GAME_CATALOG[slug];
   await streams.execute(
@@ -137,13 +151,30 @@ async function liveTournament(slug: VerifiedGameSlug) {
       });
       return { ...play, seed: (started!.data as { seed: string }).seed, shownSeed: play.seed };
     },
-    /** Memory Pairs: every flip of the log asked of the server, in order, as the game does while playing. */
-    revealFlips: async (playId: string, player: Member, gameToken: string, log: TimedInput<unknown>[]) => {
-      if (!gameCoreFor(slug)!.reveals) return;
-      for (const [flip, entry] of log.entries()) {
-        const { card } = entry.input as { card: number };
-        await reveal.execute(new RevealCardCommand(playId, player, { gameToken, flip, card }));
+    /**
+     * A hidden game's steps asked of the server, in order, as the game does while playing: Memory Pairs
+     * every flip of the log; Tile Merge the opening and every move, each answered with the block the bot
+     * drew that step's tiles from. What the server recorded, in order.
+     */
+    revealSteps: async (
+      playId: string,
+      player: Member,
+      gameToken: string,
+      session: { log: TimedInput<unknown>[]; blocks: string[] },
+    ) => {
+      const rule = hiddenRuleOf(gameCoreFor(slug)!);
+      if (!rule) return [];
+      const inputs =
+        rule.route === 'reveal'
+          ? session.log.map((entry) => (entry.input as { card: number }).card)
+          : ['open', ...session.log.map((entry) => entry.input)];
+      for (const [step, input] of inputs.entries()) {
+        const answer = await reveal.execute(
+          new RevealStepCommand(playId, player, rule.route, gameToken, step, input),
+        );
+        if (rule.route === 'release') expect(answer.value).toBe(session.blocks[step]);
       }
+      return reveals.inputs(playId);
     },
     submitLog: (playId: string, player: Member, gameToken: string, log: unknown[]) =>
       submit.execute(
@@ -171,10 +202,6 @@ const FORGERIES = [
 ] as const;
 const SLACK_MS = 2_000;
 
-/** The cards of a Memory Pairs log, in order: what the server revealed for it. */
-const honestCards = (log: readonly TimedInput<unknown>[]) =>
-  log.map((entry) => (entry.input as { card: number }).card);
-
 describe.each(VERIFIED_GAME_SLUGS)('plays of %s, verified by replay', (slug) => {
   const core = gameCoreFor(slug)!;
 
@@ -185,9 +212,10 @@ describe.each(VERIFIED_GAME_SLUGS)('plays of %s, verified by replay', (slug) => 
         const player = await tournament.member();
         const play = await tournament.startPlay(player);
         // The start answer says nothing the hidden state follows from.
-        expect(play.shownSeed).toBe(core.reveals ? null : play.seed);
-        const { log, shown } = honestSession(slug, play.seed, seededUniform(`bot:${botSeed}`), botSkill);
-        await tournament.revealFlips(play.playId, player, play.gameToken, log);
+        expect(play.shownSeed).toBe(hiddenRuleOf(core) ? null : play.seed);
+        const session = honestSession(slug, play.seed, seededUniform(`bot:${botSeed}`), botSkill);
+        const { log, shown } = session;
+        await tournament.revealSteps(play.playId, player, play.gameToken, session);
         // The member plays for the session's length, then the result travels for a while.
         tournament.clock.at = Date.parse(play.startedAt) + shown.durationMs + lagMs;
         const result = await tournament.submitLog(play.playId, player, play.gameToken, log);
@@ -213,7 +241,7 @@ describe.each(VERIFIED_GAME_SLUGS)('plays of %s, verified by replay', (slug) => 
           const play = await tournament.startPlay(player);
           const random = seededUniform(`bot:${botSeed}`);
           const honest = honestSession(slug, play.seed, random, botSkill);
-          await tournament.revealFlips(play.playId, player, play.gameToken, honest.log);
+          const recorded = await tournament.revealSteps(play.playId, player, play.gameToken, honest);
           const startedAt = Date.parse(play.startedAt);
           tournament.clock.at = startedAt + honest.shown.durationMs + 1000;
           const submit = (log: unknown[], playId = play.playId, gameToken = play.gameToken) =>
@@ -257,14 +285,13 @@ describe.each(VERIFIED_GAME_SLUGS)('plays of %s, verified by replay', (slug) => 
             }
             case "another seed's log": {
               // A log practised on a seed the forger knew: replayed on this play's seed, it either does
-              // not replay or gives what this seed gives, never the other seed's result. Memory Pairs
-              // also refuses it as flips the server did not reveal (this play revealed the honest ones).
+              // not replay or gives what this seed gives, never the other seed's result. A hidden game
+              // also refuses it as inputs the server did not record (this play recorded the honest ones).
               const practised = honestSession(slug, `practice:${otherSeed}`, random, botSkill).log;
-              const replayed = core.replay(play.seed, practised);
-              const notRevealed = replayed.valid
-                ? core.reveals?.logRefusal(practised, honestCards(log))
-                : null;
-              const onThisSeed = notRevealed ? { valid: false as const, reason: notRevealed } : replayed;
+              const rule = hiddenRuleOf(core);
+              const onThisSeed = rule
+                ? rule.verify(play.seed, practised, recorded)
+                : core.replay(play.seed, practised);
               tournament.clock.at = startedAt + core.maxDurationMs;
               const outcome = await submit(practised).catch((error: unknown) => error);
               if (onThisSeed.valid) {

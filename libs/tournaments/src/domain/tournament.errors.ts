@@ -51,6 +51,12 @@ export const revealedOtherCard = (flip: number, card: number) =>
   new TournamentError('conflict', PlayMessages.revealedOtherCard(flip, card));
 export const revealRefused = (reason: string) =>
   new TournamentError('unprocessable', PlayMessages.revealRefused(reason));
+export const releaseOutOfOrder = (next: number) =>
+  new TournamentError('conflict', PlayMessages.releaseOutOfOrder(next));
+export const releasedOtherInput = (step: number, input: string) =>
+  new TournamentError('conflict', PlayMessages.releasedOtherInput(step, input));
+export const releaseRefused = (reason: string) =>
+  new TournamentError('unprocessable', PlayMessages.releaseRefused(reason));
 export const notVerifiedGame = () => new TournamentError('conflict', PlayMessages.notVerifiedGame);
 export const verifiedOnly = (gameName: string) =>
   new TournamentError('conflict', PlayMessages.verifiedOnly(gameName));

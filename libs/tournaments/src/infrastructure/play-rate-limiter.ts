@@ -9,9 +9,10 @@ const ONE_MINUTE = 60;
 const TOO_MANY = 'Too many plays right now: please wait a moment and try again';
 
 /**
- * Per-member budgets of play starts, result submissions and Memory Pairs reveals
- * (PLAY_STARTS_PER_MINUTE, PLAY_RESULTS_PER_MINUTE, PLAY_REVEALS_PER_MINUTE), shared by every API
- * process through Redis. A start opens a fresh seed, a result costs a replay and a reveal replays the
+ * Per-member budgets of play starts, result submissions, Memory Pairs reveals and Tile Merge releases
+ * (PLAY_STARTS_PER_MINUTE, PLAY_RESULTS_PER_MINUTE, PLAY_REVEALS_PER_MINUTE, PLAY_RELEASES_PER_MINUTE),
+ * shared by every API process through Redis. Releases have their own budget: a tiles player moves far
+ * faster than a pairs player flips. A start opens a fresh seed, a result costs a replay and a reveal replays the
  * flips before it: well beyond a person's pace, all three are only load. Over budget: 429
  * with Retry-After.
  */
@@ -20,6 +21,7 @@ export class PlayRateLimiter {
   private readonly starts: RateLimiterRedis;
   private readonly results: RateLimiterRedis;
   private readonly reveals: RateLimiterRedis;
+  private readonly releases: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     const limiter = (name: string, points: number) =>
@@ -32,6 +34,7 @@ export class PlayRateLimiter {
     this.starts = limiter('starts', config.PLAY_STARTS_PER_MINUTE);
     this.results = limiter('results', config.PLAY_RESULTS_PER_MINUTE);
     this.reveals = limiter('reveals', config.PLAY_REVEALS_PER_MINUTE);
+    this.releases = limiter('releases', config.PLAY_RELEASES_PER_MINUTE);
   }
 
   startBy(memberId: string): Promise<void> {
@@ -44,6 +47,10 @@ export class PlayRateLimiter {
 
   revealBy(memberId: string): Promise<void> {
     return consume(this.reveals, memberId);
+  }
+
+  releaseBy(memberId: string): Promise<void> {
+    return consume(this.releases, memberId);
   }
 }
 

@@ -4,21 +4,22 @@ import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { REDIS } from '@arena/redis';
 
 /**
- * What the server revealed of each play of a hidden game (Memory Pairs: the card of each flip, in
- * order), kept until the play's result is checked against it. Short-lived working state of one play,
+ * The inputs the server recorded for each play of a hidden game before it answered them, in order
+ * (Memory Pairs: the card of each flip; Tile Merge: `open`, then each move it released a block for),
+ * kept until the play's result is checked against them. Short-lived working state of one play,
  * not a fact of the tournament: a pairs play reveals some 25 to 300 flips within 7 minutes, and
  * appending each to the tournament's stream would put them all through its lane. The result records
  * the flips that count (its log, checked to be these); if this store lost a play's reveals, its result
  * is refused as a flip not revealed (the member plays again, as after a crashed tab).
  */
 export abstract class PlayReveals {
-  /** The cards revealed for the play so far, in order. */
-  abstract cards(playId: string): Promise<number[]>;
+  /** The inputs recorded for the play so far, in order. */
+  abstract inputs(playId: string): Promise<string[]>;
   /**
-   * Records `card` as flip number `flip` when exactly `flip` cards were revealed before (else changes
+   * Records `input` as step `step` when exactly `step` inputs were recorded before (else changes
    * nothing: a concurrent reveal got there first); kept until `keepUntil`. Whether it was recorded.
    */
-  abstract append(playId: string, flip: number, card: number, keepUntil: Date): Promise<boolean>;
+  abstract append(playId: string, step: number, input: string, keepUntil: Date): Promise<boolean>;
 }
 
 /** Appends only at the expected length, atomically: of two concurrent reveals of one flip, one wins. */
@@ -41,28 +42,28 @@ export class RedisPlayReveals extends PlayReveals {
     this.prefix = `${config.REDIS_PREFIX}:plays:reveals:`;
   }
 
-  async cards(playId: string): Promise<number[]> {
-    return (await this.redis.lrange(this.prefix + playId, 0, -1)).map(Number);
+  async inputs(playId: string): Promise<string[]> {
+    return this.redis.lrange(this.prefix + playId, 0, -1);
   }
 
-  async append(playId: string, flip: number, card: number, keepUntil: Date): Promise<boolean> {
-    const done = await this.redis.eval(APPEND_AT, 1, this.prefix + playId, flip, card, keepUntil.getTime());
+  async append(playId: string, step: number, input: string, keepUntil: Date): Promise<boolean> {
+    const done = await this.redis.eval(APPEND_AT, 1, this.prefix + playId, step, input, keepUntil.getTime());
     return done === 1;
   }
 }
 
 /** The same in one process's memory: for specs of the handlers. */
 export class InMemoryPlayReveals extends PlayReveals {
-  private readonly plays = new Map<string, number[]>();
+  private readonly plays = new Map<string, string[]>();
 
-  cards(playId: string): Promise<number[]> {
+  inputs(playId: string): Promise<string[]> {
     return Promise.resolve([...(this.plays.get(playId) ?? [])]);
   }
 
-  append(playId: string, flip: number, card: number): Promise<boolean> {
-    const cards = this.plays.get(playId) ?? [];
-    if (cards.length !== flip) return Promise.resolve(false);
-    this.plays.set(playId, [...cards, card]);
+  append(playId: string, step: number, input: string): Promise<boolean> {
+    const inputs = this.plays.get(playId) ?? [];
+    if (inputs.length !== step) return Promise.resolve(false);
+    this.plays.set(playId, [...inputs, input]);
     return Promise.resolve(true);
   }
 }

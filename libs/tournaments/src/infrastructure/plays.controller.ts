@@ -4,13 +4,17 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   PLAY_RESULT_MAX_BYTES,
   playResultBody,
+  releaseBody,
   revealBody,
   type PlayResultBody,
+  type ReleaseBody,
+  type ReleasedBlock,
   type RevealBody,
+  type RevealedCard,
 } from '@arena/contracts/plays.contract';
 import { ZodValidationPipe } from '@arena/http';
 import { AccessTokenGuard, CurrentMember, type Member } from '@arena/identity';
-import { RevealCardCommand } from '../application/commands/reveal-card.command';
+import { RevealStepCommand } from '../application/commands/reveal-step.command';
 import { StartPlayCommand } from '../application/commands/start-play.command';
 import { SubmitPlayResultCommand } from '../application/commands/submit-play-result.command';
 import { PlayRateLimiter } from './play-rate-limiter';
@@ -67,6 +71,31 @@ export class PlaysController {
     @Body(new ZodValidationPipe(revealBody)) body: RevealBody,
   ) {
     await this.limiter.revealBy(member.id);
-    return { success: true, data: await this.commands.execute(new RevealCardCommand(playId, member, body)) };
+    const { gameToken, flip, card } = body;
+    const { value } = await this.commands.execute(
+      new RevealStepCommand(playId, member, 'reveal', gameToken, flip, card),
+    );
+    const data: RevealedCard = { playId, flip, card, face: value as number };
+    return { success: true, data };
+  }
+
+  /**
+   * A Tile Merge step: the move is recorded, then the keystream block its tile is drawn from is told
+   * (docs/fair-play.md), within its own per-minute budget (one request per move).
+   */
+  @Post('plays/:playId/release')
+  @HttpCode(200)
+  async release(
+    @Param('playId') playId: string,
+    @CurrentMember() member: Member,
+    @Body(new ZodValidationPipe(releaseBody)) body: ReleaseBody,
+  ) {
+    await this.limiter.releaseBy(member.id);
+    const { gameToken, step, input } = body;
+    const { value } = await this.commands.execute(
+      new RevealStepCommand(playId, member, 'release', gameToken, step, input),
+    );
+    const data: ReleasedBlock = { playId, step, input, block: value as string };
+    return { success: true, data };
   }
 }

@@ -4,6 +4,7 @@ import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { PlayStarted, ScoreSubmitted } from '../domain/tournament.events';
 import { at, createCommand, id, join } from '../domain/tournament.fixtures';
+import { keystreamBlocks } from '../application/play-keystream';
 import { catalogDemoGame, demoPlay, recordDemoPlay, type DemoPlayRequest } from './demo-plays';
 
 const member = '6f1d2c3b-4a59-4e68-8d7c-0b1a2c3d4e5f';
@@ -40,11 +41,12 @@ describe('a demo play', () => {
     await repository.execute(join(member), randomEventIds);
   });
 
-  it("records the score the core computes from the bot's log on the seed the play recorded", async () => {
+  it("records the score the core computes from the bot's log on the seed the play recorded (tiles: on its keystream)", async () => {
     await recordDemoPlay(repository, request());
     const { plays, scores } = await recorded();
     const { log } = demoPlay('tiles', 'spec:tiles:1', { skill: 0.7, sessionMs: 30_000 });
-    const verdict = GAME_CORES.tiles.replay(plays[0]!.seed, log);
+    const blocks = keystreamBlocks(plays[0]!.seed, 0, log.length + 1);
+    const verdict = GAME_CORES.tiles.keystream!.replayOn(blocks, log);
     if (!verdict.valid) throw new Error(`The demo log does not replay: ${verdict.reason}`);
     expect(scores).toEqual([
       expect.objectContaining({

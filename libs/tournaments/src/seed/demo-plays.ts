@@ -1,6 +1,7 @@
 import { catalogGame, GAME_CATALOG, type VerifiedGameSlug } from '@arena/contracts/games.catalog';
 import { GAME_CORES, honestLog, seededUniform, type TimedInput } from '@arena/games';
 import { derivedEventIds, tournamentsUuid } from '../application/event-ids';
+import { keystreamBlocks } from '../application/play-keystream';
 import type { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { TournamentGame } from '../domain/tournament.events';
 import { getPlay } from '../domain/tournament.plays';
@@ -39,10 +40,12 @@ export interface DemoPlay {
  * One demo play, derived from its name alone: the play id, the seed (32 hex digits, the shape the
  * server's own seeds have) and the honest bot's log on that seed, its choices from a generator seeded
  * by the name too. The same name always gives the same play, so a re-run of the seed finds it recorded.
+ * Tile Merge plays on the seed's keystream, as a member's tournament run does (docs/fair-play.md).
  */
 export function demoPlay(slug: VerifiedGameSlug, name: string, style: DemoPlayStyle): DemoPlay {
   const seed = tournamentsUuid(`demo-play-seed:${name}`).replace(/-/g, '');
-  const log = honestLog(slug, seed, seededUniform(`demo-bot:${name}`), {
+  const steps = GAME_CORES[slug].keystream ? (step: number) => keystreamBlocks(seed, step, 1)[0]! : seed;
+  const log = honestLog(slug, steps, seededUniform(`demo-bot:${name}`), {
     skill: style.skill,
     ...(style.sessionMs === undefined ? {} : { maxDurationMs: style.sessionMs }),
   });
@@ -79,7 +82,10 @@ export async function recordDemoPlay(
   const recorded = state.status === 'NONE' ? undefined : getPlay(state.plays, demoPlayId(name));
   if (recorded?.resolved) return 0;
   const { playId, seed, log } = demoPlay(slug, name, request);
-  const verdict = GAME_CORES[slug].replay(seed, log);
+  const { keystream } = GAME_CORES[slug];
+  const verdict = keystream
+    ? keystream.replayOn(keystreamBlocks(seed, 0, log.length + 1), log)
+    : GAME_CORES[slug].replay(seed, log);
   if (!verdict.valid) throw new Error(`Demo play ${name} does not replay: ${verdict.reason}`);
   // A play already opened is not started again: the tournament may be over by now.
   const started = recorded

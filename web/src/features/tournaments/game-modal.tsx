@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { PageToGameMessage, PlayResultBody, RevealBody, TournamentDetail } from '@arena/contracts';
+import type {
+  PageToGameMessage,
+  PlayResultBody,
+  ReleaseBody,
+  RevealBody,
+  TournamentDetail,
+} from '@arena/contracts';
 import { gameToPageMessage } from '@arena/contracts/game-frame.contract';
 import { catalogGame } from '@arena/contracts/games.catalog';
 import { ApiError } from '../../lib/api-client';
@@ -96,6 +102,13 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
             card: message.card,
           });
           return;
+        case 'RELEASE':
+          void release(message.playId, {
+            gameToken: message.gameToken,
+            step: message.step,
+            input: message.input,
+          });
+          return;
         case 'AUTH_ERROR':
           toast.error(message.message ?? DetailMessages.authRequired);
           return;
@@ -150,6 +163,22 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
             : failureReason(error);
         toast.error(reason);
         post({ type: 'REVEAL_FAILED', flip: body.flip, message: reason });
+      }
+    };
+
+    /** A Tile Merge step: the server records the move and answers the block its tile is drawn from. */
+    const release = async (playId: string, body: ReleaseBody) => {
+      if (latest.current.demo) return;
+      try {
+        const { step, input, block } = await tournamentsApi.release(playId, body);
+        post({ type: 'RELEASED', step, input, block });
+      } catch (error) {
+        const reason =
+          error instanceof ApiError && error.status === 401
+            ? DetailMessages.loginToPlay
+            : failureReason(error);
+        toast.error(reason);
+        post({ type: 'RELEASE_FAILED', step: body.step, message: reason });
       }
     };
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ListTournamentsParams, PlayResultBody, RevealBody } from '@arena/contracts';
+import type { ListTournamentsParams, PlayResultBody, ReleaseBody, RevealBody } from '@arena/contracts';
 import { routes } from '@arena/contracts/http.routes';
 import { callApi } from '../../lib/api-client';
 
@@ -80,6 +80,9 @@ export const tournamentsApi = {
   /** A Memory Pairs flip: the server, which keeps the layout, answers the card's face. */
   reveal: async (playId: string, body: RevealBody) =>
     (await callApi(routes.plays.reveal, { params: { playId }, body })).data,
+  /** A Tile Merge step: the server records the move and answers the block its tile is drawn from. */
+  release: async (playId: string, body: ReleaseBody) =>
+    (await callApi(routes.plays.release, { params: { playId }, body })).data,
   selectCharity: async (tournamentId: string, charityId: string | null) =>
     callApi(routes.tournaments.selectCharity, { params: { id: tournamentId }, body: { charityId } }),
 };

@@ -6,6 +6,7 @@ import { noSignIn } from '../../domain/tournament.errors';
 import type { PlayStarted } from '../../domain/tournament.events';
 import { GameTokens } from '../../infrastructure/game-tokens';
 import { Clock } from '../clock';
+import { hiddenRuleOf } from '../hidden-plays';
 import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { StartPlayCommand } from './start-play.command';
@@ -13,7 +14,8 @@ import { StartPlayCommand } from './start-play.command';
 /**
  * Fixes a fresh seed before play (16 random bytes: nobody can pick or predict it) and answers the
  * play with its game token, and with the seed unless the game keeps its hidden state on the server
- * (Memory Pairs: the layout follows from the seed, so the client never gets it).
+ * (Memory Pairs: the layout follows from the seed; Tile Merge: every tile does, so the client never
+ * gets it and asks for each step's block as it plays).
  */
 @CommandHandler(StartPlayCommand)
 export class StartPlayHandler implements ICommandHandler<StartPlayCommand, StartedPlay> {
@@ -44,8 +46,10 @@ export class StartPlayHandler implements ICommandHandler<StartPlayCommand, Start
     const started = events.find((event): event is PlayStarted => event.type === 'PlayStarted');
     if (!started) throw new Error('A new play appended no PlayStarted');
     const { game, seed, startedAt, expiresAt } = started.data;
-    // A game whose hidden state stays on the server never sees its seed: it reveals what it flips.
-    const hidden = gameCoreFor(game)?.reveals !== undefined;
+    // A game whose hidden state stays on the server never sees its seed: it asks for each piece as it
+    // plays (pairs' faces, tiles' keystream blocks).
+    const core = gameCoreFor(game);
+    const hidden = core !== null && hiddenRuleOf(core) !== null;
     const gameToken = await this.gameTokens.sign(
       { sub: member.id, sid: member.signInId, play: playId, tid: tournamentId, mid: matchId },
       new Date(expiresAt),

@@ -9,6 +9,7 @@ import { GameTokens } from '../../infrastructure/game-tokens';
 import { PlayReveals } from '../../infrastructure/play-reveals';
 import { BracketAdvancer } from '../bracket-advancer';
 import { Clock } from '../clock';
+import { hiddenRuleOf } from '../hidden-plays';
 import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { SubmitPlayResultCommand } from './submit-play-result.command';
@@ -38,12 +39,12 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
     // The contract checked the list; the core checks each entry as it replays (never throws on one).
     const log = body.log as readonly TimedInput<unknown>[];
     const core = verifiedCore(before.tournament);
-    let verdict: ReplayVerdict = core.replay(play.seed, log);
-    // A hidden game's log must be the flips the server revealed, in order: none chosen ahead of its reveal.
-    if (verdict.valid && core.reveals) {
-      const refusal = core.reveals.logRefusal(log, await this.reveals.cards(playId));
-      if (refusal !== null) verdict = { valid: false, reason: refusal };
-    }
+    // A hidden game's log must be the inputs the server recorded before it revealed what followed them
+    // (pairs' flips, tiles' moves), in order, and replays on what it revealed (tiles: the keystream).
+    const hidden = hiddenRuleOf(core);
+    const verdict: ReplayVerdict = hidden
+      ? hidden.verify(play.seed, log, await this.reveals.inputs(playId))
+      : core.replay(play.seed, log);
     const { events, state } = await this.streams.execute(
       {
         type: 'SubmitPlayResult',

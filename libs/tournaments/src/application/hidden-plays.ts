@@ -1,0 +1,76 @@
+import type { GameCore, ReplayVerdict, TimedInput } from '@arena/games';
+import {
+  revealedOtherCard,
+  revealOutOfOrder,
+  revealRefused,
+  releasedOtherInput,
+  releaseOutOfOrder,
+  releaseRefused,
+  type TournamentError,
+} from '../domain/tournament.errors';
+import { keystreamBlocks, keystreamSeeds } from './play-keystream';
+
+/** The two ways a hidden game's play asks the server as it goes, one route each. */
+export type HiddenPlayRoute = 'reveal' | 'release';
+
+/**
+ * How one hidden game's reveals are answered and its result checked (docs/fair-play.md): Memory Pairs
+ * reveals a card's face per flip, Tile Merge releases a keystream block per move. Both record the
+ * play's inputs in order in `PlayReveals` before they answer, and both refuse a log that is not those
+ * inputs; the reveal handler and the result handler serve every hidden game through this.
+ */
+export interface HiddenPlayRule {
+  readonly route: HiddenPlayRoute;
+  /** The input of step `step` as recorded, or null when it is not one (a 422 with `refused`). */
+  record(step: number, input: unknown): string | null;
+  /** The answer to step `step` (a face, a block), given the inputs recorded before it, or why not. */
+  answer(
+    seed: string,
+    before: readonly string[],
+    record: string,
+  ): { ok: true; value: number | string } | { ok: false; reason: string };
+  /** The play's log replayed on what the server revealed, refused when it is not the recorded inputs. */
+  verify(seed: string, log: readonly TimedInput<unknown>[], recorded: readonly string[]): ReplayVerdict;
+  outOfOrder(next: number): TournamentError;
+  otherInput(step: number, recorded: string): TournamentError;
+  refused(reason: string): TournamentError;
+}
+
+/** The hidden rule of a game, or null for a game whose client plays from the seed (snake). */
+export function hiddenRuleOf(core: GameCore<unknown>): HiddenPlayRule | null {
+  const { reveals, keystream } = core;
+  if (reveals) {
+    return {
+      route: 'reveal',
+      record: (_step, input) => (typeof input === 'number' && Number.isInteger(input) ? String(input) : null),
+      answer: (seed, before, record) => reveals.reveal(seed, before.map(Number), Number(record)),
+      verify(seed, log, recorded) {
+        const verdict = core.replay(seed, log);
+        const refusal = verdict.valid ? reveals.logRefusal(log, recorded.map(Number)) : null;
+        return refusal === null ? verdict : { valid: false, reason: refusal };
+      },
+      outOfOrder: revealOutOfOrder,
+      otherInput: (flip, card) => revealedOtherCard(flip, Number(card)),
+      refused: revealRefused,
+    };
+  }
+  if (keystream) {
+    return {
+      route: 'release',
+      record: (step, input) => keystream.releaseInput(step, input),
+      // Nothing is replayed while play goes on: the block follows from the step alone.
+      answer: (seed, before) => ({ ok: true, value: keystreamBlocks(seed, before.length, 1)[0]! }),
+      verify(seed, log, recorded) {
+        // Checked first: a log that is not the released moves never costs a cipher call.
+        const refusal = Array.isArray(log) ? keystream.logRefusal(log, recorded) : null;
+        if (refusal !== null) return { valid: false, reason: refusal };
+        const steps = Array.isArray(log) ? log.length + 1 : 1;
+        return keystream.replayOn(keystreamSeeds(seed, steps), log);
+      },
+      outOfOrder: releaseOutOfOrder,
+      otherInput: releasedOtherInput,
+      refused: (reason) => releaseRefused(reason),
+    };
+  }
+  return null;
+}

@@ -1,0 +1,126 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { startedPlay, type StartedPlay } from '@arena/contracts';
+import { EVENT_STORE, type EventStore } from '@arena/event-store';
+import type { TimedInput } from '@arena/games';
+import { createMember, type TestMember } from '@arena/identity/testing';
+import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
+import { Clock } from '@arena/tournaments';
+import type { AppConfig } from '@arena/config';
+import { createApiApp } from '../../../apps/api/src/bootstrap';
+
+/**
+ * The API of a spec of hidden games' plays (Memory Pairs' reveals, Tile Merge's releases): its own
+ * database, Redis prefix and clock, one live tournament per game asked for, and the calls a member's
+ * browser makes. Registers its own beforeAll / beforeEach / afterAll; read the helpers inside tests.
+ */
+export function useHiddenPlaysApi(options: {
+  adminKey: string;
+  revealsPerMinute: number;
+  releasesPerMinute?: number;
+  tournaments: Record<string, { slug: string; format: string }>;
+}) {
+  let database: TestDatabase;
+  let config: AppConfig;
+  let api: NestFastifyApplication;
+  let store: EventStore;
+  let offsetMs = 0;
+  const cups: Record<string, string> = {};
+
+  const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
+    api.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  async function createTournament(slug: string, format: string): Promise<string> {
+    const response = await call('POST', '/api/admin/tournaments', options.adminKey, {
+      title: 'Hidden Cup',
+      mode: 'INSTANT',
+      format,
+      prizeModel: 'WINNER_TAKES_ALL',
+      prizePoolCents: 100,
+      maxParticipants: 1000,
+      game: { slug },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().data.id as string;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(5);
+    config = testAppConfig(database.url, {
+      ADMIN_API_KEY: options.adminKey,
+      PLAY_REVEALS_PER_MINUTE: String(options.revealsPerMinute),
+      ...(options.releasesPerMinute ? { PLAY_RELEASES_PER_MINUTE: String(options.releasesPerMinute) } : {}),
+    });
+    api = await createApiApp(config);
+    api.get(Clock).now = () => new Date(Date.now() + offsetMs);
+    store = api.get<EventStore>(EVENT_STORE);
+    for (const [name, { slug, format }] of Object.entries(options.tournaments))
+      cups[name] = await createTournament(slug, format);
+  });
+
+  beforeEach(() => {
+    offsetMs = 0;
+  });
+
+  afterAll(async () => {
+    await api.close();
+    await clearRedisPrefix(config.REDIS_PREFIX);
+    await database.drop();
+  });
+
+  return {
+    call,
+    /** The live tournament made for `name`. */
+    cup: (name: string) => cups[name]!,
+    /** Moves the API's clock this far past now (back to 0 before each test). */
+    advanceClock: (ms: number) => (offsetMs = ms),
+
+    joined: async (tournamentId: string) => {
+      const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
+      expect(
+        (await call('POST', `/api/tournaments/${tournamentId}/join`, member.accessToken, {})).statusCode,
+      ).toBe(200);
+      return member;
+    },
+
+    /** The start answer, exactly as the member's browser gets it. */
+    startPlay: async (tournamentId: string, member: TestMember) => {
+      const response = await call('POST', `/api/tournaments/${tournamentId}/plays`, member.accessToken);
+      expect(response.statusCode).toBe(201);
+      return {
+        raw: response.json().data as Record<string, unknown>,
+        play: startedPlay.parse(response.json().data),
+      };
+    },
+
+    /** The seed the server fixed and keeps (the test reads the event store, which no client can). */
+    keptSeed: async (tournamentId: string, playId: string) => {
+      const events = await store.readStream(`tournament-${tournamentId}`);
+      const started = events.find(
+        (event) => event.type === 'PlayStarted' && (event.data as { playId: string }).playId === playId,
+      );
+      return (started!.data as { seed: string }).seed;
+    },
+
+    submit: (play: StartedPlay, member: TestMember, log: TimedInput<unknown>[]) =>
+      call('POST', `/api/plays/${play.playId}/result`, member.accessToken, {
+        gameToken: play.gameToken,
+        log,
+      }),
+  };
+}
+
+/** Every string a client holds after the start: the answer's fields and the game token's claims. */
+export function everythingTheClientKnows(raw: Record<string, unknown>): string[] {
+  const strings = Object.values(raw).filter((value): value is string => typeof value === 'string');
+  const [header, claims] = (raw.gameToken as string).split('.');
+  for (const part of [header!, claims!]) {
+    const decoded = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+    strings.push(...Object.values(decoded).filter((value): value is string => typeof value === 'string'));
+  }
+  return strings;
+}
