@@ -114,7 +114,8 @@ export function carryFacts(event: DonationEvent, known: LedgerFacts): LedgerFact
 export interface LedgerRow {
   entry: number;
   id: string;
-  at: Date;
+  /** When the event was recorded, as ISO 8601 in UTC with milliseconds (the CSV's date cell). */
+  at: string;
   event: DonationEvent;
   facts: LedgerFacts;
 }
@@ -193,32 +194,32 @@ export async function ledgerPage(
   db: Kysely<any>,
   page: { after: number; upTo: number; limit: number; from?: Date; before?: Date },
 ): Promise<{ rows: LedgerRow[]; last: number }> {
+  // The range is filtered here, not in JS, and the date comes as the CSV writes it: no Date parsed or formatted
+  // per row (issue 22: the export's rows/s). `last` is the last entry returned, or the end when the page is short.
   const { rows } = await sql<{
     entry: string;
     event_id: string;
     event_type: string;
     data: unknown;
-    created_at: Date;
+    at: string;
     facts: LedgerFacts;
   }>`
-    SELECT entry, event_id, event_type, data, created_at, facts FROM finance_money_events
+    SELECT entry, event_id, event_type, data, facts,
+      to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+    FROM finance_money_events
     WHERE entry > ${page.after} AND entry <= ${page.upTo}
+      AND (${page.from ?? null}::timestamptz IS NULL OR created_at >= ${page.from ?? null}::timestamptz)
+      AND (${page.before ?? null}::timestamptz IS NULL OR created_at < ${page.before ?? null}::timestamptz)
     ORDER BY entry LIMIT ${page.limit}`.execute(db);
-  const last = rows.length > 0 ? Number(rows.at(-1)!.entry) : page.upTo;
   return {
-    last,
-    rows: rows
-      .filter(
-        (row) =>
-          (!page.from || row.created_at >= page.from) && (!page.before || row.created_at < page.before),
-      )
-      .map((row) => ({
-        entry: Number(row.entry),
-        id: row.event_id,
-        at: row.created_at,
-        event: { type: row.event_type, data: row.data } as DonationEvent,
-        facts: row.facts,
-      })),
+    last: rows.length === page.limit ? Number(rows.at(-1)!.entry) : page.upTo,
+    rows: rows.map((row) => ({
+      entry: Number(row.entry),
+      id: row.event_id,
+      at: row.at,
+      event: { type: row.event_type, data: row.data } as DonationEvent,
+      facts: row.facts,
+    })),
   };
 }
 

@@ -65,7 +65,7 @@ export function ledgerCsvLine({ entry, id, at, event, facts }: LedgerRow, option
   const member = erasedAs(facts.memberId);
   const director = erasedAs(facts.directedById);
   const cells = [
-    at.toISOString(),
+    at,
     String(entry),
     id,
     event.type,
@@ -94,7 +94,8 @@ export function ledgerCsv(events: readonly LedgerEvent[], options: ExportOptions
     const donationId = event.data.donationId;
     const after = carryFacts(event, facts.get(donationId) ?? NO_FACTS);
     facts.set(donationId, after);
-    if (inRange(at, options)) csv += ledgerCsvLine({ entry, id, at, event, facts: after }, options);
+    if (inRange(at, options))
+      csv += ledgerCsvLine({ entry, id, at: at.toISOString(), event, facts: after }, options);
   });
   return csv;
 }
@@ -151,12 +152,16 @@ export function dollars(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
+
 /**
  * One CSV cell (RFC 4180 quoting). A cell a spreadsheet would read as a formula (= + - @, tab, CR) is
  * prefixed with an apostrophe: names and codes come from outside.
  */
 export function csvCell(value: string | null): string {
   if (value === null) return '';
+  // Most cells (ids, amounts, dates) need neither: one test for both.
+  if (!NEEDS_CARE.test(value)) return value;
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -115,7 +115,7 @@ export class DonationEventsReader {
         entry += 1;
         const at = recorded.createdAt;
         if ((!range.from || at >= range.from) && (!range.before || at < range.before))
-          rows.push({ entry, id: recorded.id, at, event, facts: after });
+          rows.push({ entry, id: recorded.id, at: at.toISOString(), event, facts: after });
       }
       if (rows.length > 0) yield rows;
       const last = events.at(-1);
