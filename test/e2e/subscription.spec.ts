@@ -90,6 +90,8 @@ interface FakeBilling {
   portalEffect: ((active: ActiveSubscription) => ActiveSubscription) | null;
   /** An answer the portal call fails with instead, when set. */
   portalFailure: { status: number; body: string } | null;
+  /** The checkout the member opened: GET /subscriptions/checkout/{id} answers for it alone. */
+  checkout: { sessionId: string; planType: PaidPlan } | null;
 }
 
 async function serveBilling(page: Page, start: ActiveSubscription): Promise<FakeBilling> {
@@ -100,11 +102,22 @@ async function serveBilling(page: Page, start: ActiveSubscription): Promise<Fake
     cancelLagReads: null,
     portalEffect: null,
     portalFailure: null,
+    checkout: null,
   };
   await page.route('**/api/subscriptions/**', async (route: Route) => {
     const request = route.request();
     const path = new URL(request.url()).pathname.replace('/api/subscriptions/', '');
     if (request.method() === 'POST') fake.calls.push({ path, body: request.postDataJSON() as unknown });
+    if (request.method() === 'GET' && path.startsWith('checkout/')) {
+      const sessionId = decodeURIComponent(path.slice('checkout/'.length));
+      if (fake.checkout?.sessionId !== sessionId) return route.fulfill(refuse(404, M.checkoutNotFound));
+      if (fake.pending && fake.pending.readsLeft-- > 0) {
+        return route.fulfill(ok({ sessionId, status: 'pending', planType: null }));
+      }
+      if (fake.pending) fake.active = paid(fake.pending.planType);
+      fake.pending = null;
+      return route.fulfill(ok({ sessionId, status: 'paid', planType: fake.checkout.planType }));
+    }
     switch (path) {
       case 'plans':
         return route.fulfill(ok(PLANS));
@@ -121,6 +134,7 @@ async function serveBilling(page: Page, start: ActiveSubscription): Promise<Fake
       case 'checkout': {
         const { planType } = request.postDataJSON() as { planType: PaidPlan };
         fake.pending = { planType, readsLeft: 2 };
+        fake.checkout = { sessionId: SESSION_ID, planType };
         return route.fulfill(
           ok({
             url: `/subscription/success?session_id=${SESSION_ID}&plan=${planType}`,
@@ -200,7 +214,8 @@ describe('the subscription screens', () => {
     await captureAtBothWidths(page, 'subscription-plans-guest');
 
     await page.getByRole('button', { name: 'Subscribe to Premium', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
+    // Back to the plans after signing in.
+    await page.waitForURL(/\/login\?redirect=%2Fsubscription$/);
     await page.getByText('Log in to subscribe to a plan.').waitFor();
     expect(fake.calls).toEqual([]);
   });
@@ -242,6 +257,24 @@ describe('the subscription screens', () => {
     expect(new URL(page.url()).pathname).toBe('/subscription');
   });
 
+  it('never tells anyone a made-up checkout went through', async () => {
+    const made = '/subscription/success?session_id=cs_made_up_123&plan=PREMIUM';
+    await serveBilling(page, free());
+    await page.goto(made);
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await expect(page.getByRole('main').innerText()).resolves.not.toMatch(/went through\.|Thank you/);
+
+    await signIn(page, web, member);
+    const fake = await serveBilling(page, free());
+    await page.goto(made);
+    await page.getByText('We could not find this checkout').waitFor();
+    await expect(page.getByRole('main').innerText()).resolves.not.toMatch(
+      /went through\.|Thank you|You are on/,
+    );
+    expect(fake.calls).toEqual([]);
+    await captureAtBothWidths(page, 'subscription-success-unknown');
+  });
+
   it('subscribes to Premium, waits on the success page for the webhook, then upgrades to Premium+', async () => {
     await signIn(page, web, member);
     const fake = await serveBilling(page, free());
@@ -254,9 +287,9 @@ describe('the subscription screens', () => {
     expect(fake.calls).toEqual([{ path: 'checkout', body: { planType: 'PREMIUM' } }]);
     await page.getByText('Waiting for the payment provider to confirm Premium…').waitFor();
     await page.getByText(`Renews on ${PERIOD_END_TEXT}.`).waitFor();
-    await expect(page.getByRole('status').filter({ hasText: 'You are on Premium.' }).count()).resolves.toBe(
-      1,
-    );
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your payment went through. You are on Premium.' }).count(),
+    ).resolves.toBe(1);
     await expect(page.getByRole('link', { name: 'Go to your profile' }).getAttribute('href')).resolves.toBe(
       '/profile',
     );
@@ -364,8 +397,8 @@ describe('the subscription screens', () => {
     await expect(page.getByText(M.paymentWasCancelled).count()).resolves.toBe(0);
   });
 
-  it('sends a guest from /subscription/manage to /login', async () => {
+  it('sends a guest from /subscription/manage to /login, and back there after signing in', async () => {
     await page.goto('/subscription/manage');
-    await page.waitForURL((url) => url.pathname === '/login');
+    await page.waitForURL(/\/login\?redirect=%2Fsubscription%2Fmanage$/);
   });
 });

@@ -174,6 +174,110 @@ describe('subscriptions', () => {
     }
   });
 
+  it('tells a member what became of their own checkout only: pending, then paid once it started the plan', async () => {
+    const dee = await newMember(harness, 'dee');
+    const eve = await newMember(harness, 'eve');
+    const sessionId = `cs_${randomUUID().replace(/-/g, '')}`;
+    const spy = jest
+      .spyOn(harness.app.get(Payments), 'createSubscriptionCheckout')
+      .mockResolvedValue({ id: sessionId, url: `https://pay.example/${sessionId}` });
+    try {
+      expect(
+        (await harness.call('POST', '/subscriptions/checkout', { planType: 'PREMIUM' }, dee.auth)).status,
+      ).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    const stateOf = (id: string, auth = dee.auth) =>
+      harness.call('GET', `/subscriptions/checkout/${encodeURIComponent(id)}`, undefined, auth);
+
+    expect((await harness.call('GET', `/subscriptions/checkout/${sessionId}`)).status).toBe(401);
+    for (const [id, auth] of [
+      ['cs_made_up_by_anyone', dee.auth],
+      [sessionId, eve.auth],
+    ] as const) {
+      const refused = await stateOf(id, auth);
+      expect(refused.status).toBe(404);
+      expect(refused.body).toMatchObject({ success: false, message: M.checkoutNotFound });
+    }
+    expect((await stateOf(sessionId)).body).toEqual({
+      success: true,
+      data: { sessionId, status: 'pending', planType: null },
+    });
+
+    const completed = {
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      api_version: STRIPE_API_VERSION,
+      type: 'checkout.session.completed',
+      created: now(),
+      livemode: false,
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          mode: 'subscription',
+          status: 'complete',
+          payment_status: 'paid',
+          customer: `cus_${randomUUID().replace(/-/g, '')}`,
+          subscription: `sub_${randomUUID().replace(/-/g, '')}`,
+          metadata: { kind: 'subscription', memberId: dee.id, planType: 'PREMIUM' },
+        },
+      },
+    };
+    expect((await deliver(completed)).status).toBe(200);
+    expect((await stateOf(sessionId)).body.data).toEqual({ sessionId, status: 'paid', planType: 'PREMIUM' });
+    expect((await stateOf(sessionId, eve.auth)).status).toBe(404);
+  });
+
+  it("says paid when the subscription's webhook came before its session's (its start names no session)", async () => {
+    const fay = await newMember(harness, 'fay');
+    const sessionId = `cs_${randomUUID().replace(/-/g, '')}`;
+    const spy = jest
+      .spyOn(harness.app.get(Payments), 'createSubscriptionCheckout')
+      .mockResolvedValue({ id: sessionId, url: `https://pay.example/${sessionId}` });
+    try {
+      expect(
+        (await harness.call('POST', '/subscriptions/checkout', { planType: 'PREMIUM' }, fay.auth)).status,
+      ).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    const stateOf = async () =>
+      (await harness.call('GET', `/subscriptions/checkout/${sessionId}`, undefined, fay.auth)).body.data;
+    const hooks = webhooks(fay.id);
+    // The provider's order is not guaranteed: the subscription first. Another subscription of the member's
+    // (one the session did not start) never makes this session paid.
+    expect((await deliver(hooks.created())).status).toBe(200);
+    expect(await stateOf()).toEqual({ sessionId, status: 'pending', planType: null });
+
+    const completed = {
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      api_version: STRIPE_API_VERSION,
+      type: 'checkout.session.completed',
+      created: now(),
+      livemode: false,
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          mode: 'subscription',
+          status: 'complete',
+          payment_status: 'paid',
+          customer: hooks.customerId,
+          subscription: hooks.subscriptionId,
+          metadata: { kind: 'subscription', memberId: fay.id, planType: 'PREMIUM' },
+        },
+      },
+    };
+    expect((await deliver(completed)).status).toBe(200);
+    expect(await stateOf()).toEqual({ sessionId, status: 'paid', planType: 'PREMIUM' });
+    // A redelivery changes nothing.
+    expect((await deliver(completed)).status).toBe(200);
+    expect(await stateOf()).toEqual({ sessionId, status: 'paid', planType: 'PREMIUM' });
+  });
+
   it('records one subscription however often and concurrently the webhooks come, and then holds the plan', async () => {
     const cy = await newMember(harness, 'cy');
     const hooks = webhooks(cy.id);

@@ -121,6 +121,7 @@ import {
   portalAnswer,
   subscriptionCheckoutAnswer,
   subscriptionCheckoutBody,
+  subscriptionCheckoutState,
   subscriptionUpdateBody,
 } from './subscriptions.contract';
 import { myReferrals, payoutAccountAnswer, rewardModeBody } from './referrals.contract';
@@ -914,6 +915,14 @@ const documentedRoutes = [
     tag: 'subscriptions',
     access: member,
     answer: answerOf(activeSubscription),
+  },
+  {
+    ...routes.subscriptions.checkoutState,
+    summary:
+      "One of the member's own checkouts: paid (its plan started) or pending; 404 for any other session",
+    tag: 'subscriptions',
+    access: member,
+    answer: answerOf(subscriptionCheckoutState),
   },
   {
     ...routes.subscriptions.cancel,

@@ -167,6 +167,7 @@ export const routes = {
     plans: route('get', '/api/subscriptions/plans'),
     checkout: route('post', '/api/subscriptions/checkout'),
     active: route('get', '/api/subscriptions/active'),
+    checkoutState: route('get', '/api/subscriptions/checkout/{sessionId}'),
     cancel: route('post', '/api/subscriptions/cancel'),
     update: route('post', '/api/subscriptions/update'),
     portal: route('post', '/api/subscriptions/portal'),

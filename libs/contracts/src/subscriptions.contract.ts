@@ -75,6 +75,20 @@ export type SubscriptionUpdateBody = z.input<typeof subscriptionUpdateBody>;
 export const portalAnswer = z.object({ url: z.string() }).meta({ id: 'PortalAnswer' });
 
 /** /subscription/success and /subscription/cancel query strings (spec §2). */
+/**
+ * GET /api/subscriptions/checkout/{sessionId}: what became of one of the member's own checkouts. `paid` once
+ * the provider's confirmation started the plan; `pending` until then (or if it is never paid).
+ */
+export const subscriptionCheckoutState = z
+  .object({
+    sessionId: z.string(),
+    status: z.enum(['paid', 'pending']),
+    /** The plan the paid checkout started; null while pending. */
+    planType: paidPlanType.nullable(),
+  })
+  .meta({ id: 'SubscriptionCheckoutState' });
+export type SubscriptionCheckoutState = z.infer<typeof subscriptionCheckoutState>;
+
 export const subscriptionSuccessSearch = z.object({
   session_id: z.string().max(200).optional().catch(undefined),
   plan: planType.optional().catch(undefined),

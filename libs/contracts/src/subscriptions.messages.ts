@@ -22,6 +22,8 @@ export const SubscriptionMessages = {
   noSubscription: 'You have no paid subscription.',
   alreadyCanceled: 'Your subscription is already set to end at the end of this period.',
   downgradeInPortal: 'To move to a lower plan, cancel and subscribe again when this period ends.',
+  /** A checkout session id that is not one of the member's own (made up, or someone else's). */
+  checkoutNotFound: 'Checkout session not found',
   tooManyCheckouts: 'Too many subscription attempts. Please wait a few minutes and try again.',
   canceled: 'Your subscription will end at the end of this billing period.',
   upgraded: 'Your plan is upgraded. The difference for this period is prorated.',

@@ -9,6 +9,8 @@ interface SubscriptionCheckoutsTables {
     seq: Generated<string>;
     created_at: Generated<Date>;
     closed_at: Date | null;
+    /** The subscription the completed session started (checkout.session.completed), else null. */
+    subscription_id: string | null;
   };
 }
 
@@ -22,6 +24,28 @@ const SESSION_LIFETIME_MS = 24 * 3600_000;
 @Injectable()
 export class SubscriptionCheckoutsRepository {
   constructor(@Inject(DATABASE) private readonly db: Kysely<SubscriptionCheckoutsTables>) {}
+
+  /**
+   * The member's own checkout session, with the subscription it started once the provider said so; null for
+   * any other session (made up, or someone else's). One primary-key lookup.
+   */
+  async ofMember(memberId: string, sessionId: string): Promise<{ subscriptionId: string | null } | null> {
+    const row = await this.db
+      .selectFrom('subscription_checkouts')
+      .select(['member_id', 'subscription_id'])
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
+    return row?.member_id === memberId ? { subscriptionId: row.subscription_id } : null;
+  }
+
+  /** The provider completed the session into this subscription. Idempotent: a redelivery sets the same. */
+  async completed(sessionId: string, subscriptionId: string): Promise<void> {
+    await this.db
+      .updateTable('subscription_checkouts')
+      .set({ subscription_id: subscriptionId })
+      .where('session_id', '=', sessionId)
+      .execute();
+  }
 
   /**
    * Records the session and takes over the member's checkouts opened before it and not yet replaced:

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import {
   subscriptionCheckoutBody,
   subscriptionUpdateBody,
@@ -29,6 +29,12 @@ export class SubscriptionsController {
   @UseGuards(AccessTokenGuard)
   async active(@CurrentMember() member: Member) {
     return { success: true, data: await this.subscriptions.active(member.id) };
+  }
+
+  @Get('checkout/:sessionId')
+  @UseGuards(AccessTokenGuard)
+  async checkoutState(@CurrentMember() member: Member, @Param('sessionId') sessionId: string) {
+    return { success: true, data: await this.subscriptions.checkoutState(member.id, sessionId) };
   }
 
   @Post('checkout')

@@ -13,6 +13,8 @@ export const subscriptionKeys = {
   plans: () => ['subscriptions', 'plans', {}] as const,
   /** Keyed by member, so another sign-in never sees the last member's plan. */
   active: (memberId: string) => ['subscriptions', 'active', { memberId }] as const,
+  checkoutState: (memberId: string, sessionId: string) =>
+    ['subscriptions', 'checkout', { memberId, sessionId }] as const,
 };
 
 export const plansQuery = () =>
@@ -26,6 +28,14 @@ export const activeSubscriptionQuery = (memberId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.active(memberId),
     queryFn: async ({ signal }) => (await callApi(routes.subscriptions.active, { signal })).data,
+  });
+
+/** What became of one of the member's own checkouts (404 for any other session id). */
+export const checkoutStateQuery = (memberId: string, sessionId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.checkoutState(memberId, sessionId),
+    queryFn: async ({ signal }) =>
+      (await callApi(routes.subscriptions.checkoutState, { params: { sessionId }, signal })).data,
   });
 
 export const subscriptionsApi = {

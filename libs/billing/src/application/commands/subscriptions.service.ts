@@ -6,6 +6,7 @@ import {
   PLAN_PRICES_CENTS,
   type ActiveSubscription,
   type PaidPlan,
+  type SubscriptionCheckoutState,
   type Plan,
   type PlanType,
 } from '@arena/contracts';
@@ -14,6 +15,7 @@ import { Payments } from '@arena/payments';
 import {
   alreadyCanceled,
   alreadyOnPlan,
+  checkoutNotFound,
   downgradeInPortal,
   hasSubscription,
   noCustomer,
@@ -79,6 +81,28 @@ export class SubscriptionsService {
   async active(memberId: string): Promise<ActiveSubscription> {
     const { view } = await this.streams.load(memberId);
     return answerOf(view, await this.plans.now());
+  }
+
+  /**
+   * What became of one of the member's own checkouts: paid once the provider's confirmation started a
+   * plan from it, pending until then. Any other session (made up, someone else's) is not found, the same
+   * answer for both. Cost: one key lookup, then the member's subscription facts (a handful).
+   */
+  async checkoutState(memberId: string, sessionId: string): Promise<SubscriptionCheckoutState> {
+    const checkout = await this.checkouts.ofMember(memberId, sessionId);
+    if (!checkout) throw checkoutNotFound();
+    const { facts } = await this.streams.load(memberId);
+    // The start names the session when the session's webhook came first; when the subscription's came first,
+    // the start names none, and the completed session's subscription (kept on the checkout) says which it is.
+    const started = facts.find(
+      (fact) =>
+        fact.type === 'SubscriptionStarted' &&
+        (fact.data.checkoutSessionId === sessionId ||
+          (checkout.subscriptionId !== null && fact.data.subscriptionId === checkout.subscriptionId)),
+    );
+    return started?.type === 'SubscriptionStarted'
+      ? { sessionId, status: 'paid', planType: started.data.planType }
+      : { sessionId, status: 'pending', planType: null };
   }
 
   async checkout(memberId: string, planType: PaidPlan, attemptId: string) {

@@ -9,6 +9,7 @@ import {
 } from '@arena/projections/subscriptions/subscriptions.queries';
 import { SubscriptionEndings } from '../commands/subscription-endings';
 import { commandOf, lostDisputeOf, refundOf, SUBSCRIPTION_WEBHOOKS } from '../stripe-facts';
+import { SubscriptionCheckoutsRepository } from '../../infrastructure/subscription-checkouts.repository';
 import { SubscriptionStreams, providerEventIds } from '../subscription-streams';
 
 const idOf = (value: string | { id: string } | null | undefined) =>
@@ -45,6 +46,7 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
     private readonly payments: Payments,
     private readonly endings: SubscriptionEndings,
     private readonly accounts: MemberAccounts,
+    private readonly checkouts: SubscriptionCheckoutsRepository,
   ) {}
 
   async handle(event: PaymentEvent): Promise<void> {
@@ -59,6 +61,9 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
         { eventId: event.id, type: appended[0]!.type, memberId: command.data.memberId },
         'subscription fact',
       );
+    // Issue 23: which subscription the member's checkout started, for its success page.
+    if (command.type === 'StartFromCheckout' && command.data.checkoutSessionId !== null)
+      await this.checkouts.completed(command.data.checkoutSessionId, command.data.subscriptionId);
     // Issue 21: a second subscription (two checkouts paid) is canceled and refunded on arrival, and its
     // payments that come later are refunded as they come. After the fact is recorded, on a redelivery too:
     // a provider failure here fails the webhook, and the provider's retry settles it.
