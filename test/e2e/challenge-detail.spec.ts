@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import type { AppConfig } from '@arena/config';
 import { type CreateTournamentBody, type PageToGameMessage, type TournamentDetail } from '@arena/contracts';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
-import { GAME_CORES, honestLog, seededUniform, type TimedInput } from '@arena/games';
+import { honestLog, seededUniform, tiles, type TimedInput } from '@arena/games';
 import { createMember, type TestMember } from '@arena/identity/testing';
 import {
   apiCaller,
@@ -98,21 +98,13 @@ type StandInWindow = Window & {
   appStorage: () => unknown;
 };
 
-/** The AUTH answer's fields, as the page sends them for a play. */
-/** A Tile Merge play's AUTH: with its seed (only Memory Pairs' stays on the server). */
-type Auth = Extract<PageToGameMessage, { type: 'AUTH' }> & { seed: string };
+/** A Tile Merge play's AUTH: no seed (the server releases each tile as the run goes, docs/fair-play.md). */
+type Auth = Extract<PageToGameMessage, { type: 'AUTH' }> & { seed: null };
 
-/** An honest run of Tile Merge on a play's seed, short enough to be within the wall time already passed. */
+/** An honest run of Tile Merge on a demo's own seed, short enough to be within the wall time already passed. */
 function honestTilesLog(seed: string): TimedInput<unknown>[] {
   // A strong player: a move every 150 to 400 ms, so a few moves in the two seconds of slack.
   return honestLog('tiles', seed, seededUniform(seed), { skill: 1, maxDurationMs: 2000 });
-}
-
-/** What the server will record for a log: the core's replay of it on the play's seed. */
-function replayedScore(seed: string, log: TimedInput<unknown>[]): number {
-  const verdict = GAME_CORES.tiles.replay(seed, log);
-  if (!verdict.valid) throw new Error(`An honest log does not replay: ${verdict.reason}`);
-  return verdict.result.score;
 }
 
 /** A tournament of a catalog game: its name, address and cap come from the catalog. */
@@ -255,11 +247,40 @@ describe('the challenge detail page', () => {
       token: expect.any(String),
       tournamentId,
       playId: expect.any(String),
-      seed: expect.any(String),
+      seed: null,
       matchId,
       expiresAt: expect.any(String),
     });
     return answer.data as Auth;
+  }
+
+  /** Asks the page for a step's block as the game does (RELEASE), and waits for its answer (RELEASED). */
+  async function releaseThroughPage(game: Frame, auth: Auth, step: number, input: string): Promise<string> {
+    await send(game, { type: 'RELEASE', playId: auth.playId, gameToken: auth.token, step, input });
+    const released = async () =>
+      (await answersOf(game)).find((answer) => answer.data.type === 'RELEASED' && answer.data.step === step);
+    await eventually(async () => (await released()) !== undefined, `step ${step} released`);
+    return ((await released())!.data as { block: string }).block;
+  }
+
+  /**
+   * An honest short run of Tile Merge through the page, as the game plays it: the opening released, then
+   * each move sent before its tile's block comes back; moves 150 ms apart on the game clock, within the
+   * wall time already passed. Its log and the score the player saw.
+   */
+  async function playThroughPage(game: Frame, auth: Auth, moves = 6) {
+    const blocks = [await releaseThroughPage(game, auth, 0, 'open')];
+    const state = tiles.newGameOn((step) => blocks[step]!);
+    const log: TimedInput<tiles.TilesMove>[] = [];
+    while (log.length < moves && !tiles.isOver(state)) {
+      const move = (['down', 'left', 'right', 'up'] as const).find(
+        (candidate) => tiles.slide(state.board, candidate) !== null,
+      )!;
+      blocks.push(await releaseThroughPage(game, auth, log.length + 1, move));
+      tiles.applyMove(state, move);
+      log.push({ atMs: 150 * (log.length + 1), input: move });
+    }
+    return { log, score: state.score };
   }
 
   /** The game's end of a tournament run: the result shown, then the play's log to submit. */
@@ -511,8 +532,7 @@ describe('the challenge detail page', () => {
       'SecurityError',
     ]);
 
-    const log = honestTilesLog(auth.seed);
-    const score = replayedScore(auth.seed, log);
+    const { log, score } = await playThroughPage(game, auth);
     // Well-formed and for this play, but not from the game: its empty log would show if it were posted.
     const decoy = { type: 'TOURNAMENT_SUBMIT_SCORE', playId: auth.playId, gameToken: auth.token, log: [] };
     // Ignored: that submission from the page itself and from a frame of another origin, and
@@ -554,7 +574,12 @@ describe('the challenge detail page', () => {
       (event) => event.type === 'PlayStarted',
     );
     expect(started.map((event) => event.data)).toEqual([
-      expect.objectContaining({ playId: auth.playId, userId: member.id, seed: auth.seed, game: 'tiles' }),
+      expect.objectContaining({
+        playId: auth.playId,
+        userId: member.id,
+        seed: expect.any(String),
+        game: 'tiles',
+      }),
     ]);
 
     // A log edited after play (its first move one the game does not have) is refused with the server's reason.
@@ -562,15 +587,15 @@ describe('the challenge detail page', () => {
     const again = await gameFrame(page, 'Tile Merge game');
     const second = await authOf(again, id);
     expect(second.playId).not.toBe(auth.playId);
-    const forged = honestTilesLog(second.seed).map((entry, index) =>
-      index === 0 ? { ...entry, input: 'diagonal' } : entry,
-    );
-    const refusal = GAME_CORES.tiles.replay(second.seed, forged);
-    if (refusal.valid) throw new Error('The forged log replays');
+    await releaseThroughPage(again, second, 0, 'open');
+    const forged = [{ atMs: 150, input: 'diagonal' }];
     await finishRun(again, second, forged, 99_999);
     await page
       .getByRole('status')
-      .filter({ hasText: `Failed to submit score: The game log does not replay: ${refusal.reason}` })
+      .filter({
+        hasText:
+          'Failed to submit score: The game log does not replay: Input 0 is not the move the server released',
+      })
       .waitFor();
     expect((await detailOf(id)).leaderboard.map((entry) => entry.score)).toEqual([score]);
   });
@@ -777,8 +802,7 @@ describe('the challenge detail page', () => {
     const game = await gameFrame(page, 'Tile Merge game');
     const auth = await authOf(game, id, matchId);
 
-    const log = honestTilesLog(auth.seed);
-    const score = replayedScore(auth.seed, log);
+    const { log, score } = await playThroughPage(game, auth);
     await finishRun(game, auth, log, score);
     await page
       .getByRole('status')
