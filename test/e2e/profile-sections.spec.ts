@@ -560,8 +560,8 @@ describe('profile: referral program, transactions, security and support; the /re
     await limitedSupport.getByText('Too many messages to support. Try again in an hour.').waitFor();
   });
 
-  it("gives a member their real link on /referral with their reward mode's option, and a guest a login prompt", async () => {
-    await mockProfileApi(page, member, {
+  it("gives a member their real link on /referral with their reward mode's option, saves the member's pick, and a guest a login prompt", async () => {
+    const calls = await mockProfileApi(page, member, {
       referrals: referralsOf(member, { code: 'REALCODE42', rewardMode: 'one-time' }),
     });
     await signIn(page, web, member);
@@ -574,6 +574,13 @@ describe('profile: referral program, transactions, security and support; the /re
     await page.getByRole('radio', { name: /Recurring/ }).check();
     await page.waitForURL('**/referral?option=1');
     await expect(link.inputValue()).resolves.toBe(`${web.baseUrl}/join?ref=REALCODE42&option=1`);
+    // The pick is the member's reward mode from now on, not only the link's option.
+    await page
+      .locator('[role="status"]')
+      .getByText('New referrals now earn the recurring reward')
+      .first()
+      .waitFor();
+    expect(calls.rewardModes).toEqual([{ rewardMode: 'recurring' }]);
     await captureAtBothWidths(page, 'referral-member-real');
 
     // A context of its own: this one's storage holds the member's tokens.

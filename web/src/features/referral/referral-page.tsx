@@ -9,7 +9,8 @@ import { referralFaq, referralRewards, referralSteps } from './content';
 import type { ReferralOption } from '@arena/contracts';
 import { dollars } from '../donations/donation-format';
 import { referralLink } from './referral-link';
-import { myReferralsQuery, optionOfMode } from './referrals.queries';
+import { modeOfOption, myReferralsQuery, optionOfMode } from './referrals.queries';
+import { useRewardMode } from './use-reward-mode';
 import './referral.css';
 
 const LOGIN_REQUIRED = 'Please login to share your link';
@@ -51,7 +52,15 @@ export function ReferralPage({ option: chosen, onOptionChange }: ReferralPagePro
   const session = useSession();
   const member = session?.status === 'member' ? session.member : undefined;
   const mine = useQuery({ ...myReferralsQuery(member?.id ?? ''), enabled: member !== undefined });
-  const option = chosen ?? (mine.data ? optionOfMode(mine.data.rewardMode) : 1);
+  const rewardMode = useRewardMode(member?.id ?? '');
+  // A member's pick is saved to their account (the rewards of new referrals follow it); a guest's only
+  // changes the link's option.
+  const saved = mine.data ? optionOfMode(rewardMode.choosing ?? mine.data.rewardMode) : undefined;
+  const option = chosen ?? saved ?? 1;
+  const pick = (next: ReferralOption) => {
+    onOptionChange(next);
+    if (mine.data && next !== saved) rewardMode.choose(modeOfOption(next));
+  };
   // The code the referrals context answers with; the profile's own until it has answered.
   const code = member ? (mine.data?.code ?? member.referralCode) : undefined;
   const link = code ? referralLink(window.location.origin, code, option) : undefined;
@@ -117,7 +126,7 @@ export function ReferralPage({ option: chosen, onOptionChange }: ReferralPagePro
                   name="referral-option"
                   value={reward.option}
                   checked={reward.option === option}
-                  onChange={() => onOptionChange(reward.option)}
+                  onChange={() => pick(reward.option)}
                 />
                 <span className="referral__option-title">{reward.title}</span>
                 <Badge tone={reward.option === 1 ? 'primary' : 'accent'}>Option {reward.option}</Badge>

@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { MyReferrals, ReferralReward, RewardMode } from '@arena/contracts/referrals.contract';
 import toast from 'react-hot-toast';
 import { Button, Card, DataTable, EmptyState, Skeleton, type Column } from '../../ui';
 import { dollars, dollarsWithCents, shortDate } from '../donations/donation-format';
 import { failureMessage } from '../identity/auth.validation';
-import { myReferralsQuery, referralKeys, referralsApi } from './referrals.queries';
+import { myReferralsQuery, referralsApi } from './referrals.queries';
+import { useRewardMode } from './use-reward-mode';
 import './referral.css';
 
 type Payout = MyReferrals['payouts'][number];
@@ -122,24 +122,8 @@ function PayoutAccount({ status }: { status: MyReferrals['payoutAccount'] }) {
 
 /** The profile's Referral Program (spec §2 "Profile"): link and copy, reward mode, balances, rewards and payouts. */
 export function ReferralProgramSection({ memberId }: { memberId: string }) {
-  const queryClient = useQueryClient();
   const mine = useQuery(myReferralsQuery(memberId));
-  // The choice being saved, set in the click's own render: the mutation's pending state arrives a tick
-  // later, and until then the controlled radio would snap back to the saved mode.
-  const [choosing, setChoosing] = useState<RewardMode | null>(null);
-  const changeMode = useMutation({
-    mutationFn: referralsApi.setRewardMode,
-    onSettled: () => setChoosing(null),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(referralKeys.mine(memberId), answer);
-      toast.success(
-        answer.rewardMode === 'recurring'
-          ? 'New referrals now earn the recurring reward'
-          : 'New referrals now earn the one-time reward',
-      );
-    },
-    onError: (failure) => toast.error(failureMessage(failure, 'Failed to update the payout mode')),
-  });
+  const { choosing, choose } = useRewardMode(memberId);
 
   const copy = async (link: string) => {
     try {
@@ -190,10 +174,7 @@ export function ReferralProgramSection({ memberId }: { memberId: string }) {
                   name="referral-reward-mode"
                   value={choice.mode}
                   checked={(choosing ?? mine.data.rewardMode) === choice.mode}
-                  onChange={() => {
-                    setChoosing(choice.mode);
-                    changeMode.mutate(choice.mode);
-                  }}
+                  onChange={() => choose(choice.mode)}
                 />
                 <span>
                   <strong>{choice.label}</strong>
