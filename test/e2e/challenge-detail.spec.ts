@@ -786,6 +786,12 @@ describe('the challenge detail page', () => {
     await eventually(async () => (await detailOf(id, first)).myNextMatch !== null, 'the bracket drawn');
     const { matchId } = (await detailOf(id, first)).myNextMatch!;
 
+    // A full bracket has nothing to join: a guest is told so, and offered no Join to Compete (issue 23).
+    const guest = await openPage();
+    await guest.goto(`/challenges/${id}`);
+    await guest.getByText('Joining is closed for this challenge.').waitFor();
+    expect(await guest.getByRole('button', { name: 'Join to Compete' }).count()).toBe(0);
+
     const page = await openPage(first);
     await serveStandIn(page);
     await page.goto(`/challenges/${id}`);

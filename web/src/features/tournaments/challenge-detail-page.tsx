@@ -422,7 +422,8 @@ function Actions({ detail, headToHead, sessionKnown, isMember, onJoin, onPlay }:
   const open = detail.status === 'ACTIVE' || detail.status === 'UPCOMING';
   return (
     <div className="challenge__buttons">
-      {!isMember && open && (
+      {/* Only where joining is possible: full brackets and ended challenges have nothing to join (issue 23). */}
+      {!isMember && detail.canJoin && (
         <Button block onClick={onJoin}>
           Join to Compete
         </Button>
@@ -448,7 +449,7 @@ function Actions({ detail, headToHead, sessionKnown, isMember, onJoin, onPlay }:
       {joined && detail.status === 'UPCOMING' && (
         <p className="challenge__note">You’re in. Play opens when the challenge starts.</p>
       )}
-      {isMember && !joined && !detail.canJoin && open && (
+      {!joined && !detail.canJoin && open && (
         <p className="challenge__note">Joining is closed for this challenge.</p>
       )}
     </div>
