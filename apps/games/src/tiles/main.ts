@@ -135,7 +135,7 @@ function tilesUi(): GameUi<tiles.TilesMove, TilesPlay> {
     },
     stats: (play) => [
       { label: 'Score', value: play.state.score.toLocaleString('en-US'), live: true },
-      { label: 'Best', value: String(Math.max(...play.state.board)), live: false },
+      { label: 'Top tile', value: String(Math.max(...play.state.board)), live: false },
     ],
     resultText: (play) =>
       `Score ${play.state.score.toLocaleString('en-US')} · best tile ${Math.max(...play.state.board)}`,
