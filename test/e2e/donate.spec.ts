@@ -223,6 +223,12 @@ describe('the donate pages', () => {
   it("directs a member's prize balance once per opened payout modal, and refuses an empty charity or amount", async () => {
     const member = await createMember(web);
     await signIn(page, web, member);
+    // A signed-in member's receipt address is their own, unless they type another.
+    await page.goto('/donate');
+    await page.locator(`input[type="email"][value="${member.email}"]`).waitFor();
+    await expect(page.getByLabel('Email for your receipt (optional)').inputValue()).resolves.toBe(
+      member.email,
+    );
     const mine: MemberDonations = {
       directableCents: 5_000,
       heldCents: 1_000,

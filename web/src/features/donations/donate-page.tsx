@@ -10,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useSession } from '../../lib/session';
 import { Alert, Badge, Button, Card, TextField } from '../../ui';
 import { charityProfileQuery } from '../charities/charities.queries';
 import { centsFromDollars, dollars } from './donation-format';
@@ -32,7 +33,10 @@ function checkoutFailure(error: unknown): string {
 export function DonatePage({ ein, cancelled = false }: DonatePageProps) {
   useDocumentTitle('Donate');
   const [amount, setAmount] = useState(String(DONATION_DEFAULT_CENTS / 100));
-  const [email, setEmail] = useState('');
+  const session = useSession();
+  const [typedEmail, setEmail] = useState<string | null>(null);
+  // A signed-in member's receipt goes to their own address unless they type another (issue 23, item 12).
+  const email = typedEmail ?? (session?.status === 'member' ? session.member.email : '');
   const [errors, setErrors] = useState<{ amount?: string; email?: string }>({});
   const [sending, setSending] = useState(false);
   const payments = useQuery(paymentsConfigQuery());
