@@ -27,6 +27,9 @@ export interface ChallengeListPageProps {
 }
 
 const SKELETON_CARDS = 6;
+/** Cards shown at first and added by each Show more: 36 cards were 19,000 px on a phone (issue 23, item 13). */
+const PAGE_SIZE = 12;
+
 /** After a card's countdown ends, give the start/end job a moment before asking the server again. */
 const DEADLINE_GRACE_MS = 2000;
 /** setTimeout's ceiling (about 24.8 days); a later deadline is looked at again on a later visit. */
@@ -47,7 +50,12 @@ export function ChallengeListPage({ search, onFormatChange, onClearFilters }: Ch
     () => (tournaments ? filterTournaments(tournaments, { format: search.format, term }) : []),
     [tournaments, search.format, term],
   );
-  const ticking = shown.some((tournament) => timeLeft(tournament, Date.now()).countsDownTo !== null);
+  // A new filter or search starts again from the first page.
+  const [pages, setPages] = useState({ key: '', count: 1 });
+  const filterKey = `${search.status ?? ''}|${search.format ?? ''}|${term}`;
+  const pageCount = pages.key === filterKey ? pages.count : 1;
+  const visible = shown.slice(0, pageCount * PAGE_SIZE);
+  const ticking = visible.some((tournament) => timeLeft(tournament, Date.now()).countsDownTo !== null);
   const now = useChallengeListClock(ticking);
   useRefetchAtNextDeadline(tournaments);
 
@@ -173,13 +181,24 @@ export function ChallengeListPage({ search, onFormatChange, onClearFilters }: Ch
             </p>
             {shown.length > 0 ? (
               <ul className="challenges__grid" aria-label="Tournaments">
-                {shown.map((tournament) => (
+                {visible.map((tournament) => (
                   <li key={tournament.id}>
                     <ChallengeCard tournament={tournament} now={now} />
                   </li>
                 ))}
               </ul>
-            ) : filtered ? (
+            ) : null}
+            {visible.length < shown.length ? (
+              <div className="challenges__more">
+                <Button
+                  variant="secondary"
+                  onClick={() => setPages({ key: filterKey, count: pageCount + 1 })}
+                >
+                  Show more ({shown.length - visible.length} more)
+                </Button>
+              </div>
+            ) : null}
+            {shown.length > 0 ? null : filtered ? (
               <EmptyState
                 title="No tournaments match your filters"
                 action={
