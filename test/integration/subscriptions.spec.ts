@@ -174,20 +174,51 @@ describe('subscriptions', () => {
     }
   });
 
-  it('tells a member what became of their own checkout only: pending, then paid once it started the plan', async () => {
-    const dee = await newMember(harness, 'dee');
-    const eve = await newMember(harness, 'eve');
+  /** A Premium checkout opened by the member through the API, the provider's session id stubbed: its id. */
+  async function openCheckout(member: { auth: Record<string, string> }): Promise<string> {
     const sessionId = `cs_${randomUUID().replace(/-/g, '')}`;
     const spy = jest
       .spyOn(harness.app.get(Payments), 'createSubscriptionCheckout')
       .mockResolvedValue({ id: sessionId, url: `https://pay.example/${sessionId}` });
     try {
       expect(
-        (await harness.call('POST', '/subscriptions/checkout', { planType: 'PREMIUM' }, dee.auth)).status,
+        (await harness.call('POST', '/subscriptions/checkout', { planType: 'PREMIUM' }, member.auth)).status,
       ).toBe(200);
     } finally {
       spy.mockRestore();
     }
+    return sessionId;
+  }
+
+  /** The provider's checkout.session.completed for a member's Premium subscription session. */
+  const sessionCompleted = (
+    sessionId: string,
+    memberId: string,
+    made: { customer: string; subscription: string },
+  ) => ({
+    id: `evt_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    api_version: STRIPE_API_VERSION,
+    type: 'checkout.session.completed',
+    created: now(),
+    livemode: false,
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        ...made,
+        metadata: { kind: 'subscription', memberId, planType: 'PREMIUM' },
+      },
+    },
+  });
+
+  it('tells a member what became of their own checkout only: pending, then paid once it started the plan', async () => {
+    const dee = await newMember(harness, 'dee');
+    const eve = await newMember(harness, 'eve');
+    const sessionId = await openCheckout(dee);
     const stateOf = (id: string, auth = dee.auth) =>
       harness.call('GET', `/subscriptions/checkout/${encodeURIComponent(id)}`, undefined, auth);
 
@@ -205,26 +236,10 @@ describe('subscriptions', () => {
       data: { sessionId, status: 'pending', planType: null },
     });
 
-    const completed = {
-      id: `evt_${randomUUID().replace(/-/g, '')}`,
-      object: 'event',
-      api_version: STRIPE_API_VERSION,
-      type: 'checkout.session.completed',
-      created: now(),
-      livemode: false,
-      data: {
-        object: {
-          id: sessionId,
-          object: 'checkout.session',
-          mode: 'subscription',
-          status: 'complete',
-          payment_status: 'paid',
-          customer: `cus_${randomUUID().replace(/-/g, '')}`,
-          subscription: `sub_${randomUUID().replace(/-/g, '')}`,
-          metadata: { kind: 'subscription', memberId: dee.id, planType: 'PREMIUM' },
-        },
-      },
-    };
+    const completed = sessionCompleted(sessionId, dee.id, {
+      customer: `cus_${randomUUID().replace(/-/g, '')}`,
+      subscription: `sub_${randomUUID().replace(/-/g, '')}`,
+    });
     expect((await deliver(completed)).status).toBe(200);
     expect((await stateOf(sessionId)).body.data).toEqual({ sessionId, status: 'paid', planType: 'PREMIUM' });
     expect((await stateOf(sessionId, eve.auth)).status).toBe(404);
@@ -232,17 +247,7 @@ describe('subscriptions', () => {
 
   it("says paid when the subscription's webhook came before its session's (its start names no session)", async () => {
     const fay = await newMember(harness, 'fay');
-    const sessionId = `cs_${randomUUID().replace(/-/g, '')}`;
-    const spy = jest
-      .spyOn(harness.app.get(Payments), 'createSubscriptionCheckout')
-      .mockResolvedValue({ id: sessionId, url: `https://pay.example/${sessionId}` });
-    try {
-      expect(
-        (await harness.call('POST', '/subscriptions/checkout', { planType: 'PREMIUM' }, fay.auth)).status,
-      ).toBe(200);
-    } finally {
-      spy.mockRestore();
-    }
+    const sessionId = await openCheckout(fay);
     const stateOf = async () =>
       (await harness.call('GET', `/subscriptions/checkout/${sessionId}`, undefined, fay.auth)).body.data;
     const hooks = webhooks(fay.id);
@@ -251,26 +256,10 @@ describe('subscriptions', () => {
     expect((await deliver(hooks.created())).status).toBe(200);
     expect(await stateOf()).toEqual({ sessionId, status: 'pending', planType: null });
 
-    const completed = {
-      id: `evt_${randomUUID().replace(/-/g, '')}`,
-      object: 'event',
-      api_version: STRIPE_API_VERSION,
-      type: 'checkout.session.completed',
-      created: now(),
-      livemode: false,
-      data: {
-        object: {
-          id: sessionId,
-          object: 'checkout.session',
-          mode: 'subscription',
-          status: 'complete',
-          payment_status: 'paid',
-          customer: hooks.customerId,
-          subscription: hooks.subscriptionId,
-          metadata: { kind: 'subscription', memberId: fay.id, planType: 'PREMIUM' },
-        },
-      },
-    };
+    const completed = sessionCompleted(sessionId, fay.id, {
+      customer: hooks.customerId,
+      subscription: hooks.subscriptionId,
+    });
     expect((await deliver(completed)).status).toBe(200);
     expect(await stateOf()).toEqual({ sessionId, status: 'paid', planType: 'PREMIUM' });
     // A redelivery changes nothing.

@@ -150,6 +150,14 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
       }
     };
 
+    /** A reveal or release the server refused: the toast and the frame say why. */
+    const refused = (error: unknown) => {
+      const reason =
+        error instanceof ApiError && error.status === 401 ? DetailMessages.loginToPlay : failureReason(error);
+      toast.error(reason);
+      return reason;
+    };
+
     /** A Memory Pairs flip: the server keeps the layout and answers the face, which the frame draws. */
     const reveal = async (playId: string, body: RevealBody) => {
       if (latest.current.demo) return;
@@ -157,12 +165,7 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
         const { flip, card, face } = await tournamentsApi.reveal(playId, body);
         post({ type: 'REVEALED', flip, card, face });
       } catch (error) {
-        const reason =
-          error instanceof ApiError && error.status === 401
-            ? DetailMessages.loginToPlay
-            : failureReason(error);
-        toast.error(reason);
-        post({ type: 'REVEAL_FAILED', flip: body.flip, message: reason });
+        post({ type: 'REVEAL_FAILED', flip: body.flip, message: refused(error) });
       }
     };
 
@@ -173,12 +176,7 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
         const { step, input, block } = await tournamentsApi.release(playId, body);
         post({ type: 'RELEASED', step, input, block });
       } catch (error) {
-        const reason =
-          error instanceof ApiError && error.status === 401
-            ? DetailMessages.loginToPlay
-            : failureReason(error);
-        toast.error(reason);
-        post({ type: 'RELEASE_FAILED', step: body.step, message: reason });
+        post({ type: 'RELEASE_FAILED', step: body.step, message: refused(error) });
       }
     };
 
