@@ -1,5 +1,5 @@
 import type { TournamentSummary } from '@arena/contracts';
-import { formatLabel, prizeModelLabel, statusLabel } from '@arena/contracts/tournaments.rules';
+import { formatLabel, planLabel, prizeModelLabel, statusLabel } from '@arena/contracts/tournaments.rules';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
@@ -93,8 +93,10 @@ describe('the challenges list', () => {
       expect(text).toContain(formatLabel(tournament.format));
       expect(text).toContain(prizeModelLabel(tournament.prizeModel));
       expect(text).toContain(tournament.prizeDisplay);
+      // What joining needs, said as a plan: never a bare "Free" beside a bigger tier's prize.
+      expect(text).toContain(`${planLabel(tournament.requiredPlan)} plan`);
       expect(text).toContain(`${tournament.participantCount} / ${tournament.maxParticipants}`);
-      expect(text).toMatch(/PLAN\s+(Free|Premium\+?)/);
+      expect(text).toMatch(/JOIN WITH\s+(Free|Premium\+?) plan/);
     }
 
     const live = all.find((tournament) => tournament.status === 'ACTIVE');

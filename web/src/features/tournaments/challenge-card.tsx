@@ -64,13 +64,15 @@ export function ChallengeCard({ tournament, now }: ChallengeCardProps) {
             </dd>
           </div>
           <div className="challenge-card__fact">
-            <dt>Plan</dt>
+            {/* What joining needs, and apart from it the tier the prize's size belongs to (spec §6's two
+                readings): "Plan: Free" beside "Premium tier prize" read as a contradiction (issue 23). */}
+            <dt>Join with</dt>
             <dd>
-              {plan.required}
+              {plan.required} plan
               {plan.tier && (
                 <span className="challenge-card__tier" title="The tier its prize pool and size belong to">
                   <span className="visually-hidden">, </span>
-                  {plan.tier} tier prize
+                  {plan.tier}-sized prize
                 </span>
               )}
             </dd>
