@@ -150,7 +150,7 @@ function snakeKeystream(): KeystreamRules {
       const seedOf =
         blocks instanceof Int32Array
           ? (food: number) => (food < blocks.length ? blocks[food]! : null)
-          : (food: number) => (food < blocks.length ? blockSeed(blocks[food]!) : null);
+          : (food: number) => (food < blocks.length ? snakeBlockSeed(blocks[food]!) : null);
       const eats = released.slice(1).map((input) => parseRelease(input)?.eatenAt ?? -1);
       return replayFrom(newSnakeGameOn(seedOf), log as readonly TimedInput<SnakeDirection>[], eats);
     },
@@ -199,7 +199,6 @@ function snakeKeystream(): KeystreamRules {
 export function snakeBlockSeed(block: string): number {
   return parseInt(block.slice(0, 8), 16) | 0;
 }
-const blockSeed = snakeBlockSeed;
 
 /**
  * Replays a play from `state`. With `eats` (a play on released food), food k must be eaten at tick
