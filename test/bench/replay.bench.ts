@@ -70,13 +70,18 @@ function play(game: VerifiedGameSlug, seed: string, log: readonly TimedInput<unk
   const inputs = log.map((entry) =>
     game === 'pairs' ? String((entry.input as { card: number }).card) : String(entry.input),
   );
-  const recorded = game === 'tiles' ? ['open', ...inputs] : inputs;
+  // A keystream game's releases are an honest client's for the log (tiles: `open` and every move;
+  // snake: `open` and one per food eaten).
+  const keystream = GAME_CORES[game].keystream;
+  const recorded = keystream
+    ? keystream.releasesOf((step) => keystreamBlocks(seed, step, 1)[0]!, log)
+    : inputs;
   return { seed, body, inputs: log.length, recorded };
 }
 
-/** Where a play of the game draws its randomness from: its seed, or (tiles) its keystream's blocks. */
+/** Where a play of the game draws its randomness from: its seed, or (tiles, snake) its keystream's blocks. */
 function stepsOf(game: VerifiedGameSlug, seed: string): string | ((step: number) => string) {
-  return game === 'tiles' ? (step) => keystreamBlocks(seed, step, 1)[0]! : seed;
+  return GAME_CORES[game].keystream ? (step) => keystreamBlocks(seed, step, 1)[0]! : seed;
 }
 
 /** The replay the result handler runs (SubmitPlayResultHandler): a hidden game's through its rule. */
@@ -199,8 +204,9 @@ function snakeLongestHonest(): Case {
   let longest: { seed: string; log: TimedInput<unknown>[]; durationMs: number } | undefined;
   for (let index = 0; index < SNAKE_SEEDS; index++) {
     const seed = `long snake ${index}`;
-    const log = honestLog('snake', seed, seededUniform(`bot ${index}`), { skill: 1 });
-    const verdict = snake.snakeCore.replay(seed, log as TimedInput<snake.SnakeDirection>[]);
+    const log = honestLog('snake', stepsOf('snake', seed), seededUniform(`bot ${index}`), { skill: 1 });
+    const { recorded } = play('snake', seed, log);
+    const verdict = serverReplay('snake', seed, log, recorded);
     const durationMs = verdict.valid ? verdict.result.durationMs : 0;
     if (!longest || durationMs > longest.durationMs) longest = { seed, log, durationMs };
   }
@@ -223,7 +229,8 @@ function snakeCircling(durationMs: number, name: string): Case {
   // A seed whose first food lies off the square: the snake never eats and stays three cells long.
   for (let index = 0; ; index++) {
     const seed = `circling ${index}`;
-    const food = snake.snakeFood(snake.newSnakeGame(seed))!;
+    const opening = snake.snakeBlockSeed(keystreamBlocks(seed, 0, 1)[0]!);
+    const food = snake.snakeFood(snake.newSnakeGameOn((index) => (index === 0 ? opening : null)))!;
     if (food.y >= 9 && food.y <= 11 && food.x >= 8 && food.x <= 11) continue;
     const log = Array.from({ length: turns }, (_, tick) => ({
       atMs: tick * snake.SNAKE_TICK_MS + 60,

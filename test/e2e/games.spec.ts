@@ -190,8 +190,9 @@ describe('a game framed by the app origin', () => {
   /**
    * A stand-in for the app's game modal: frames a game, answers GAME_READY with AUTH, keeps what it gets.
    * Memory Pairs gets no seed (the server keeps it): the stand-in answers each REVEAL as the server
-   * would, from the layout of 'framed-seed', and keeps the flips it revealed. Tile Merge gets none either:
-   * the stand-in answers each RELEASE with the block of 'framed-seed''s keystream, and keeps the inputs.
+   * would, from the layout of 'framed-seed', and keeps the flips it revealed. Tile Merge and Snake get none
+   * either: the stand-in answers each RELEASE with the block of 'framed-seed''s keystream, and keeps the
+   * inputs.
    */
   const parentPage = (gameOrigin: string, slug: string) => `<!doctype html><html><body>
     <iframe title="game" src="${gameOrigin}/${slug}/" sandbox="allow-scripts allow-same-origin"
@@ -201,7 +202,7 @@ describe('a game framed by the app origin', () => {
       window.revealed = [];
       window.released = [];
       const layout = ${JSON.stringify(pairs.layoutOf('framed-seed'))};
-      const blocks = ${JSON.stringify(slug === 'tiles' ? FRAMED_BLOCKS : [])};
+      const blocks = ${JSON.stringify(slug === 'pairs' ? [] : FRAMED_BLOCKS)};
       const frame = document.querySelector('iframe');
       window.addEventListener('message', (event) => {
         if (event.origin !== ${JSON.stringify(gameOrigin)}) return;
@@ -223,7 +224,7 @@ describe('a game framed by the app origin', () => {
         frame.contentWindow.postMessage({ type: 'AUTH', token: '' }, ${JSON.stringify(gameOrigin)});
         frame.contentWindow.postMessage({
           type: 'AUTH', token: 'game-token-1', tournamentId: 'spring-cup', playId: 'play-1',
-          seed: ${JSON.stringify(slug === 'snake' ? 'framed-seed' : null)}, matchId: null,
+          seed: null, matchId: null,
           expiresAt: '2030-01-01T00:00:00.000Z',
         }, ${JSON.stringify(gameOrigin)});
       });
@@ -270,7 +271,7 @@ describe('a game framed by the app origin', () => {
   ] as const;
 
   it.each(RUNS)(
-    '$slug: plays the tournament run with the AUTH seed (Memory Pairs: the reveals; Tile Merge: the releases) and submits a log that replays to the result shown',
+    '$slug: plays the tournament run without a seed (Memory Pairs: the reveals; Tile Merge and Snake: the releases) and submits a log that replays to the result shown',
     async ({ slug, play, shown }) => {
       const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
       const page = await context.newPage();
@@ -302,10 +303,19 @@ describe('a game framed by the app origin', () => {
       expect(submission).toMatchObject({ playId: 'play-1', gameToken: 'game-token-1' });
       // What the server will do: replay the log from the play's seed with the game's core (tiles: on the
       // blocks of its keystream).
+      const released = (await page.evaluate(
+        () => (window as unknown as { released: string[] }).released,
+      )) as string[];
       const verdict =
         slug === 'tiles'
           ? GAME_CORES.tiles.keystream!.replayOn(FRAMED_BLOCKS, submission.log)
-          : GAME_CORES[slug].replay('framed-seed', submission.log);
+          : slug === 'snake'
+            ? GAME_CORES.snake.keystream!.replayOn(
+                FRAMED_BLOCKS.slice(0, released.length),
+                submission.log,
+                released,
+              )
+            : GAME_CORES[slug].replay('framed-seed', submission.log);
       expect(verdict).toMatchObject({ valid: true, result: { score: completed.score } });
       if (slug === 'pairs') {
         // Every flip of the log was revealed, in order, and nothing was revealed beyond it.
@@ -316,10 +326,14 @@ describe('a game framed by the app origin', () => {
       }
       if (slug === 'tiles') {
         // The opening, then every move of the log, each released before its tile was drawn.
-        const released = (await page.evaluate(
-          () => (window as unknown as { released: string[] }).released,
-        )) as string[];
         expect(released).toEqual(['open', ...submission.log.map((entry) => entry.input)]);
+      }
+      if (slug === 'snake') {
+        // Food 0, then each food after the one before it was eaten, with the turns before it: what an
+        // honest client asks for this log.
+        expect(released).toEqual(
+          GAME_CORES.snake.keystream!.releasesOf((step) => FRAMED_BLOCKS[step]!, submission.log),
+        );
       }
       await context.close();
     },

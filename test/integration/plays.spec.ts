@@ -94,9 +94,12 @@ describe('plays: every result is the server’s own replay, once', () => {
     gameToken = play.gameToken,
   ) => call('POST', `/api/plays/${play.playId}/result`, member.accessToken, { gameToken, log });
 
-  /** As if the member had played the log's game time (and a second more) since the play started. */
-  const playFor = (play: StartedPlay, log: unknown = honestLog) => {
-    const verdict = snake.snakeCore.replay(play.seed!, log as never);
+  /**
+   * As if the member had played the log's game time (and a second more) since the play started. Snake's
+   * food is released step by step (docs/fair-play.md): these plays ask for none, so no food is drawn.
+   */
+  const playFor = (_play: StartedPlay, log: unknown = honestLog) => {
+    const verdict = snake.snakeCore.keystream!.replayOn([], log as never, []);
     if (!verdict.valid) throw new Error(verdict.reason);
     offsetMs = verdict.result.durationMs + 1000;
     return verdict.result;

@@ -143,7 +143,7 @@ describe('Tile Merge: each tile released by the server after the move it follows
       input: 'open',
     });
     expect(anonymous.statusCode).toBe(401);
-    // A tiles play has no cards to reveal, and snake releases nothing (yet).
+    // A tiles play has no cards to reveal, and a snake play's release is not a tile's move.
     const flip = await call('POST', `/api/plays/${play.playId}/reveal`, member.accessToken, {
       gameToken: play.gameToken,
       flip: 0,
@@ -152,9 +152,9 @@ describe('Tile Merge: each tile released by the server after the move it follows
     expect(flip.json()).toMatchObject({ statusCode: 409, message: PlayMessages.nothingToReveal });
     const snakeMember = await joined(cup('snake'));
     const { play: snakePlay } = await startPlay(cup('snake'), snakeMember);
-    expect((await release(snakePlay, snakeMember, 0, 'open')).json()).toMatchObject({
-      statusCode: 409,
-      message: PlayMessages.nothingToReveal,
+    expect((await release(snakePlay, snakeMember, 0, 'up')).json()).toMatchObject({
+      statusCode: 422,
+      message: PlayMessages.releaseRefused('Step 0 is not an opening'),
     });
   });
 

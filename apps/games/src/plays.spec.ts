@@ -1,4 +1,4 @@
-import { pairs, tiles, type TimedInput } from '@arena/games';
+import { pairs, snake, tiles, type TimedInput } from '@arena/games';
 import { endOfRunMessages } from './shared/frame-protocol';
 import { PairsPlay } from './pairs/pairs-play';
 import { SnakePlay } from './snake/snake-play';
@@ -57,14 +57,14 @@ describe('SnakePlay', () => {
   }
 
   it('replays to what the player saw when the snake hits something', () => {
-    const play = new SnakePlay('snake-seed');
+    const play = new SnakePlay({ seed: 'snake-seed' });
     playFrames(play, 10 * 60 * 1000);
     expect(play.over).toBe(true);
     replaysToShown(play);
   });
 
   it('ended early runs on into the wall ahead, as the replay does', () => {
-    const play = new SnakePlay('snake-end');
+    const play = new SnakePlay({ seed: 'snake-end' });
     playFrames(play, 2000);
     const before = play.state.tick;
     play.end();
@@ -75,7 +75,7 @@ describe('SnakePlay', () => {
   });
 
   it('does not record refused turns: a reversal, the same heading, a third waiting turn', () => {
-    const play = new SnakePlay('snake-turns');
+    const play = new SnakePlay({ seed: 'snake-turns' });
     expect(play.turn('left', 10)).toBe(false);
     expect(play.turn('right', 10)).toBe(false);
     expect(play.turn('up', 10)).toBe(true);
@@ -270,5 +270,132 @@ describe('TilesPlay of a tournament run (tiles released by the server)', () => {
     await expect(refused).resolves.toBeNull();
     expect(play.state.board).toEqual(board);
     expect(play.log.toArray()).toHaveLength(1);
+  });
+});
+
+describe('SnakePlay of a tournament run (food released by the server)', () => {
+  /** The server's side: a block per food, the inputs it recorded; answers wait until `answer()`. */
+  function server() {
+    const recorded: string[] = [];
+    const waiting: (() => void)[] = [];
+    const blockOf = (step: number) => `${step}`.padStart(8, '0').padEnd(32, 'b');
+    let refuseFrom = Infinity;
+    const release = (step: number, input: string) => {
+      if (step !== recorded.length || step >= refuseFrom) return Promise.reject(new Error('refused'));
+      recorded.push(input);
+      return new Promise<string>((resolve) => waiting.push(() => resolve(blockOf(step))));
+    };
+    const answer = async () => {
+      waiting.splice(0).forEach((resolve) => resolve());
+      await Promise.resolve();
+      await Promise.resolve();
+    };
+    return { recorded, release, blockOf, answer, refuseFrom: (step: number) => (refuseFrom = step) };
+  }
+
+  const STEP = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] } as const;
+  /** Turns toward the food (or on straight) by a free cell, once a tick. */
+  function steer(play: SnakePlay, clock: number) {
+    const head = snake.snakeCells(play.state)[0]!;
+    const food = snake.snakeFood(play.state) ?? { x: 10, y: 10 };
+    const free = (direction: snake.SnakeDirection) => {
+      const [dx, dy] = STEP[direction];
+      const [x, y] = [head.x + dx, head.y + dy];
+      const inside = x >= 0 && y >= 0 && x < snake.SNAKE_GRID_SIZE && y < snake.SNAKE_GRID_SIZE;
+      return inside && play.state.occupied[y * snake.SNAKE_GRID_SIZE + x] !== 1;
+    };
+    const distance = (direction: snake.SnakeDirection) =>
+      Math.abs(head.x + STEP[direction][0] - food.x) + Math.abs(head.y + STEP[direction][1] - food.y);
+    const best = snake.SNAKE_DIRECTIONS.filter(
+      (direction) =>
+        free(direction) &&
+        (direction === play.state.heading || snake.snakeTurnRefusal(play.state, direction) === null),
+    ).sort((a, b) => distance(a) - distance(b))[0];
+    if (best && best !== play.state.heading) play.turn(best, clock);
+  }
+
+  /** Frames every 16 ms, heading for the food; the clock stands still while the play holds it. */
+  async function playFrames(
+    play: SnakePlay,
+    kept: ReturnType<typeof server>,
+    untilMs: number,
+    stop = () => false,
+  ) {
+    let held = 0;
+    let steered = -1;
+    for (let clock = 0; clock <= untilMs && !play.over && !stop();) {
+      play.advance(clock);
+      if (play.holdsClock) {
+        held++;
+        await kept.answer();
+        continue;
+      }
+      if (play.state.tick !== steered) {
+        steered = play.state.tick;
+        steer(play, clock);
+      }
+      clock += 16;
+    }
+    return held;
+  }
+
+  it('opens on food 0, asks for each next food with the turns before it, waits for late answers, and replays as the server will', async () => {
+    const kept = server();
+    const opening = kept.release(0, 'open');
+    await kept.answer();
+    const play = new SnakePlay({ openingBlock: await opening, release: kept.release });
+    expect(snake.snakeFood(play.state)).toEqual(
+      snake.snakeFood(snake.newSnakeGameOn((food) => snake.snakeBlockSeed(kept.blockOf(food)))),
+    );
+    const held = await playFrames(play, kept, 120_000);
+    expect(play.over).toBe(true);
+    expect(play.state.eaten).toBeGreaterThan(3);
+    // Every answer came late (on the next frame): the snake waited for each food it ate after the first.
+    expect(held).toBeGreaterThanOrEqual(play.state.eaten - 1);
+    const log = play.log.toArray();
+    const blocks = kept.recorded.map((_input, step) => kept.blockOf(step));
+    expect(kept.recorded).toEqual(
+      snake.snakeReleasesOf(
+        (food) => (food < blocks.length ? snake.snakeBlockSeed(blocks[food]!) : undefined),
+        log,
+      ),
+    );
+    const onServer = snake.snakeCore.keystream!.replayOn(blocks, log, kept.recorded);
+    expect(onServer).toEqual(play.replay());
+    expect(onServer).toMatchObject({ valid: true, result: { score: snake.snakeScore(play.state) } });
+  });
+
+  it('ended early while an answer is on its way, ends when it comes; a refused food is never drawn', async () => {
+    const kept = server();
+    kept.refuseFrom(3);
+    const play = new SnakePlay({ openingBlock: kept.blockOf(0), release: kept.release });
+    kept.recorded.push('open');
+    // Until food 1 is asked for (food 0 eaten, the tick after it run), then End game.
+    await playFrames(play, kept, 120_000, () => kept.recorded.length === 2);
+    play.end();
+    const runOn = play.state.tick;
+    expect(play.over).toBe(false);
+    await kept.answer();
+    play.advance(0);
+    expect(play.over).toBe(true);
+    expect(play.state.tick).toBeGreaterThan(runOn);
+    replaysToShown(play);
+
+    const other = server();
+    other.refuseFrom(3);
+    const second = new SnakePlay({ openingBlock: other.blockOf(0), release: other.release });
+    other.recorded.push('open');
+    await playFrames(second, other, 60_000);
+    second.end();
+    // Food 3 was refused: the snake ran on without it, and the server's replay agrees.
+    expect([second.over, second.state.eaten, snake.snakeFood(second.state)]).toEqual([true, 3, null]);
+    expect(second.replay()).toMatchObject({ valid: true, result: { score: 30 } });
+    expect(
+      snake.snakeCore.keystream!.replayOn(
+        other.recorded.map((_i, step) => other.blockOf(step)),
+        second.log.toArray(),
+        other.recorded,
+      ),
+    ).toEqual(second.replay());
   });
 });

@@ -15,6 +15,8 @@ describe('the game frame messages, from the game', () => {
     [{ type: 'REVEAL', ...play, flip: 0, card: 15 }],
     [{ type: 'RELEASE', ...play, step: 0, input: 'open' }],
     [{ type: 'RELEASE', ...play, step: 12, input: 'left' }],
+    [{ type: 'RELEASE', ...play, step: 3, input: '37:1210u,1830l' }],
+    [{ type: 'RELEASE', ...play, step: 1, input: '9:' }],
   ])('accepts %j', (message) => {
     expect(gameToPageMessage.safeParse(message).success).toBe(true);
   });
@@ -40,6 +42,11 @@ describe('the game frame messages, from the game', () => {
     ['a reveal of a fractional flip', { type: 'REVEAL', ...play, flip: 0.5, card: 1 }],
     ['a release of an input tiles does not have', { type: 'RELEASE', ...play, step: 1, input: 'diagonal' }],
     ['a release without its token', { type: 'RELEASE', playId: 'p', step: 1, input: 'up' }],
+    [
+      'a snake release with a turn that is not a direction',
+      { type: 'RELEASE', ...play, step: 1, input: '9:120x' },
+    ],
+    ['a snake release with a trailing comma', { type: 'RELEASE', ...play, step: 1, input: '9:120u,' }],
     ['a release of a negative step', { type: 'RELEASE', ...play, step: -1, input: 'up' }],
   ])('refuses %s', (_what, message) => {
     expect(gameToPageMessage.safeParse(message).success).toBe(false);
@@ -73,6 +80,7 @@ describe('the game frame messages, from the page', () => {
     [{ type: 'REVEALED', flip: 3, card: 9, face: 7 }],
     [{ type: 'REVEAL_FAILED', flip: 3, message: 'This play has expired' }],
     [{ type: 'RELEASED', step: 3, input: 'up', block: '0123456789abcdef0123456789abcdef' }],
+    [{ type: 'RELEASED', step: 3, input: '37:1210u,1830l', block: '0123456789abcdef0123456789abcdef' }],
     [{ type: 'RELEASE_FAILED', step: 3, message: 'This play has expired' }],
   ])('accepts %j', (message) => {
     expect(pageToGameMessage.safeParse(message).success).toBe(true);

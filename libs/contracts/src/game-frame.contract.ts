@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SNAKE_RELEASE_FORMAT, SNAKE_RELEASE_MAX_CHARS } from './releases';
 
 /**
  * The postMessage protocol between the challenge detail page and the game it frames (spec §4 "Game
@@ -13,8 +14,9 @@ import * as z from 'zod/mini';
  *    REVEAL; the page asks the server (POST /api/plays/{playId}/reveal) and answers REVEALED with the
  *    card's face, or REVEAL_FAILED with why. Tile Merge in a tournament (AUTH without a seed: the server
  *    releases its randomness step by step) posts RELEASE for its opening (step 0, input `open`) and for
- *    each move; the page asks the server (POST /api/plays/{playId}/release) and answers RELEASED with
- *    the step's block, or RELEASE_FAILED with why.
+ *    each move; Snake posts RELEASE for its first food (step 0, `open`) and, after each food eaten, for
+ *    the next with the turns before it (`releases.ts`); the page asks the server
+ *    (POST /api/plays/{playId}/release) and answers RELEASED with the step's block, or RELEASE_FAILED.
  * 4. When a run ends the game posts GAME_COMPLETED (the page shows it); in a tournament it then posts
  *    TOURNAMENT_SUBMIT_SCORE with the play id, the token and the input log, and the page submits them.
  */
@@ -61,7 +63,11 @@ export const gameToPageMessage = z.discriminatedUnion('type', [
     playId: shortText,
     gameToken: shortText,
     step: z.number().check(z.int(), z.minimum(0), z.maximum(40_000)),
-    input: z.enum(['open', 'up', 'down', 'left', 'right']),
+    /** Tile Merge's `open` or move; Snake's `open`, then `<tick eaten>:<turns>` (plays.contract.ts). */
+    input: z.union([
+      z.enum(['open', 'up', 'down', 'left', 'right']),
+      z.string().check(z.maxLength(SNAKE_RELEASE_MAX_CHARS), z.regex(SNAKE_RELEASE_FORMAT)),
+    ]),
   }),
   z.object({ type: z.literal('AUTH_ERROR'), message: note }),
   z.object({ type: z.literal('GAME_ERROR'), message: note }),
@@ -104,7 +110,7 @@ export const pageToGameMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('RELEASED'),
     step: z.number().check(z.int(), z.minimum(0)),
-    input: shortText,
+    input: z.string().check(z.minLength(1), z.maxLength(SNAKE_RELEASE_MAX_CHARS)),
     block: z.string().check(z.regex(/^[0-9a-f]{32}$/)),
   }),
   /** The server would not release the step (the play ended, a step out of order …): the game says why. */

@@ -381,7 +381,7 @@ const documentedRoutes = [
   {
     ...routes.plays.release,
     summary:
-      "Release the next step of a Tile Merge play: the server records the move (step 0: `open`) and answers the keystream block the tiles after it are drawn from (the result's log must be these moves); the same step and input again answers the same (409 another input for a step already released, a step out of order, a closed play or a game that releases nothing)",
+      "Release the next step of a Tile Merge or Snake play: the server records the input (step 0: `open`; Tile Merge: a move; Snake: the tick the last food was eaten and the turns before it) and answers the keystream block the next tile or food is drawn from (the result's log must be these inputs); the same step and input again answers the same (409 another input for a step already released, a step out of order, a closed play or a game that releases nothing)",
     tag: 'plays',
     access: member,
     body: releaseBody,

@@ -15,6 +15,7 @@ export * from './realtime.contract';
 export * from './game-frame.contract';
 export * from './games.catalog';
 export * from './plays.contract';
+export * from './releases';
 export * from './signed-results.contract';
 export * from './client-config.contract';
 export * from './operations.contract';

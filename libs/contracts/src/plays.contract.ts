@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SNAKE_RELEASE_FORMAT, SNAKE_RELEASE_MAX_CHARS } from './releases';
 import { TOURNAMENT_STATUSES } from './tournaments.contract';
 
 /**
@@ -95,11 +96,16 @@ export type RevealedCard = z.infer<typeof revealedCard>;
  */
 export const PLAY_MAX_RELEASES = 18_001;
 
+/** A Snake release's input (food k, k ≥ 1: `releases.ts`); the game's rules check it further. */
+export const snakeReleaseInput = z.string().max(SNAKE_RELEASE_MAX_CHARS).regex(SNAKE_RELEASE_FORMAT);
+
 /**
  * POST /api/plays/{playId}/release (access token of the play's member), for a game whose randomness the
- * server releases as play goes (Tile Merge). Step 0 asks for the opening with the input `open`; step `k`
+ * server releases as play goes. Tile Merge: step 0 asks for the opening with the input `open`; step `k`
  * (1, 2 …) records move `k` (`up`, `down`, `left`, `right`) and answers the block the tile after it is
- * drawn from. Steps are released in order, each once.
+ * drawn from. Snake: step 0 (`open`) answers food 0's block; step `k` records the turns before food
+ * `k - 1` was eaten and its tick (`snakeReleaseInput`) and answers food k's. Steps are released in
+ * order, each once.
  */
 export const releaseBody = z
   .object({
@@ -109,7 +115,7 @@ export const releaseBody = z
       .int()
       .min(0)
       .max(PLAY_MAX_RELEASES - 1),
-    input: z.enum(['open', 'up', 'down', 'left', 'right']),
+    input: z.union([z.enum(['open', 'up', 'down', 'left', 'right']), snakeReleaseInput]),
   })
   .meta({ id: 'ReleaseBody' });
 export type ReleaseBody = z.infer<typeof releaseBody>;

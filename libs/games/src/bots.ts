@@ -4,6 +4,7 @@ import { GAME_CORES } from './game-cores';
 import { playPairs } from './pairs/pairs.bot';
 import { SNAKE_TICK_MS } from './snake/snake.rules';
 import { playSnake } from './snake/snake.bot';
+import { snakeBlockSeed } from './snake/snake.core';
 import { playTiles } from './tiles/tiles.bot';
 
 export interface HonestBotOptions {
@@ -20,7 +21,7 @@ const DEFAULT_SESSION_MS = 5 * 60 * 1000;
  * The input log of one honest session of a game on `seed`, played by a scripted bot through the same
  * rules the game app uses: human pace, human slips, a reasonable score. The bot's own choices come
  * only from `random` (numbers in [0, 1), like Math.random), so the same seed and the same sequence give
- * the same log. Tile Merge may also play on a tournament play's step seeds (its released blocks). For the demo seed, tests and the replay benchmark; the core replays every log as valid.
+ * the same log. Tile Merge and Snake may also play on a tournament play's step seeds (its released blocks). For the demo seed, tests and the replay benchmark; the core replays every log as valid.
  *
  * - tiles: the corner strategy; one move in 3 (skill 0) to 20 (skill 1) is a slip to a random legal
  *   move; 150 to 400 ms between moves, slower when less skilled.
@@ -47,12 +48,15 @@ export function honestLog(
         maxDurationMs,
       }).log;
     case 'snake':
-      if (typeof seed !== 'string') throw new Error('Snake plays from a seed');
-      return playSnake(seed, dice, {
-        careful: skill >= 0.5,
-        lapseOneIn: Math.round(4 + 46 * skill),
-        maxTicks: Math.floor(maxDurationMs / SNAKE_TICK_MS),
-      }).log;
+      return playSnake(
+        typeof seed === 'string' ? seed : (food) => blockSeedOf(seed(food) as string | undefined),
+        dice,
+        {
+          careful: skill >= 0.5,
+          lapseOneIn: Math.round(4 + 46 * skill),
+          maxTicks: Math.floor(maxDurationMs / SNAKE_TICK_MS),
+        },
+      ).log;
     case 'pairs':
       if (typeof seed !== 'string') throw new Error('Memory Pairs plays from a seed');
       return playPairs(seed, dice, {
@@ -62,6 +66,9 @@ export function honestLog(
       }).log;
   }
 }
+
+/** A released block's food seed; undefined while it is not released (the bot then stops: `waitsForFood`). */
+const blockSeedOf = (block: string | undefined) => (block === undefined ? undefined : snakeBlockSeed(block));
 
 /** A [0, 1) source like Math.random, but the same numbers for the same seed: for a repeatable honestLog. */
 export function seededUniform(seed: string): () => number {

@@ -66,11 +66,26 @@ export interface KeystreamRules {
   /** The input of release `step` as the server records it, or null when it is not one (wrong shape). */
   releaseInput(step: number, input: unknown): string | null;
   /**
-   * Replays a log on the keystream's blocks: `blocks[k]` for step k, one more than the inputs; as hex
-   * strings (what was released), or as the 32 bits of each block a step's generator uses (the server's
-   * replay, which never writes the blocks out).
+   * Replays a log on the keystream's blocks: `blocks[k]` for step k; as hex strings (what was released),
+   * or as the 32 bits of each block a step's generator uses (the server's replay, which never writes the
+   * blocks out). `released` (the recorded inputs) lets a game check claims its releases made (Snake's
+   * eating ticks).
    */
-  replayOn(blocks: readonly string[] | Int32Array, log: readonly TimedInput<unknown>[]): ReplayVerdict;
+  replayOn(
+    blocks: readonly string[] | Int32Array,
+    log: readonly TimedInput<unknown>[],
+    released?: readonly string[],
+  ): ReplayVerdict;
+  /**
+   * How many blocks the replay of `log` needs (Tile Merge: one more than the moves, the default; Snake:
+   * one per release, since a food never released is never drawn).
+   */
+  blocksNeeded?(log: readonly TimedInput<unknown>[], released: readonly string[]): number;
+  /**
+   * The release inputs an honest client makes for `log`, played on `seeds` (every block it needed): for
+   * bots, the demo seed and specs. Tile Merge: `open` and each move; Snake: `open` and one per food eaten.
+   */
+  releasesOf(seeds: StepSeeds, log: readonly TimedInput<unknown>[]): string[];
   /**
    * Why a log is not made of the released inputs in the order released (it may stop before the last
    * release: each logged input was still fixed before the randomness after it was told); null when it is.

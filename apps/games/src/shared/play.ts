@@ -16,6 +16,11 @@ export interface Play<I> {
   replay(): ReplayVerdict;
   /** Moves the play on to the game clock `atMs` (real-time games; the others return null) and says what to play. */
   advance(atMs: number): Cue | null;
+  /**
+   * True while a real-time run cannot go on until the server answers (Snake's next food): the shell then
+   * holds the game clock, so the wait is not played.
+   */
+  readonly holdsClock?: boolean;
   /** The player ends the run at `atMs` (or the longest play is reached): it ends as its replay would. */
   end(atMs: number): void;
 }

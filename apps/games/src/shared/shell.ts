@@ -107,12 +107,22 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     if (play.over && phase === 'running') finish();
   }
 
+  /** The game clock is held while the run waits for the server (see Play.waiting). */
+  let held = false;
+
   function loop(): void {
     frameRequest = 0;
     if (phase !== 'running' || !play) return;
     const now = clock.elapsedMs();
     if (now >= ui.core.maxDurationMs) play.end(ui.core.maxDurationMs);
     else sound.play(play.advance(now));
+    if (play.holdsClock && !clock.paused) {
+      clock.pause();
+      held = true;
+    } else if (held && !play.holdsClock) {
+      clock.resume();
+      held = false;
+    }
     refresh();
     if (phase === 'running') frameRequest = requestAnimationFrame(loop);
   }
@@ -123,6 +133,7 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
 
   function startRun(next: P): void {
     clock = new GameClock(() => performance.now());
+    held = false;
     play = next;
     phase = 'ready';
     refresh();
@@ -176,6 +187,8 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     play.end(clock.elapsedMs());
     phase = 'running';
     refresh();
+    // A run that ends when the server has answered (Snake's food on the way to the wall) goes on.
+    if (phase === 'running' && !play.over) frameRequest = requestAnimationFrame(loop);
   }
 
   /** The run is over: check it replays to what was shown, post the result (and the submission), say so. */

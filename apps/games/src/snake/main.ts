@@ -101,7 +101,8 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
     core: snake.snakeCore,
     pauseOnBlur: true,
     steerWhileSwiping: true,
-    newPlay: (seed) => new SnakePlay(seed),
+    newPlay: (seed) => new SnakePlay({ seed }),
+    newHiddenPlay: (page) => SnakePlay.released(page.release),
     mount(board) {
       board.tabIndex = -1;
       board.append(canvas);

@@ -1,2 +1,3 @@
 export * from './snake.core';
 export * from './snake.rules';
+export { playSnake, type SnakeBotOptions, type SnakeBotPlay } from './snake.bot';

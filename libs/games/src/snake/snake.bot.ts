@@ -6,6 +6,8 @@ import {
   SNAKE_TICK_MS,
   advanceSnake,
   newSnakeGame,
+  newSnakeGameOn,
+  snakeWaitsForFood,
   snakeClockMs,
   snakeFood,
   snakeScore,
@@ -13,6 +15,7 @@ import {
   turnSnake,
   type SnakeCell,
   type SnakeDirection,
+  type SnakeFoodSeeds,
   type SnakeState,
 } from './snake.rules';
 
@@ -25,6 +28,12 @@ export interface SnakeBotPlay {
   log: TimedInput<SnakeDirection>[];
   /** What the bot saw when the game ended by the rules (it lets the snake run on after its last turn). */
   result: ReplayResult;
+  /**
+   * Playing on released food (`SnakeFoodSeeds`): true when the bot stopped because the next food is not
+   * released yet (then `result` is where it stood). Asked for it, a bot played again with the same dice
+   * plays the same up to there and on.
+   */
+  waitsForFood: boolean;
 }
 
 type Strategy = (state: SnakeState) => SnakeDirection;
@@ -48,20 +57,28 @@ export function playCyclingSnake(seed: string, options: { maxTicks: number }): S
   return play(seed, cycling, new SeededRandom(`${seed}:bot`), options);
 }
 
-/** A scripted player heading for the food, careful or greedy, with lapses or without; its choices from `dice`. */
-export function playSnake(seed: string, dice: BotDice, options: SnakeBotOptions): SnakeBotPlay {
+/**
+ * A scripted player heading for the food, careful or greedy, with lapses or without; its choices from
+ * `dice`. On a seed, or on released food (a tournament play's blocks, as food seeds).
+ */
+export function playSnake(
+  seed: string | SnakeFoodSeeds,
+  dice: BotDice,
+  options: SnakeBotOptions,
+): SnakeBotPlay {
   return play(seed, options.careful ? careful : greedy, dice, options);
 }
 
 function play(
-  seed: string,
+  seed: string | SnakeFoodSeeds,
   strategy: Strategy,
   dice: BotDice,
   { maxTicks, lapseOneIn }: { maxTicks: number; lapseOneIn?: number },
 ): SnakeBotPlay {
-  const state = newSnakeGame(seed);
+  const state = typeof seed === 'string' ? newSnakeGame(seed) : newSnakeGameOn(seed);
   const log: TimedInput<SnakeDirection>[] = [];
   while (state.end === null && state.tick < maxTicks) {
+    if (snakeWaitsForFood(state)) break;
     const reacts = lapseOneIn === undefined || dice.int(0, lapseOneIn - 1) !== 0;
     const wanted = reacts ? strategy(state) : state.heading;
     // The key press lands anywhere between two ticks, as a person's would.
@@ -76,6 +93,7 @@ function play(
   advanceSnake(state, SNAKE_MAX_TICKS * SNAKE_TICK_MS);
   return {
     log,
+    waitsForFood: snakeWaitsForFood(state),
     result: {
       score: snakeScore(state),
       completed: state.end !== 'time',

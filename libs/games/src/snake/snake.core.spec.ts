@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { TimedInput } from '../game-core';
-import { playCyclingSnake, playGreedySnake } from './snake.bot';
-import { snakeCore } from './snake.core';
+import { SeededRandom, type TimedInput } from '../game-core';
+import { playCyclingSnake, playGreedySnake, playSnake } from './snake.bot';
+import { snakeBlockSeed, snakeCore, snakeReleaseInput, snakeReleasesOf } from './snake.core';
 import {
   SNAKE_GRID_SIZE,
   SNAKE_MAX_TICKS,
@@ -9,7 +9,9 @@ import {
   advanceSnake,
   isSnakeOver,
   newSnakeGame,
+  newSnakeGameOn,
   snakeCells,
+  snakeWaitsForFood,
   snakeFood,
   snakeScore,
   turnSnake,
@@ -138,11 +140,22 @@ describe('Snake rules', () => {
     expect(snakeScore(state)).toBe(10);
   });
 
+  it('after eating on tick t the board has no food until the start of tick t + 2', () => {
+    const state = givenGame(cell(11, 10));
+
+    advanceSnake(state, TICK);
+    expect([state.lastEatTick, snakeFood(state)]).toEqual([1, null]);
+    advanceSnake(state, 2 * TICK);
+    expect(snakeFood(state)).toBeNull();
+    advanceSnake(state, 3 * TICK);
+    expect(snakeFood(state)).not.toBeNull();
+  });
+
   it('new food lands on a free cell chosen by the seed', () => {
     const eatFirst = (seed: string) => {
       const state = newSnakeGame(seed);
       state.food = cell(11, 10);
-      advanceSnake(state, TICK);
+      advanceSnake(state, 3 * TICK);
       return state;
     };
 
@@ -294,7 +307,8 @@ describe('Snake replay', () => {
 
   it.each([
     ['recorded', [], { score: 10, completed: true, durationMs: 1250, ticks: 10 }],
-    ['recorded', recordedLog, { score: 40, completed: true, durationMs: 6500, ticks: 52 }],
+    // Food comes 2 ticks after the last was eaten (the rule since issue 21): 10 here, 40 before it.
+    ['recorded', recordedLog, { score: 10, completed: true, durationMs: 6500, ticks: 52 }],
   ])('a recorded play (seed %p) replays to its known result', (seed, log, result) => {
     expect(snakeCore.replay(seed, log as TimedInput<SnakeDirection>[])).toEqual({ valid: true, result });
   });
@@ -304,7 +318,7 @@ describe('Snake replay', () => {
 
     expect(snakeCore.replay('g1', log)).toEqual({
       valid: true,
-      result: { score: 520, completed: true, durationMs: 117_250, ticks: 938 },
+      result: { score: 260, completed: true, durationMs: 62_375, ticks: 499 },
     });
   });
 
@@ -468,5 +482,121 @@ describe('Snake replay refuses forged logs', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('Snake food released step by step (issue 21)', () => {
+  const rules = snakeCore.keystream!;
+  /** 32 hex digits per block, as the server releases them: here made up, one per food. */
+  const blocksOf = (label: string, count: number) =>
+    Array.from({ length: count }, (_, food) => `${label}${food}`.padEnd(32, '0').replace(/[^0-9a-f]/g, 'a'));
+  const hexBlocks = (...firsts: number[]) =>
+    firsts.map((first) => (first >>> 0).toString(16).padStart(8, '0').padEnd(32, '0'));
+  const seedsOf = (blocks: readonly string[]) => (food: number) =>
+    food < blocks.length ? snakeBlockSeed(blocks[food]!) : undefined;
+  /** A careful bot on `blocks` (enough for every food it eats), its log and the releases it asks for. */
+  const botOn = (blocks: readonly string[]) => {
+    const play = playSnake(seedsOf(blocks), new SeededRandom('bot'), { careful: true, maxTicks: 1_500 });
+    const releases = snakeReleasesOf(seedsOf(blocks), play.log);
+    return { ...play, releases };
+  };
+
+  it('two keys with the same opening block show the same start, and different food after the first eat', () => {
+    const one = newSnakeGameOn(seedsOf(hexBlocks(7, 1)));
+    const other = newSnakeGameOn(seedsOf(hexBlocks(7, 2)));
+    expect(snakeFood(one)).toEqual(snakeFood(other));
+    // The same first food in both (put in the snake's way), eaten on tick 1; the next is drawn on tick 3.
+    const [a, b] = [one, other].map((state) => {
+      state.food = cell(11, 10);
+      advanceSnake(state, 3 * TICK);
+      return state;
+    });
+    expect([a!.eaten, b!.eaten]).toEqual([1, 1]);
+    expect(snakeCells(a!)).toEqual(snakeCells(b!));
+    expect(snakeFood(a!)).not.toEqual(snakeFood(b!));
+  });
+
+  it('waits for a food not released yet, and draws none for a food never released', () => {
+    const state = newSnakeGameOn((food) => (food === 0 ? 5 : undefined));
+    state.food = cell(11, 10);
+    advanceSnake(state, 10 * TICK);
+    expect([state.tick, state.eaten, snakeWaitsForFood(state)]).toEqual([2, 1, true]);
+    const never = newSnakeGameOn((food) => (food === 0 ? 5 : null));
+    never.food = cell(11, 10);
+    advanceSnake(never, 10 * TICK);
+    expect([never.tick, never.end, snakeFood(never), snakeWaitsForFood(never)]).toEqual([
+      10,
+      'wall',
+      null,
+      false,
+    ]);
+  });
+
+  it('an honest play replays on the released blocks to what the player saw, and its releases check out', () => {
+    for (const label of ['a', 'b', 'c']) {
+      const blocks = blocksOf(label, 400);
+      const play = botOn(blocks);
+      expect(play.result.score).toBeGreaterThan(50);
+      expect(play.releases).toHaveLength(play.result.score / 10 + 1);
+      const released = blocks.slice(0, play.releases.length);
+      expect(rules.logRefusal(play.log, play.releases)).toBeNull();
+      expect(rules.replayOn(released, play.log, play.releases)).toEqual({ valid: true, result: play.result });
+    }
+  });
+
+  it('the release after food k - 1 holds every turn stamped before the tick after it was eaten, and no other', () => {
+    const play = botOn(blocksOf('d', 400));
+    let sent = 0;
+    for (const release of play.releases.slice(1)) {
+      const [tick, turns] = release.split(':') as [string, string];
+      const count = turns === '' ? 0 : turns.split(',').length;
+      sent += count;
+      const boundary = (Number(tick) + 1) * TICK;
+      expect(play.log.slice(0, sent).every((entry) => entry.atMs < boundary)).toBe(true);
+      expect(play.log[sent]?.atMs ?? Infinity).toBeGreaterThanOrEqual(boundary);
+    }
+  });
+
+  it('refuses a log that lies about the turns before a release, or about when a food was eaten', () => {
+    const blocks = blocksOf('e', 400);
+    const play = botOn(blocks);
+    const released = blocks.slice(0, play.releases.length);
+    const firstTick = Number(play.releases[2]!.split(':')[0]);
+    const before = play.log.findIndex((entry) => entry.atMs >= (firstTick + 1) * TICK) - 1;
+    expect(before).toBeGreaterThan(0);
+    // A turn released, then logged a tick later.
+    const moved = play.log.map((entry, index) =>
+      index === before ? { ...entry, atMs: entry.atMs + 1 } : entry,
+    );
+    expect(rules.logRefusal(moved, play.releases)).toMatch(/^Input \d+ is not the turn the server recorded/);
+    // A turn never released, slipped in before a release.
+    const extra = [...play.log.slice(0, before + 1), { atMs: play.log[before]!.atMs, input: 'up' as const }];
+    expect(rules.logRefusal([...extra, ...play.log.slice(before + 1)], play.releases)).toMatch(
+      /is a turn the server was not told of|is not the turn the server recorded/,
+    );
+    // A release that claimed the eat a tick early (to get the block sooner), its turns honest.
+    const early = [...play.releases];
+    const [tick, turns] = early[2]!.split(':') as [string, string];
+    early[2] = `${Number(tick) - 1}:${turns}`;
+    const verdict = rules.replayOn(released, play.log, early);
+    expect(verdict).toEqual({ valid: false, reason: expect.stringMatching(/^Food 1 was eaten on tick \d+/) });
+    // A release for a food never eaten.
+    const more = [...play.releases, snakeReleaseInput(play.result.ticks + 5, [])];
+    const lied = rules.replayOn(blocks.slice(0, more.length), play.log, more);
+    expect(lied).toEqual({ valid: false, reason: expect.stringMatching(/was never eaten/) });
+    // Not released at all: no food after the opening's, fewer points.
+    expect(rules.replayOn(released.slice(0, 1), play.log, ['open'])).not.toEqual({
+      valid: true,
+      result: play.result,
+    });
+  });
+
+  it('a release input has one spelling', () => {
+    expect(rules.releaseInput(0, 'open')).toBe('open');
+    expect(rules.releaseInput(1, 'open')).toBeNull();
+    expect(rules.releaseInput(1, '12:300u,400l')).toBe('12:300u,400l');
+    expect(rules.releaseInput(1, '12:')).toBe('12:');
+    for (const bad of ['012:300u', '12:0300u', '12:300x', '12', ':300u', '12:300u,', 12])
+      expect(rules.releaseInput(1, bad)).toBeNull();
   });
 });

@@ -6,9 +6,14 @@ import { SeededRandom } from '../game-core';
  *
  * Rules
  * - A 20×20 grid. The snake starts three cells long, its head at (10, 10), heading right; the first
- *   food is placed at once. Food always lands on a free cell, chosen by the play's seeded RNG.
+ *   food (food 0) is placed at once. Food always lands on a free cell, chosen by the play's seeded RNG.
  * - Every tick (every 125 ms of game clock, no speeding up) the snake moves one cell in its heading.
  *   Eating food grows it by one cell and scores 10. The cell its tail leaves on that tick is free.
+ * - After the snake eats at tick t the board has no food for a while: the next food is drawn at the
+ *   start of tick t + 2, before the snake moves on it, among the cells free after tick t + 1
+ *   (SNAKE_FOOD_DELAY_TICKS). In a tournament play each food comes from its own block of the play's
+ *   keystream, which the server releases once the turns before it are recorded (`snake.core.ts`): the
+ *   delay gives that answer a tick to arrive, and the game waits for it when it is late.
  * - The game is over on the tick the head would leave the grid or enter the snake's own body
  *   (completed), when the snake fills the grid (completed), or at the longest play allowed,
  *   SNAKE_MAX_TICKS, when the snake is still alive (not completed; the score counts).
@@ -38,6 +43,8 @@ export const SNAKE_TICK_MS = 125;
 export const SNAKE_MAX_TICKS = (60 * 60 * 1000) / SNAKE_TICK_MS;
 export const SNAKE_POINTS_PER_FOOD = 10;
 export const SNAKE_MAX_WAITING_TURNS = 2;
+/** Food eaten at tick t is followed by the next one at the start of tick t + 2. */
+export const SNAKE_FOOD_DELAY_TICKS = 2;
 
 export const SNAKE_DIRECTIONS = ['up', 'right', 'down', 'left'] as const;
 export type SnakeDirection = (typeof SNAKE_DIRECTIONS)[number];
@@ -63,9 +70,17 @@ const OPPOSITE: Record<SnakeDirection, SnakeDirection> = {
   left: 'right',
 };
 
+/**
+ * Where food `k` is drawn from in a play whose food is released step by step: the 32-bit seed of its
+ * generator, `undefined` while it is not released yet (the game waits), or null when it never will be
+ * (no more food: the snake runs on).
+ */
+export type SnakeFoodSeeds = (food: number) => number | null | undefined;
+
 /** A play in progress. Renderers read it (through the helpers below) and never write it. */
 export interface SnakeState {
-  readonly random: SeededRandom;
+  /** One generator for every food (a demo, a seed), or a seed per food (a tournament play's blocks). */
+  readonly random: SeededRandom | SnakeFoodSeeds;
   /** Ticks run so far; the game clock of the last tick is tick × SNAKE_TICK_MS. */
   tick: number;
   heading: SnakeDirection;
@@ -79,13 +94,27 @@ export interface SnakeState {
   readonly occupied: Uint8Array;
   /** The food's cell index; -1 once the grid is full. */
   food: number;
+  /** The tick at whose start the next food is drawn; -1 while food is on the board (or never again). */
+  foodDueTick: number;
+  /** The tick the last food was eaten on; -1 before the first. */
+  lastEatTick: number;
   eaten: number;
   end: SnakeEnd | null;
 }
 
+/** A new play whose every food is drawn from one generator seeded with `seed` (a demo, a bot, a test). */
 export function newSnakeGame(seed: string): SnakeState {
+  return startedOn(new SeededRandom(seed));
+}
+
+/** A new play whose food `k` is drawn from `seeds(k)` (a tournament play: the server's released blocks). */
+export function newSnakeGameOn(seeds: SnakeFoodSeeds): SnakeState {
+  return startedOn(seeds);
+}
+
+function startedOn(random: SeededRandom | SnakeFoodSeeds): SnakeState {
   const state: SnakeState = {
-    random: new SeededRandom(seed),
+    random,
     tick: 0,
     heading: 'right',
     waitingTurns: [],
@@ -94,6 +123,8 @@ export function newSnakeGame(seed: string): SnakeState {
     length: 3,
     occupied: new Uint8Array(CELLS),
     food: -1,
+    foodDueTick: 0,
+    lastEatTick: -1,
     eaten: 0,
     end: null,
   };
@@ -127,10 +158,27 @@ export function turnSnake(state: SnakeState, direction: SnakeDirection): string 
   return refusal;
 }
 
-/** Runs every tick due at or before the game clock `toMs` (at most to the end of the game). */
+/**
+ * Runs every tick due at or before the game clock `toMs` (at most to the end of the game). A play on
+ * released food stops before a tick whose food is not released yet (`snakeWaitsForFood`).
+ */
 export function advanceSnake(state: SnakeState, toMs: number): void {
   const dueTick = Math.min(Math.floor(toMs / SNAKE_TICK_MS), SNAKE_MAX_TICKS);
-  while (state.end === null && state.tick < dueTick) runTick(state);
+  while (state.end === null && state.tick < dueTick) {
+    if (state.foodDueTick >= 0 && state.foodDueTick <= state.tick + 1 && !placeFood(state)) return;
+    runTick(state);
+  }
+}
+
+/** True when the next tick cannot run until the food drawn on it is released (a tournament play). */
+export function snakeWaitsForFood(state: SnakeState): boolean {
+  return (
+    state.end === null &&
+    state.foodDueTick >= 0 &&
+    state.foodDueTick <= state.tick + 1 &&
+    typeof state.random === 'function' &&
+    state.random(state.eaten) === undefined
+  );
 }
 
 export function isSnakeOver(state: SnakeState): boolean {
@@ -192,25 +240,36 @@ function runTick(state: SnakeState): void {
   state.length++;
   if (eats) {
     state.eaten++;
-    placeFood(state);
+    state.lastEatTick = state.tick;
+    state.food = -1;
+    if (state.length === CELLS) state.end = 'full';
+    else state.foodDueTick = state.tick + SNAKE_FOOD_DELAY_TICKS;
   }
   if (state.end === null && state.tick >= SNAKE_MAX_TICKS) state.end = 'time';
 }
 
-function placeFood(state: SnakeState): void {
-  const free = CELLS - state.length;
-  if (free === 0) {
-    state.food = -1;
-    state.end = 'full';
-    return;
+/** Draws the next food (food number `eaten`); false when its seed is not released yet. */
+function placeFood(state: SnakeState): boolean {
+  let random: SeededRandom;
+  if (typeof state.random === 'function') {
+    const seed = state.random(state.eaten);
+    if (seed === undefined) return false;
+    state.foodDueTick = -1;
+    if (seed === null) return true; // never released: no more food
+    random = new SeededRandom(seed);
+  } else {
+    random = state.random;
   }
-  let skip = state.random.int(0, free - 1);
+  state.foodDueTick = -1;
+  const free = CELLS - state.length;
+  let skip = random.int(0, free - 1);
   for (let cell = 0; cell < CELLS; cell++) {
     if (state.occupied[cell] === 1) continue;
     if (skip === 0) {
       state.food = cell;
-      return;
+      return true;
     }
     skip--;
   }
+  return true;
 }

@@ -173,6 +173,7 @@ function tilesKeystream(): KeystreamRules {
           : (step: number) => blockSeed(blocks[step]!);
       return replayFrom(() => opened(new TilesGame(seedOf)), log as readonly TimedInput<TilesMove>[]);
     },
+    releasesOf: (_seeds, log) => [TILES_OPEN, ...log.map((entry) => String(entry.input))],
     logRefusal(log, released) {
       if (log.length > 0 && released[0] !== TILES_OPEN) return 'The play was not opened by the server';
       for (let index = 0; index < log.length; index++) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SeededRandom, gameCoreFor, tiles, type TimedInput } from '@arena/games';
+import { SeededRandom, gameCoreFor, snake, tiles, type TimedInput } from '@arena/games';
 import { hiddenRuleOf } from './hidden-plays';
 import { keystreamBlocks, keystreamSeeds } from './play-keystream';
 
@@ -146,5 +146,79 @@ describe('Tile Merge on released blocks', () => {
     expect(keystream.releaseInput(1, 'open')).toBeNull();
     expect(keystream.releaseInput(5, 'down')).toBe('down');
     expect(keystream.releaseInput(5, { move: 'down' })).toBeNull();
+  });
+});
+
+/**
+ * Snake's food released step by step: block k of the play's keystream seeds food k, told only once the
+ * turns before food k - 1 was eaten, and its tick, are recorded; the result replays on those blocks.
+ */
+describe('Snake on released food', () => {
+  const snakeCore = gameCoreFor('snake')!;
+  const snakeRule = hiddenRuleOf(snakeCore)!;
+  const foodSeeds = (key: string) => (food: number) =>
+    snake.snakeBlockSeed(keystreamBlocks(key, food, 1)[0]!);
+  const snakeBot = (key: string) =>
+    snake.playSnake(foodSeeds(key), new SeededRandom('snake bot'), { careful: true, maxTicks: 1_200 });
+
+  it('is a release game whose start shows nothing: the start answers no seed', () => {
+    expect(snakeRule.route).toBe('release');
+  });
+
+  it('cannot be foreseen: plays with the same first food get different food after the first eat', () => {
+    // Keys whose first food lands in the same cell, eaten by the same route: the next food differs.
+    const byFirstFood = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    while (!pair) {
+      const key = newKey();
+      const first = snake.newSnakeGameOn((food) => (food === 0 ? foodSeeds(key)(0) : null)).food;
+      const other = byFirstFood.get(first);
+      if (other) pair = [other, key];
+      else byFirstFood.set(first, key);
+    }
+    const [one, two] = pair.map((key) => {
+      const state = snake.newSnakeGameOn(foodSeeds(key));
+      state.food = 11 + 10 * snake.SNAKE_GRID_SIZE; // the first food, moved into the snake's way
+      snake.advanceSnake(state, 3 * snake.SNAKE_TICK_MS);
+      return state;
+    });
+    expect(snake.snakeCells(one!)).toEqual(snake.snakeCells(two!));
+    expect(one!.food).not.toBe(two!.food);
+  });
+
+  it('replays on the released blocks to exactly the live game', () => {
+    for (let play = 0; play < 10; play++) {
+      const key = newKey();
+      const { log, result } = snakeBot(key);
+      const releases = snakeCore.keystream!.releasesOf((step) => keystreamBlocks(key, step, 1)[0]!, log);
+      // `open`, and one per food eaten, unless the snake died on the tick after its last.
+      expect([result.score / 10, result.score / 10 + 1]).toContain(releases.length);
+      expect(snakeRule.verify(key, log, releases)).toEqual({ valid: true, result });
+    }
+  });
+
+  it('refuses a log that lies about the turns before a release', () => {
+    const key = newKey();
+    const { log } = snakeBot(key);
+    const releases = snakeCore.keystream!.releasesOf((step) => keystreamBlocks(key, step, 1)[0]!, log);
+    expect(releases.length).toBeGreaterThan(3);
+    const boundary = (Number(releases[2]!.split(':')[0]) + 1) * snake.SNAKE_TICK_MS;
+    const last = log.findLastIndex((entry) => entry.atMs < boundary);
+    // The turn told to the server before food 2, logged as another turn.
+    const other = log.map((entry, index) =>
+      index === last
+        ? { ...entry, input: entry.input === 'up' || entry.input === 'down' ? 'left' : 'up' }
+        : entry,
+    );
+    expect(snakeRule.verify(key, other, releases)).toEqual({
+      valid: false,
+      reason: expect.stringMatching(
+        new RegExp(`^Input ${last} is not the turn the server recorded before releasing food \\d+$`),
+      ),
+    });
+    // A release that claims food 0 was eaten a tick later than it was.
+    const [tick, turns] = releases[1]!.split(':') as [string, string];
+    const later = [releases[0]!, `${Number(tick) + 1}:${turns}`, ...releases.slice(2)];
+    expect(snakeRule.verify(key, log, later)).toMatchObject({ valid: false });
   });
 });

@@ -36,7 +36,7 @@ export interface HiddenPlayRule {
   refused(reason: string): TournamentError;
 }
 
-/** The hidden rule of a game, or null for a game whose client plays from the seed (snake). */
+/** The hidden rule of a game, or null for a game whose client plays from the seed (none today). */
 export function hiddenRuleOf(core: GameCore<unknown>): HiddenPlayRule | null {
   const { reveals, keystream } = core;
   if (reveals) {
@@ -64,8 +64,12 @@ export function hiddenRuleOf(core: GameCore<unknown>): HiddenPlayRule | null {
         // Checked first: a log that is not the released moves never costs a cipher call.
         const refusal = Array.isArray(log) ? keystream.logRefusal(log, recorded) : null;
         if (refusal !== null) return { valid: false, reason: refusal };
-        const steps = Array.isArray(log) ? log.length + 1 : 1;
-        return keystream.replayOn(keystreamSeeds(seed, steps), log);
+        const steps = !Array.isArray(log)
+          ? 1
+          : keystream.blocksNeeded
+            ? keystream.blocksNeeded(log, recorded)
+            : log.length + 1;
+        return keystream.replayOn(keystreamSeeds(seed, steps), log, recorded);
       },
       outOfOrder: releaseOutOfOrder,
       otherInput: releasedOtherInput,

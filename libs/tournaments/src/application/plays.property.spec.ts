@@ -41,7 +41,8 @@ const SESSION_STEPS = 1 + (SESSION_MS / 1000) * 10;
 
 /**
  * One honest session on `seed`: its log and what the game's core makes of it (the player saw the same).
- * Tile Merge plays on the play's keystream, a block per step as the server releases it.
+ * Tile Merge and Snake play on the play's keystream, a block per step as the server releases it (the
+ * releases an honest client makes for the log: Tile Merge's every move, Snake's every food eaten).
  */
 function honestSession(slug: VerifiedGameSlug, seed: string, random: () => number, skill: number) {
   const keystream = gameCoreFor(slug)!.keystream;
@@ -50,9 +51,12 @@ function honestSession(slug: VerifiedGameSlug, seed: string, random: () => numbe
     skill,
     maxDurationMs: SESSION_MS,
   });
-  const verdict = keystream ? keystream.replayOn(blocks, log) : gameCoreFor(slug)!.replay(seed, log);
+  const releases = keystream ? keystream.releasesOf((step) => blocks[step]!, log) : [];
+  const verdict = keystream
+    ? keystream.replayOn(blocks.slice(0, releases.length), log, releases)
+    : gameCoreFor(slug)!.replay(seed, log);
   if (!verdict.valid) throw new Error(`An honest ${slug} log does not replay: ${verdict.reason}`);
-  return { log, shown: verdict.result, blocks };
+  return { log, shown: verdict.result, blocks, releases };
 }
 
 class SteppedClock extends Clock {
@@ -160,14 +164,14 @@ async function liveTournament(slug: VerifiedGameSlug) {
       playId: string,
       player: Member,
       gameToken: string,
-      session: { log: TimedInput<unknown>[]; blocks: string[] },
+      session: { log: TimedInput<unknown>[]; blocks: string[]; releases: string[] },
     ) => {
       const rule = hiddenRuleOf(gameCoreFor(slug)!);
       if (!rule) return [];
       const inputs =
         rule.route === 'reveal'
           ? session.log.map((entry) => (entry.input as { card: number }).card)
-          : ['open', ...session.log.map((entry) => entry.input)];
+          : session.releases;
       for (const [step, input] of inputs.entries()) {
         const answer = await reveal.execute(
           new RevealStepCommand(playId, player, rule.route, gameToken, step, input),

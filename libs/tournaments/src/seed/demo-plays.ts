@@ -40,7 +40,7 @@ export interface DemoPlay {
  * One demo play, derived from its name alone: the play id, the seed (32 hex digits, the shape the
  * server's own seeds have) and the honest bot's log on that seed, its choices from a generator seeded
  * by the name too. The same name always gives the same play, so a re-run of the seed finds it recorded.
- * Tile Merge plays on the seed's keystream, as a member's tournament run does (docs/fair-play.md).
+ * Tile Merge and Snake play on the seed's keystream, as a member's tournament run does (docs/fair-play.md).
  */
 export function demoPlay(slug: VerifiedGameSlug, name: string, style: DemoPlayStyle): DemoPlay {
   const seed = tournamentsUuid(`demo-play-seed:${name}`).replace(/-/g, '');
@@ -83,8 +83,10 @@ export async function recordDemoPlay(
   if (recorded?.resolved) return 0;
   const { playId, seed, log } = demoPlay(slug, name, request);
   const { keystream } = GAME_CORES[slug];
+  // A keystream game's play makes the releases an honest client makes, and replays on their blocks.
+  const releases = keystream?.releasesOf((step) => keystreamBlocks(seed, step, 1)[0]!, log) ?? [];
   const verdict = keystream
-    ? keystream.replayOn(keystreamBlocks(seed, 0, log.length + 1), log)
+    ? keystream.replayOn(keystreamBlocks(seed, 0, releases.length), log, releases)
     : GAME_CORES[slug].replay(seed, log);
   if (!verdict.valid) throw new Error(`Demo play ${name} does not replay: ${verdict.reason}`);
   // A play already opened is not started again: the tournament may be over by now.

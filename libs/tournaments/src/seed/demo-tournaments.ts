@@ -55,10 +55,12 @@ const TOURNAMENTS: DemoTournament[] = [
       { kind: 'join', player: 'ada', at: -110 * 60_000 },
       { kind: 'join', player: 'ben', at: -100 * 60_000 },
       { kind: 'join', player: 'chloe', at: -90 * 60_000 },
-      // Ada leads with her second play, just ahead of Ben (the profile's browser test opens her stats).
-      { kind: 'play', player: 'ada', skill: 0.6, attempt: 1, at: -105 * 60_000 },
-      { kind: 'play', player: 'ben', skill: 0.7, attempt: 1, at: -95 * 60_000 },
-      { kind: 'play', player: 'ada', skill: 0.5, attempt: 2, at: -80 * 60_000 },
+      // Ada leads with her second play, just ahead of her first (the profile's browser test opens her
+      // stats). The skills are picked for what the bots score on these plays' keys since food is
+      // released step by step (issue 21): 130, 70, 140, 80.
+      { kind: 'play', player: 'ada', skill: 0.2, attempt: 1, at: -105 * 60_000 },
+      { kind: 'play', player: 'ben', skill: 0.1, attempt: 1, at: -95 * 60_000 },
+      { kind: 'play', player: 'ada', skill: 0.1, attempt: 2, at: -80 * 60_000 },
       { kind: 'play', player: 'chloe', skill: 0.3, attempt: 1, at: -70 * 60_000 },
     ],
   },
