@@ -1,8 +1,8 @@
-import { PlayMessages, releasedBlock, type StartedPlay } from '@arena/contracts';
+import { PlayMessages, type StartedPlay } from '@arena/contracts';
 import { SeededRandom, snake } from '@arena/games';
 import type { TestMember } from '@arena/identity/testing';
 import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
-import { everythingTheClientKnows, useHiddenPlaysApi } from './support/hidden-plays';
+import { useHiddenPlaysApi } from './support/hidden-plays';
 
 /**
  * Issue 21, "The client knows every game's future": Snake's food is released step by step. The start
@@ -11,27 +11,13 @@ import { everythingTheClientKnows, useHiddenPlaysApi } from './support/hidden-pl
  * eat each food on the tick its release claimed, and replays on the same blocks. Through the real API.
  */
 describe('Snake: each food released by the server after the turns before it', () => {
-  const { call, cup, advanceClock, joined, startPlay, keptSeed, submit } = useHiddenPlaysApi({
-    adminKey: 'admin-key-for-the-snake-releases-spec-1',
-    revealsPerMinute: 5,
-    releasesPerMinute: 600,
-    tournaments: { snake: { slug: 'snake', format: 'SCORE_ATTACK' } },
-  });
-
-  const release = (
-    play: StartedPlay,
-    member: TestMember,
-    step: number,
-    input: string,
-    gameToken = play.gameToken,
-  ) => call('POST', `/api/plays/${play.playId}/release`, member.accessToken, { gameToken, step, input });
-
-  /** The block the server answers for a step (and checks the answer's shape). */
-  const blockOf = async (play: StartedPlay, member: TestMember, step: number, input: string) => {
-    const answer = await release(play, member, step, input);
-    expect(answer.statusCode).toBe(200);
-    return releasedBlock.parse(answer.json().data).block;
-  };
+  const { cup, advanceClock, joined, startPlay, keptSeed, submit, release, blockOf, expectStartHoldsNoKey } =
+    useHiddenPlaysApi({
+      adminKey: 'admin-key-for-the-snake-releases-spec-1',
+      revealsPerMinute: 5,
+      releasesPerMinute: 600,
+      tournaments: { snake: { slug: 'snake', format: 'SCORE_ATTACK' } },
+    });
 
   /**
    * An honest player over HTTP: a careful bot that plays on the food released so far; when it waits for
@@ -56,15 +42,7 @@ describe('Snake: each food released by the server after the turns before it', ()
   }
 
   it('answers the start with no seed and nothing the food follows from', async () => {
-    const member = await joined(cup('snake'));
-    const { raw, play } = await startPlay(cup('snake'), member);
-    expect(play).toMatchObject({ game: 'snake', seed: null });
-    const seed = await keptSeed(cup('snake'), play.playId);
-    expect(JSON.stringify(raw)).not.toContain(seed);
-    const opening = await blockOf(play, member, 0, 'open');
-    expect(opening).toBe(keystreamBlocks(seed, 0, 1)[0]);
-    for (const known of everythingTheClientKnows(raw))
-      expect(keystreamBlocks(known, 0, 1)[0]).not.toBe(opening);
+    await expectStartHoldsNoKey(cup('snake'), 'snake');
   });
 
   it('releases a food once the turns before it are recorded: the same block again for a retry, nothing out of order or changed', async () => {

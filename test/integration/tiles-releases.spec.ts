@@ -1,8 +1,8 @@
-import { PlayMessages, releasedBlock, type StartedPlay } from '@arena/contracts';
+import { PlayMessages, type StartedPlay } from '@arena/contracts';
 import { tiles, type TimedInput } from '@arena/games';
 import type { TestMember } from '@arena/identity/testing';
 import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
-import { everythingTheClientKnows, useHiddenPlaysApi } from './support/hidden-plays';
+import { useHiddenPlaysApi } from './support/hidden-plays';
 
 /**
  * Issue 21, "The client knows every game's future": Tile Merge's tiles are released step by step. The
@@ -13,7 +13,18 @@ import { everythingTheClientKnows, useHiddenPlaysApi } from './support/hidden-pl
 const RELEASES_PER_MINUTE = 120;
 
 describe('Tile Merge: each tile released by the server after the move it follows', () => {
-  const { call, cup, advanceClock, joined, startPlay, keptSeed, submit } = useHiddenPlaysApi({
+  const {
+    call,
+    cup,
+    advanceClock,
+    joined,
+    startPlay,
+    keptSeed,
+    submit,
+    release,
+    blockOf,
+    expectStartHoldsNoKey,
+  } = useHiddenPlaysApi({
     adminKey: 'admin-key-for-the-tiles-releases-spec-1',
     revealsPerMinute: 5,
     releasesPerMinute: RELEASES_PER_MINUTE,
@@ -22,21 +33,6 @@ describe('Tile Merge: each tile released by the server after the move it follows
       snake: { slug: 'snake', format: 'SCORE_ATTACK' },
     },
   });
-
-  const release = (
-    play: StartedPlay,
-    member: TestMember,
-    step: number,
-    input: string,
-    gameToken = play.gameToken,
-  ) => call('POST', `/api/plays/${play.playId}/release`, member.accessToken, { gameToken, step, input });
-
-  /** The block the server answers for a step (and checks the answer's shape). */
-  const blockOf = async (play: StartedPlay, member: TestMember, step: number, input: string) => {
-    const answer = await release(play, member, step, input);
-    expect(answer.statusCode).toBe(200);
-    return releasedBlock.parse(answer.json().data).block;
-  };
 
   /** The first legal move in the corner order: the choice of a player who sees only the board. */
   const cornerMove = (board: readonly number[]) =>
@@ -57,16 +53,7 @@ describe('Tile Merge: each tile released by the server after the move it follows
   }
 
   it('answers the start with no seed and nothing the tiles follow from', async () => {
-    const member = await joined(cup('tiles'));
-    const { raw, play } = await startPlay(cup('tiles'), member);
-    expect(play).toMatchObject({ game: 'tiles', seed: null });
-    const seed = await keptSeed(cup('tiles'), play.playId);
-    expect(JSON.stringify(raw)).not.toContain(seed);
-    // The probe's script: use whatever the start answer holds as the key. None of it gives the opening.
-    const opening = await blockOf(play, member, 0, 'open');
-    expect(opening).toBe(keystreamBlocks(seed, 0, 1)[0]);
-    for (const known of everythingTheClientKnows(raw))
-      expect(keystreamBlocks(known, 0, 1)[0]).not.toBe(opening);
+    await expectStartHoldsNoKey(cup('tiles'), 'tiles');
   });
 
   it('releases a step once its move is recorded: the same block again for a retry, nothing out of order or changed', async () => {

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { startedPlay, type StartedPlay } from '@arena/contracts';
+import { releasedBlock, startedPlay, type StartedPlay } from '@arena/contracts';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
 import type { TimedInput } from '@arena/games';
 import { createMember, type TestMember } from '@arena/identity/testing';
@@ -7,6 +7,7 @@ import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase 
 import { Clock } from '@arena/tournaments';
 import type { AppConfig } from '@arena/config';
 import { createApiApp } from '../../../apps/api/src/bootstrap';
+import { keystreamBlocks } from '../../../libs/tournaments/src/application/play-keystream';
 
 /**
  * The API of a spec of hidden games' plays (Memory Pairs' reveals, Tile Merge's releases): its own
@@ -48,6 +49,48 @@ export function useHiddenPlaysApi(options: {
     return response.json().data.id as string;
   }
 
+  /** A new member who joined the tournament. */
+  const joinedMember = async (tournamentId: string) => {
+    const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
+    expect(
+      (await call('POST', `/api/tournaments/${tournamentId}/join`, member.accessToken, {})).statusCode,
+    ).toBe(200);
+    return member;
+  };
+
+  /** A release of a step (POST /api/plays/{playId}/release), as the member's browser asks for it. */
+  const release = (
+    play: StartedPlay,
+    member: TestMember,
+    step: number,
+    input: string,
+    gameToken = play.gameToken,
+  ) => call('POST', `/api/plays/${play.playId}/release`, member.accessToken, { gameToken, step, input });
+
+  /** The block the server answers for a step (and checks the answer's shape). */
+  const blockOf = async (play: StartedPlay, member: TestMember, step: number, input: string) => {
+    const answer = await release(play, member, step, input);
+    expect(answer.statusCode).toBe(200);
+    return releasedBlock.parse(answer.json().data).block;
+  };
+
+  /** The member's start, with the seed the server fixed and keeps (read from the event store, as no client can). */
+  const startPlay = async (tournamentId: string, member: TestMember) => {
+    const response = await call('POST', `/api/tournaments/${tournamentId}/plays`, member.accessToken);
+    expect(response.statusCode).toBe(201);
+    return {
+      raw: response.json().data as Record<string, unknown>,
+      play: startedPlay.parse(response.json().data),
+    };
+  };
+  const keptSeed = async (tournamentId: string, playId: string) => {
+    const events = await store.readStream(`tournament-${tournamentId}`);
+    const started = events.find(
+      (event) => event.type === 'PlayStarted' && (event.data as { playId: string }).playId === playId,
+    );
+    return (started!.data as { seed: string }).seed;
+  };
+
   beforeAll(async () => {
     database = await createTestDatabase(5);
     config = testAppConfig(database.url, {
@@ -79,31 +122,29 @@ export function useHiddenPlaysApi(options: {
     /** Moves the API's clock this far past now (back to 0 before each test). */
     advanceClock: (ms: number) => (offsetMs = ms),
 
-    joined: async (tournamentId: string) => {
-      const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
-      expect(
-        (await call('POST', `/api/tournaments/${tournamentId}/join`, member.accessToken, {})).statusCode,
-      ).toBe(200);
-      return member;
-    },
+    joined: joinedMember,
 
     /** The start answer, exactly as the member's browser gets it. */
-    startPlay: async (tournamentId: string, member: TestMember) => {
-      const response = await call('POST', `/api/tournaments/${tournamentId}/plays`, member.accessToken);
-      expect(response.statusCode).toBe(201);
-      return {
-        raw: response.json().data as Record<string, unknown>,
-        play: startedPlay.parse(response.json().data),
-      };
-    },
-
+    startPlay,
     /** The seed the server fixed and keeps (the test reads the event store, which no client can). */
-    keptSeed: async (tournamentId: string, playId: string) => {
-      const events = await store.readStream(`tournament-${tournamentId}`);
-      const started = events.find(
-        (event) => event.type === 'PlayStarted' && (event.data as { playId: string }).playId === playId,
-      );
-      return (started!.data as { seed: string }).seed;
+    keptSeed,
+    release,
+    blockOf,
+
+    /**
+     * A keystream game's start (tiles, snake): no seed, and the probe's script (use whatever the start answer
+     * and the game token hold as the key) never gives the opening's block, which the kept seed does.
+     */
+    expectStartHoldsNoKey: async (tournamentId: string, game: string) => {
+      const member = await joinedMember(tournamentId);
+      const { raw, play } = await startPlay(tournamentId, member);
+      expect(play).toMatchObject({ game, seed: null });
+      const seed = await keptSeed(tournamentId, play.playId);
+      expect(JSON.stringify(raw)).not.toContain(seed);
+      const opening = await blockOf(play, member, 0, 'open');
+      expect(opening).toBe(keystreamBlocks(seed, 0, 1)[0]);
+      for (const known of everythingTheClientKnows(raw))
+        expect(keystreamBlocks(known, 0, 1)[0]).not.toBe(opening);
     },
 
     submit: (play: StartedPlay, member: TestMember, log: TimedInput<unknown>[]) =>
