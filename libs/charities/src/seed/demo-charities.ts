@@ -28,7 +28,8 @@ const DEMO_CHARITIES: readonly DemoCharity[] = [
   {
     manager: 'ada',
     ein: '530196605',
-    organizationName: 'American Red Cross',
+    // The directory's name: a known EIN is listed under its record's name whatever is typed (issue 21).
+    organizationName: 'American National Red Cross',
     description: 'Disaster relief, blood drives and emergency shelter across the country.',
     email: 'giving@red-cross.demo.invalid',
     stage: 'verified',
