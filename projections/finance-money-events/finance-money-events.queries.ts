@@ -222,17 +222,3 @@ export async function ledgerPage(
     })),
   };
 }
-
-/** Each donation's facts as of its last entry at or before `upTo` (the donations index): for the store's tail. */
-export async function factsAsOf(
-  db: Kysely<any>,
-  donationIds: readonly string[],
-  upTo: number,
-): Promise<Map<string, LedgerFacts>> {
-  if (donationIds.length === 0) return new Map();
-  const { rows } = await sql<{ donation_id: string; facts: LedgerFacts }>`
-    SELECT DISTINCT ON (donation_id) donation_id, facts FROM finance_money_events
-    WHERE donation_id = ANY(${[...donationIds]}::text[]) AND entry <= ${upTo}
-    ORDER BY donation_id, entry DESC`.execute(db);
-  return new Map(rows.map((row) => [row.donation_id, row.facts]));
-}

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@arena/config';
@@ -9,6 +10,8 @@ import { createMember, type TestMember } from '@arena/identity/testing';
 import { Payments } from '@arena/payments';
 import { ensureProjection } from '@arena/projection-runner';
 import { projectors } from '@arena/projections/registry';
+import { financeMoneyEventsProjector } from '@arena/projections/finance-money-events/finance-money-events.projection';
+import { catchUpReadModel } from './read-model-catch-up.harness';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 
@@ -53,6 +56,12 @@ describe('finance: reconciliation and the ledger export', () => {
     await api
       .get<EventStore>(EVENT_STORE, { strict: false })
       .appendToStream(donationStreamId(donationId), [{ id: randomUUID(), ...gift }]);
+    // What the worker's runner does: the export and reconciliation read the money events read model only.
+    await catchUpReadModel(
+      database.db as Kysely<any>,
+      api.get<EventStore>(EVENT_STORE, { strict: false }),
+      financeMoneyEventsProjector,
+    );
     // The provider's side, as the payments driver would list it: the gift's charge, 1 cent short.
     jest.spyOn(api.get(Payments, { strict: false }), 'listBalanceTransactions').mockResolvedValue({
       data: [

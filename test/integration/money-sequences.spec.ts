@@ -7,6 +7,7 @@ import { LocalPayments, Payments } from '@arena/payments';
 import { projectEvents } from '@arena/projection-runner/testing';
 import { donationLedgerProjector } from '@arena/projections/donation-ledger/donation-ledger.projection';
 import { donationsProjector } from '@arena/projections/donations/donations.projection';
+import { financeMoneyEventsProjector } from '@arena/projections/finance-money-events/finance-money-events.projection';
 import { postingsProjector } from '@arena/projections/postings/postings.projection';
 import {
   evolvePostingState,
@@ -1254,6 +1255,12 @@ describe.each([
 
   it("reconciles: the provider's balance transactions of the day and the ledger explain each other", async () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // The worker's runner keeps the money events read model, reconciliation's ledger side, up to the log.
+    await catchUpReadModel(
+      world.h.database.db as Kysely<any>,
+      world.h.api.get<EventStore>(EVENT_STORE, { strict: false }),
+      financeMoneyEventsProjector,
+    );
     const report = await world.h.api
       .get(ReconciliationService, { strict: false })
       .report({ from: day(-1), to: day(1) });

@@ -14,6 +14,7 @@ import { LocalEventsInProcess, LocalPayments, Payments, PaymentsModule } from '@
 import { PlatformModule } from '@arena/platform';
 import { projectEvents } from '@arena/projection-runner/testing';
 import { donationsProjector } from '@arena/projections/donations/donations.projection';
+import { financeMoneyEventsProjector } from '@arena/projections/finance-money-events/finance-money-events.projection';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
 import { seedAllDemoTournaments } from '@arena/tournaments';
 import { GiftCheckoutService } from '../../libs/donations/src/application/commands/gift-checkout.service';
@@ -53,9 +54,17 @@ describe('reconciliation on the local payment world', () => {
   ];
   const deliver = () => app.get(LocalEventsInProcess).deliverPending(ALL);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  /** The report, with the donations read model (its payout failures) brought up to the log first. */
+  /**
+   * The report, with the donations read model (its payout failures) and the money events read model
+   * (reconciliation's ledger side) brought up to the log first, as the worker's runner keeps them.
+   */
   const report = async () => {
     await projectEvents(database.db, donationsProjector, await app.get<EventStore>(EVENT_STORE).readAll());
+    await catchUpReadModel(
+      database.db as Kysely<any>,
+      app.get<EventStore>(EVENT_STORE),
+      financeMoneyEventsProjector,
+    );
     return app.get(ReconciliationService).report({ from: day(-1), to: day(45) });
   };
 

@@ -25,3 +25,4 @@ export {
   type RunnerDependencies,
 } from './runner-options';
 export { ensureProjection } from './ensure-projection';
+export { waitForReadModel, type ReadModelLag, type ReadModelWait } from './read-model-lag';

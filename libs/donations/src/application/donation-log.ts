@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
@@ -10,6 +9,7 @@ import {
   type GlobalPosition,
 } from '@arena/event-store';
 import { DomainError } from '@arena/http';
+import { waitForReadModel } from '@arena/projection-runner';
 import { directedCentsByCharity, heldDonationIds } from '@arena/projections/donations/donations.queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -78,25 +78,12 @@ export class DonationLog {
   private async caughtUp(asOf?: GlobalPosition): Promise<boolean> {
     const head = asOf ?? (await this.store.headPosition());
     if (comparePositions(head, START) <= 0) return false;
-    const started = Date.now();
-    for (;;) {
-      const active = await this.db
-        .selectFrom('projection_generations')
-        .select(['position_commit', 'position_prepare'])
-        .where('name', '=', READ_MODEL)
-        .where('status', '=', 'active')
-        .executeTakeFirst();
-      // No generation yet (a fresh install before the worker's first start): as far behind as can be.
-      const checkpoint = active
-        ? {
-            commit: BigInt(active.position_commit as string),
-            prepare: BigInt(active.position_prepare as string),
-          }
-        : START;
-      if (active && comparePositions(checkpoint, head) >= 0) return true;
-      const waited = Date.now() - started;
-      if (waited >= this.maxWaitMs) throw new DonationReadModelBehindError(checkpoint, head, waited);
-      await sleep(this.pollMs);
-    }
+    const lag = await waitForReadModel(this.db, READ_MODEL, {
+      head,
+      maxWaitMs: this.maxWaitMs,
+      pollMs: this.pollMs,
+    });
+    if (!lag.reached) throw new DonationReadModelBehindError(lag.checkpoint, head, lag.waitedMs);
+    return true;
   }
 }
