@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { releasedBlock, startedPlay, type StartedPlay } from '@arena/contracts';
+import { PlayMessages, releasedBlock, startedPlay, type StartedPlay } from '@arena/contracts';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
 import type { TimedInput } from '@arena/games';
 import { createMember, type TestMember } from '@arena/identity/testing';
@@ -130,6 +130,40 @@ export function useHiddenPlaysApi(options: {
     keptSeed,
     release,
     blockOf,
+
+    /** Each answer has its status and, where given, the spec's message. */
+    expectRefusals: (
+      refusals: ReadonlyArray<readonly [{ statusCode: number; json(): any }, number, string | undefined]>,
+    ) => {
+      for (const [response, status, message] of refusals) {
+        expect(response.statusCode).toBe(status);
+        if (message) expect(response.json().message).toBe(message);
+      }
+    },
+
+    /**
+     * Releases `step` with each input at once: one input is recorded; its askers get its block, every other
+     * asker 409 naming the recorded input.
+     */
+    expectOneOfConcurrentReleases: async (
+      play: StartedPlay,
+      member: TestMember,
+      step: number,
+      inputs: string[],
+    ) => {
+      const answers = await Promise.all(inputs.map((input) => release(play, member, step, input)));
+      const recorded = answers.find((answer) => answer.statusCode === 200)!.json().data.input as string;
+      for (const answer of answers) {
+        if (answer.statusCode === 200) expect(answer.json().data).toMatchObject({ step, input: recorded });
+        else
+          expect(answer.json()).toMatchObject({
+            statusCode: 409,
+            message: PlayMessages.releasedOtherInput(step, recorded),
+          });
+      }
+      const refused = inputs.filter((input) => input !== recorded).length;
+      expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(refused);
+    },
 
     /**
      * A keystream game's start (tiles, snake): no seed, and the probe's script (use whatever the start answer
