@@ -274,8 +274,9 @@ describe('donations projection', () => {
       stripeId: expect.stringMatching(/^pi_3…/),
       receiptUrl: `/donate/receipt/${scene.codes.pool}`,
     });
+    // Issue 23 item 12: a donor is named only under the name they chose at checkout (here 'Giver').
     expect(byId.get(scene.ids.direct)).toMatchObject({
-      directedBy: 'Anonymous donor',
+      directedBy: 'Giver',
       nonprofit: 'Harbor Food Bank',
       status: 'cleared',
       stripeId: 'tr_1…hIjK',
@@ -344,6 +345,25 @@ describe('donations projection', () => {
     expect(byId.get(scene.ids.direct)).toBe('Anonymous donor');
     expect(winners.winners.find((entry) => entry.id === scene.winner)?.name).toBe('deleted-0123456789ab');
     expect(JSON.stringify(receipts)).not.toContain('"ada"');
+  });
+
+  it('shows a pool gift under the name its donor chose while it waits, and as Anonymous donor once they are erased', async () => {
+    const db = await fresh();
+    const scene = scenario();
+    const [poolStream] = scene.streams;
+    const first = poolStream![0]! as { data: Record<string, unknown> };
+    const named = { ...first, data: { ...first.data, donorName: 'Storm the Castle' } };
+    await projectEvents(db, donationsProjector, [named as never]);
+    const directedByOfPool = async () =>
+      (await listDonations(db, { limit: 10, offset: 0, status: 'held' })).donations.find(
+        (donation) => donation.id === scene.ids.pool,
+      )?.directedBy;
+    expect(await directedByOfPool()).toBe('Storm the Castle');
+    await db
+      .insertInto('erased_members')
+      .values({ member_id: scene.donor, erased_name: 'deleted-ba9876543210', erased_at: new Date() } as never)
+      .execute();
+    expect(await directedByOfPool()).toBe('Anonymous donor');
   });
 
   it('sums the summary cards: verified, pending, pool and nonprofits', async () => {

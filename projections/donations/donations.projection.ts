@@ -19,7 +19,7 @@ type Base =
 /** How the public ledger names who directed a donation: a gift's donor stays anonymous, signed in or not. */
 export function directedByName(directedBy: DirectedBy): string {
   if (directedBy.kind === 'winner') return directedBy.username;
-  if (directedBy.kind === 'donor') return ANONYMOUS_DONOR;
+  if (directedBy.kind === 'donor') return directedBy.displayName ?? ANONYMOUS_DONOR;
   return PLATFORM;
 }
 export const ANONYMOUS_DONOR = 'Anonymous donor';
@@ -275,7 +275,7 @@ async function applyEvent(
           amount_cents: data.amountCents,
           ein: null,
           charity_name: null,
-          directed_by: ANONYMOUS_DONOR,
+          directed_by: data.donorName ?? ANONYMOUS_DONOR,
           source: GIFT_SOURCE,
           status: 'held',
           payment_intent_id: data.paymentIntentId,

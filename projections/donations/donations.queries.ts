@@ -65,21 +65,25 @@ export interface DonationsTables {
 type Db = Kysely<DonationsTables>;
 
 /**
- * The read model's rows with an erased winner's name in place of the one the events carried (a donor is
- * never named, the platform keeps its name), so every list, card and receipt below shows the erased name.
+ * The read model's rows with an erased winner's name in place of the one the events carried, and a gift
+ * whose donor chose a name but was erased since shown as 'Anonymous donor' (the platform keeps its name),
+ * so every list, card and receipt below shows what erasure left. Both joins are by primary key.
  */
 function donationsAsShown(db: Db) {
   return db
     .selectFrom('donations as d')
     .leftJoin('erased_members as erased', 'erased.member_id', 'd.prize_member_id')
+    .leftJoin('erased_members as erased_donor', 'erased_donor.member_id', 'd.member_id')
     .select([
       'd.id',
       'd.receipt_code',
       'd.amount_cents',
       'd.ein',
       'd.charity_name',
-      sql<string>`CASE WHEN erased.erased_name IS NOT NULL AND d.directed_by NOT IN (${ANONYMOUS_DONOR_NAME}, ${PLATFORM_NAME})
-        THEN erased.erased_name ELSE d.directed_by END`.as('directed_by'),
+      sql<string>`CASE WHEN d.directed_by IN (${ANONYMOUS_DONOR_NAME}, ${PLATFORM_NAME}) THEN d.directed_by
+        WHEN erased.erased_name IS NOT NULL THEN erased.erased_name
+        WHEN erased_donor.erased_name IS NOT NULL AND d.source = ${GIFT_SOURCE_NAME} THEN ${ANONYMOUS_DONOR_NAME}
+        ELSE d.directed_by END`.as('directed_by'),
       'd.source',
       'd.status',
       'd.payment_intent_id',
@@ -95,6 +99,7 @@ function donationsAsShown(db: Db) {
 // The names the projection writes for a donor and for the platform (donations.projection.ts).
 const ANONYMOUS_DONOR_NAME = 'Anonymous donor';
 const PLATFORM_NAME = 'Charity Arena';
+const GIFT_SOURCE_NAME = 'Direct gift';
 
 export const receiptUrl = (receiptCode: string) => `/donate/receipt/${encodeURIComponent(receiptCode)}`;
 

@@ -119,6 +119,18 @@ describe('the donate pages', () => {
     await page.getByLabel('Email for your receipt (optional)').fill('not-an-email');
     await donate().click();
     await page.locator('.field__error').getByText(M.invalidEmail).waitFor();
+
+    // Issue 23 item 12: named only by choice, and never under a name the ledger uses for others.
+    await page.getByLabel('Email for your receipt (optional)').fill('');
+    await expect(page.getByLabel('Anonymous donor').isChecked()).resolves.toBe(true);
+    await page.getByLabel('From a name I choose').check();
+    await donate().click();
+    await page.locator('.field__error').getByText(M.donorNameMissing).waitFor();
+    await page.getByLabel('Name shown on the ledger').fill('Charity Arena');
+    await donate().click();
+    await page.locator('.field__error').getByText(M.donorNameReserved).waitFor();
+    await page.getByLabel('Anonymous donor').check();
+    await expect(page.getByLabel('Name shown on the ledger').count()).resolves.toBe(0);
     expect(bodies).toEqual([]);
     await captureAtBothWidths(page, 'donate-refused');
   });
@@ -229,6 +241,16 @@ describe('the donate pages', () => {
     await expect(page.getByLabel('Email for your receipt (optional)').inputValue()).resolves.toBe(
       member.email,
     );
+    // Shown by name, a member is offered their username; the checkout carries the name they keep.
+    const bodies = await answerCheckout();
+    await page.getByLabel('From a name I choose').check();
+    await expect(page.getByLabel('Name shown on the ledger').inputValue()).resolves.toBe(member.username);
+    await page.getByLabel('Name shown on the ledger').fill('  The Giving Table ');
+    await donate().click();
+    await page.waitForURL(`**/donate/success?session_id=${SESSION_ID}`);
+    expect(bodies).toEqual([{ amount_cents: 500, email: member.email, donorName: 'The Giving Table' }]);
+    await page.unroute('**/api/stripe/checkout');
+    await page.goto('/donate');
     const mine: MemberDonations = {
       directableCents: 5_000,
       heldCents: 1_000,

@@ -32,6 +32,13 @@ describe('donation checkout and payout requests', () => {
     [{ amount_cents: 1e15 }, DonationMessages.amountTooLarge],
     [{ amount_cents: 500, email: 'not-an-email' }, DonationMessages.invalidEmail],
     [{ amount_cents: 500, email: 'a\u0000@example.org' }, undefined],
+    [{ amount_cents: 500, donorName: 'x'.repeat(41) }, DonationMessages.donorNameTooLong],
+    [{ amount_cents: 500, donorName: ' charity  ARENA ' }, DonationMessages.donorNameReserved],
+    [{ amount_cents: 500, donorName: 'Anonymous donor' }, DonationMessages.donorNameReserved],
+    [{ amount_cents: 500, donorName: 'Ada\u0000' }, 'NUL characters'],
+    [{ amount_cents: 500, donorName: 'Ada \u202Eevil' }, 'invisible or control characters'],
+    [{ amount_cents: 500, donorName: 'give at bit.ly' }, 'links or email addresses'],
+    [{ amount_cents: 500, donorName: 42 }, undefined],
   ])('refuses %j with a 400', async (body, message) => {
     const answer = await checkout(body);
     expect(answer.status).toBe(400);
@@ -46,7 +53,7 @@ describe('donation checkout and payout requests', () => {
   });
 
   it("answers the local provider's checkout page for a good gift, and the page serves it", async () => {
-    const answer = await checkout({ amount_cents: 2500, email: 'giver@example.org' });
+    const answer = await checkout({ amount_cents: 2500, email: 'giver@example.org', donorName: '  Giver  ' });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       ok: true,
@@ -136,6 +143,23 @@ describe('donation checkout and payout requests', () => {
       expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
       expect((await post(payload, signature)).status).toBe(200);
       expect(await received(sessionId)).toBe(1);
+    });
+
+    it('records the name the donor chose with the gift, and none for an anonymous one (issue 23 item 12)', async () => {
+      const gift = async (metadata: Record<string, string>) => {
+        const sessionId = `cs_named_${randomUUID().replace(/-/g, '')}`;
+        const event = paidGift(sessionId);
+        event.data.object.metadata = metadata as { kind: 'gift' };
+        const { payload, signature } = signedEvent(webhookSecret(harness.config), event);
+        expect((await post(payload, signature)).status).toBe(200);
+        const { rows } = await sql<{ data: { donorName?: string | null } }>`
+          SELECT data FROM events WHERE event_type = 'DonationReceived'
+          AND data->>'checkoutSessionId' = ${sessionId}`.execute(harness.database.db);
+        return rows.map((row) => row.data.donorName);
+      };
+      expect(await gift({ kind: 'gift', donorName: 'Storm the Castle' })).toEqual(['Storm the Castle']);
+      expect(await gift({ kind: 'gift' })).toEqual([null]);
+      expect(await gift({ kind: 'gift', donorName: '   ' })).toEqual([null]);
     });
 
     it('writes nothing for a forged, stale or re-serialised webhook', async () => {

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { DONATION_STATUSES, ein } from './charities.contract';
 import {
+  CONTROL_OR_FORMAT_MESSAGE,
+  LINK_OR_ADDRESS_MESSAGE,
+  containsLinkOrEmailAddress,
+  hasControlOrFormatCharacters,
+} from './text.rules';
+import {
+  DONOR_NAME_MAX_LENGTH,
+  RESERVED_DONOR_NAMES,
   DONATION_MAX_CENTS,
   DONATION_MIN_CENTS,
   DONATION_STEP_CENTS,
@@ -21,6 +29,22 @@ export const donationAmountCents = z
   .max(DONATION_MAX_CENTS, M.amountTooLarge)
   .refine((cents) => cents % DONATION_STEP_CENTS === 0, M.amountNotWholeDollars);
 
+/**
+ * The name a donor chooses to be shown under on the public ledger; empty or absent gives anonymously
+ * ('Anonymous donor'). Other people read it: no invisible characters, links or addresses, and not a name
+ * the ledger uses for others.
+ */
+export const donorName = z
+  .string()
+  .trim()
+  .max(DONOR_NAME_MAX_LENGTH, M.donorNameTooLong)
+  .refine((name) => !hasControlOrFormatCharacters(name), CONTROL_OR_FORMAT_MESSAGE)
+  .refine((name) => !containsLinkOrEmailAddress(name), LINK_OR_ADDRESS_MESSAGE)
+  .refine(
+    (name) => !(RESERVED_DONOR_NAMES as readonly string[]).includes(name.replace(/\s+/g, ' ').toLowerCase()),
+    M.donorNameReserved,
+  );
+
 /** POST /api/stripe/checkout (spec §7): amount_cents, email (optional); a charity from Donate Now. */
 export const donationCheckoutBody = z
   .object({
@@ -34,6 +58,8 @@ export const donationCheckoutBody = z
       .transform((value) => value || undefined),
     /** Donate Now on a charity's profile: the gift is directed to it. */
     charityEin: ein.optional(),
+    /** Shown on the public ledger for this gift; absent or empty: 'Anonymous donor'. */
+    donorName: donorName.optional().transform((value) => value || undefined),
   })
   .meta({ id: 'DonationCheckoutBody' });
 export type DonationCheckoutBody = z.input<typeof donationCheckoutBody>;

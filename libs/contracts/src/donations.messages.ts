@@ -2,12 +2,20 @@
  * What the donation calls and screens say (issue 12; spec §2 "Donate page", §5, §8). The spec's own
  * words where it has them; our words, kept here once, where it only names a meaning.
  */
+/** The longest name a donor may show on the public ledger. */
+export const DONOR_NAME_MAX_LENGTH = 40;
+/** Names the ledger already uses for others: a donor cannot take them. */
+export const RESERVED_DONOR_NAMES = ['anonymous donor', 'charity arena'] as const;
+
 export const DonationMessages = {
   amountNotInteger: 'Enter the amount as a whole number of cents.',
   amountTooSmall: 'The smallest donation is $1 (100 cents).',
   amountNotWholeDollars: 'Donations are in whole dollars: the amount must be a multiple of 100 cents.',
   amountTooLarge: 'The largest donation online is $10,000. Contact us to give more.',
   invalidEmail: 'Enter a valid email address, or leave it empty.',
+  donorNameTooLong: `The name shown on the ledger can be at most ${DONOR_NAME_MAX_LENGTH} characters.`,
+  donorNameMissing: 'Enter the name to show, or choose Anonymous donor.',
+  donorNameReserved: 'That name is kept for the platform. Choose another, or give anonymously.',
   paymentConfigurationMissing: 'Payment configuration is missing. Donations are unavailable right now.',
   errorLoadingPaymentSystem: 'Error loading payment system',
   paymentSystemNotReady: 'Payment system not ready',

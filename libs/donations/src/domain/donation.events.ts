@@ -53,6 +53,11 @@ export interface DonationReceived {
     /** Short public code of the receipt ('R-7Q2K…'). */
     receiptCode: string;
     receivedAt: string;
+    /**
+     * The name the donor chose to be shown under on the public ledger; null (and absent on gifts received
+     * before 28 Nov 2026, when the choice was added): 'Anonymous donor'.
+     */
+    donorName?: string | null;
   };
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { donationCheckoutBody } from '@arena/contracts/donations.contract';
 import { pathFor, routes } from '@arena/contracts/http.routes';
 import {
+  DONOR_NAME_MAX_LENGTH,
   DONATION_DEFAULT_CENTS,
   DONATION_PRESETS_CENTS,
   DonationMessages as M,
@@ -37,7 +38,11 @@ export function DonatePage({ ein, cancelled = false }: DonatePageProps) {
   const [typedEmail, setEmail] = useState<string | null>(null);
   // A signed-in member's receipt goes to their own address unless they type another (issue 23, item 12).
   const email = typedEmail ?? (session?.status === 'member' ? session.member.email : '');
-  const [errors, setErrors] = useState<{ amount?: string; email?: string }>({});
+  const [named, setNamed] = useState(false);
+  const [typedName, setName] = useState<string | null>(null);
+  // A member shown by name is shown under their username unless they type another.
+  const donorName = typedName ?? (session?.status === 'member' ? session.member.username : '');
+  const [errors, setErrors] = useState<{ amount?: string; email?: string; donorName?: string }>({});
   const [sending, setSending] = useState(false);
   const payments = useQuery(paymentsConfigQuery());
   const configurationMissing = payments.data?.mode === 'stripe' && payments.data.publishableKey === null;
@@ -57,15 +62,25 @@ export function DonatePage({ ein, cancelled = false }: DonatePageProps) {
       toast.error(refusal);
       return;
     }
-    const parsed = donationCheckoutBody.safeParse({ amount_cents: cents, email, charityEin: ein });
+    const parsed = donationCheckoutBody.safeParse({
+      amount_cents: cents,
+      email,
+      charityEin: ein,
+      ...(named ? { donorName } : {}),
+    });
     if (!parsed.success) {
       const next: typeof errors = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'email' ? 'email' : 'amount';
+        const field = issue.path[0] === 'email' || issue.path[0] === 'donorName' ? issue.path[0] : 'amount';
         next[field] ??= issue.message;
       }
       setErrors(next);
-      toast.error(next.amount ?? next.email ?? M.errorProcessingDonation);
+      toast.error(next.amount ?? next.email ?? next.donorName ?? M.errorProcessingDonation);
+      return;
+    }
+    if (named && !parsed.data.donorName) {
+      setErrors({ donorName: M.donorNameMissing });
+      toast.error(M.donorNameMissing);
       return;
     }
     setErrors({});
@@ -142,6 +157,28 @@ export function DonatePage({ ein, cancelled = false }: DonatePageProps) {
             onChange={(event) => setEmail(event.target.value)}
             error={errors.email}
           />
+          <fieldset className="donate__shown-as">
+            <legend className="field__label">On the public donation ledger, show this gift as</legend>
+            <label className="donate__choice">
+              <input type="radio" name="shown-as" checked={!named} onChange={() => setNamed(false)} />
+              <span>Anonymous donor</span>
+            </label>
+            <label className="donate__choice">
+              <input type="radio" name="shown-as" checked={named} onChange={() => setNamed(true)} />
+              <span>From a name I choose</span>
+            </label>
+            {named && (
+              <TextField
+                label="Name shown on the ledger"
+                autoComplete="nickname"
+                maxLength={DONOR_NAME_MAX_LENGTH}
+                value={donorName}
+                onChange={(event) => setName(event.target.value)}
+                error={errors.donorName}
+                hint="Anyone can read the ledger. Your email is never shown."
+              />
+            )}
+          </fieldset>
           <Button type="submit" size="large" disabled={sending}>
             {sending ? 'Opening checkout…' : `Donate ${cents > 0 ? dollars(cents) : ''}`.trim()}
           </Button>

@@ -10,6 +10,8 @@ export interface GiftMetadata {
   kind: 'gift';
   charityEin?: string;
   memberId?: string;
+  /** The name the donor chose for the public ledger (absent: anonymous). */
+  donorName?: string;
 }
 
 /** POST /api/stripe/checkout: a hosted checkout for a gift, to the pool or to a payout-verified charity. */
@@ -22,7 +24,12 @@ export class GiftCheckoutService {
   ) {}
 
   async start(
-    body: { amount_cents: number; email?: string; charityEin?: string } & DonationCheckoutBody,
+    body: {
+      amount_cents: number;
+      email?: string;
+      charityEin?: string;
+      donorName?: string;
+    } & DonationCheckoutBody,
     memberId: string | null,
     attemptId: string,
   ): Promise<DonationCheckoutAnswer> {
@@ -31,6 +38,7 @@ export class GiftCheckoutService {
     const metadata: Record<string, string> = { kind: 'gift' };
     if (charity) metadata.charityEin = charity.ein;
     if (memberId) metadata.memberId = memberId;
+    if (body.donorName) metadata.donorName = body.donorName;
     const session = await this.payments.createCheckoutSession({
       amountCents: body.amount_cents,
       email: body.email ?? null,

@@ -59,6 +59,8 @@ export class GiftPaidHandler implements PaymentEventHandler {
     const receiptCode = receiptCodeOf(donationId);
     const donorEmail = session.customer_details?.email ?? session.customer_email ?? null;
     const donorMemberId = session.metadata.memberId ?? null;
+    // Checked by the contract when the checkout started (the metadata is ours); empty means anonymous.
+    const donorName = session.metadata.donorName?.trim() || null;
     const paymentIntent = session.payment_intent;
     const paymentIntentId = typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null);
     const { events } = await this.streams.donation(
@@ -72,7 +74,8 @@ export class GiftPaidHandler implements PaymentEventHandler {
           donorMemberId,
           charityEin: charity ? charity.ein : null,
           charityName: charity?.name ?? null,
-          directedBy: { kind: 'donor', memberId: donorMemberId, displayName: null },
+          donorName,
+          directedBy: { kind: 'donor', memberId: donorMemberId, displayName: donorName },
           checkoutSessionId: session.id,
           paymentIntentId,
           providerEventId: event.id,
