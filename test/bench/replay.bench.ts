@@ -11,13 +11,19 @@
  *
  * The contract checks the log as a list of at most PLAY_LOG_MAX_INPUTS entries and leaves each entry to
  * the core's replay (checking each twice cost as much as the replay: see docs/benchmarks.md).
+ *
+ * Every log is measured twice: as the JSON `log` (external tools) and as the `packedLog` the game frame
+ * sends (issue 24), whose parse and check (body, contract, reading the bytes back into the list the core
+ * replays: `resultLog`) should cost no more than the replay itself.
  */
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { playResultBody, PLAY_RESULT_MAX_BYTES, type VerifiedGameSlug } from '@arena/contracts';
 import {
+  encodePackedLog,
   GAME_CORES,
   honestLog,
+  PackedLogReader,
   pairs,
   SeededRandom,
   seededUniform,
@@ -27,6 +33,7 @@ import {
 } from '@arena/games';
 import { hiddenRuleOf } from '../../libs/tournaments/src/application/hidden-plays';
 import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
+import { resultLog } from '../../libs/tournaments/src/application/result-log';
 import { machineLine, publish, SMOKE } from './support/bench-kit';
 import { playStrongTiles } from './support/strong-tiles-player';
 
@@ -40,6 +47,9 @@ const GOAL_PER_SECOND = 2000;
 interface Play {
   seed: string;
   body: string;
+  /** The same result as the game frame sends it: the log packed. */
+  packedBody: string;
+  packedLog: string;
   inputs: number;
   /** What the server recorded as it revealed (pairs' cards, tiles' moves): the log's own inputs. */
   recorded: string[];
@@ -66,7 +76,10 @@ function parseBody(body: string): unknown {
 
 /** The body the game app posts: a game token (a JWT's length) and the log. */
 function play(game: VerifiedGameSlug, seed: string, log: readonly TimedInput<unknown>[]): Play {
-  const body = JSON.stringify({ gameToken: randomBytes(240).toString('base64url'), log });
+  const gameToken = randomBytes(240).toString('base64url');
+  const body = JSON.stringify({ gameToken, log });
+  const packedLog = encodePackedLog(game, log);
+  const packedBody = JSON.stringify({ gameToken, packedLog });
   const inputs = log.map((entry) =>
     game === 'pairs' ? String((entry.input as { card: number }).card) : String(entry.input),
   );
@@ -76,7 +89,7 @@ function play(game: VerifiedGameSlug, seed: string, log: readonly TimedInput<unk
   const recorded = keystream
     ? keystream.releasesOf((step) => keystreamBlocks(seed, step, 1)[0]!, log)
     : inputs;
-  return { seed, body, inputs: log.length, recorded };
+  return { seed, body, packedBody, packedLog, inputs: log.length, recorded };
 }
 
 /** Where a play of the game draws its randomness from: its seed, or (tiles, snake) its keystream's blocks. */
@@ -99,6 +112,31 @@ function verify(game: VerifiedGameSlug, { seed, body, recorded }: Play): number 
   return verdict.result.score;
 }
 
+/** The same with the packed body: the log read back from its bytes (`resultLog`), then replayed alike. */
+function verifyPacked(game: VerifiedGameSlug, { seed, packedBody, recorded }: Play): number {
+  const read = readPacked(game, packedBody);
+  const verdict = serverReplay(game, seed, read, recorded);
+  if (!verdict.valid) throw new Error(`${game} ${seed}: the packed log does not replay: ${verdict.reason}`);
+  return verdict.result.score;
+}
+
+/** Everything the server does with a packed body before the replay: parse, contract, the bytes read back. */
+function readPacked(game: VerifiedGameSlug, packedBody: string): TimedInput<unknown>[] {
+  const parsed = playResultBody.safeParse(parseBody(packedBody));
+  if (!parsed.success) throw new Error(`${game}: the packed body does not parse: ${parsed.error.message}`);
+  const read = resultLog(game, parsed.data);
+  if (!read.ok) throw new Error(`${game}: the packed log does not read: ${read.reason}`);
+  return read.log;
+}
+
+/** Reading a packed log's inputs one by one, as a core could as it replays: no list built. */
+function scanPacked(game: VerifiedGameSlug, packedLog: string): number {
+  const reader = PackedLogReader.open(game, packedLog);
+  while (reader.next());
+  if (reader.refusal !== null) throw new Error(reader.refusal);
+  return reader.index;
+}
+
 /**
  * Runs `step` over the items round robin for SECONDS_PER_CASE; the mean CPU time of one step in µs.
  * CPU time (user + system of this process), not wall time: the machine is shared, and a core's rate
@@ -117,8 +155,8 @@ function timeEach<T>(items: readonly T[], step: (item: T) => unknown): number {
   return (used.user + used.system) / count;
 }
 
-/** One row of the table: the whole path and its parts apart. */
-function measure({ game, name, plays }: Case): string {
+/** One row of each table (JSON, packed): the whole path and its parts apart. */
+function measure({ game, name, plays }: Case): { json: string; packed: string } {
   const perResult = timeEach(plays, (one) => verify(game, one));
   const jsonMicros = timeEach(plays, (one) => parseBody(one.body));
   const objects = plays.map((one) => parseBody(one.body));
@@ -132,13 +170,32 @@ function measure({ game, name, plays }: Case): string {
     serverReplay(game, one.seed, one.log as TimedInput<unknown>[], one.recorded),
   );
 
+  const packedPerResult = timeEach(plays, (one) => verifyPacked(game, one));
+  const packedReadMicros = timeEach(plays, (one) => readPacked(game, one.packedBody));
+  const packedScanMicros = timeEach(plays, (one) => scanPacked(game, one.packedLog));
+
   const perSecond = 1_000_000 / perResult;
+  const packedPerSecond = 1_000_000 / packedPerResult;
   const inputs = Math.round(plays.reduce((total, one) => total + one.inputs, 0) / plays.length);
   const bytes = Math.max(...plays.map((one) => one.body.length));
   const size = `${(bytes / 1024).toFixed(0)}${bytes > PLAY_RESULT_MAX_BYTES ? ' (over the limit)' : ''}`;
+  const packedBytes = Math.max(...plays.map((one) => one.packedBody.length));
   const rate = (value: number) => Math.round(value).toLocaleString('en');
-  console.log(`${game}: ${name}: ${rate(perSecond)}/s`);
-  return [
+  console.log(`${game}: ${name}: ${rate(perSecond)}/s JSON, ${rate(packedPerSecond)}/s packed`);
+  const packed = [
+    game,
+    name,
+    rate(inputs),
+    size,
+    (packedBytes / 1024).toFixed(1),
+    packedReadMicros.toFixed(0),
+    packedScanMicros.toFixed(0),
+    replayMicros.toFixed(0),
+    packedReadMicros <= replayMicros ? 'yes' : 'no',
+    rate(packedPerSecond),
+    packedPerSecond >= GOAL_PER_SECOND ? 'yes' : 'no',
+  ].join(' | ');
+  const json = [
     game,
     name,
     rate(inputs),
@@ -149,6 +206,7 @@ function measure({ game, name, plays }: Case): string {
     rate(perSecond),
     perSecond >= GOAL_PER_SECOND ? 'yes' : 'no',
   ].join(' | ');
+  return { json, packed };
 }
 
 function honestSessions(game: VerifiedGameSlug): Case {
@@ -272,14 +330,20 @@ function main(): void {
     honestSessions('pairs'),
     pairsWorstCase(),
   ];
-  const rows = cases.map((one) => `| ${measure(one)} |`);
+  const rows = cases.map((one) => measure(one));
   publish(
     'bench:replay',
     `Verified results per second on one core: per result, parsing the JSON body with Fastify's parser (JSON.parse and a scan for prototype keys), the contract check (playResultBody) and the core's replay, as \`POST /api/plays/{id}/result\` does; ${SECONDS_PER_CASE} s per measure, the logs of a row taken in turn. Times are CPU time of the bench process (a core's rate; less sensitive than wall time to the others sharing the machine). The three µs columns time the parts apart (mean per result); the contract checks the list, the replay each entry. Goal: ${GOAL_PER_SECOND.toLocaleString('en')}/s per core. ${machineLine('other engineers’ builds and tests and this script')}
 
 | game | log | inputs | body KB | body parse µs | contract µs | replay µs | verified results/s | goal met |
 |---|---|---:|---:|---:|---:|---:|---:|---|
-${rows.join('\n')}
+${rows.map((row) => `| ${row.json} |`).join('\n')}
+
+The same logs as the game frame sends them, packed (\`packedLog\`, issue 24). "Parse + check" is everything before the replay: the body's JSON, the contract and the bytes read back into the list the core replays (\`resultLog\`); "scan" reads the bytes alone, input by input, with no list built (\`PackedLogReader\`), which is what a core iterating the bytes as it replays would save at most. The replay is the same as above (same logs). The packed body holds the same game token (0.3 KB).
+
+| game | log | inputs | JSON body KB | packed body KB | parse + check µs | of which scan µs | replay µs | parse + check ≤ replay | verified results/s | goal met |
+|---|---|---:|---:|---:|---:|---:|---:|---|---:|---|
+${rows.map((row) => `| ${row.packed} |`).join('\n')}
 `,
   );
 }

@@ -14,7 +14,7 @@ import {
   type VerifiedPlayResult,
 } from '@arena/contracts';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
-import { GAME_CORES, type TimedInput } from '@arena/games';
+import { decodePackedLog, GAME_CORES } from '@arena/games';
 import { tournamentStreamId } from '@arena/tournaments';
 import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
 import { formatScore } from '../../web/src/features/tournaments/challenge-detail.format';
@@ -128,7 +128,11 @@ describe('fair play: the real games in the app, every score verified by the serv
       const opened = (await tournamentEvents(id)).find((event) => event.type === 'PlayStarted')!;
       const seed = (opened.data as { seed: string }).seed;
       expect(play.seed).toBeNull();
-      const log = sent.log as TimedInput<unknown>[];
+      // The frame sends the log packed; read back, it is the list the core replays.
+      expect(sent.log).toBeUndefined();
+      const decoded = decodePackedLog(slug, sent.packedLog!);
+      if (!decoded.ok) throw new Error(`The submitted log does not read: ${decoded.reason}`);
+      const log = decoded.log;
       const keystream = GAME_CORES[slug].keystream;
       // A keystream game's releases are the ones an honest client makes for its log.
       const releases = keystream?.releasesOf((step) => keystreamBlocks(seed, step, 1)[0]!, log) ?? [];

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { GAME_CORES, pairs, type TimedInput } from '@arena/games';
+import { decodePackedLog, GAME_CORES, pairs } from '@arena/games';
 import { formatTime } from '../../apps/games/src/pairs/format-time';
 import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
 import { seriousAxeViolations } from './support/axe';
@@ -299,8 +299,12 @@ describe('a game framed by the app origin', () => {
       ]);
       const completed = received[1] as { score: number };
       expect(shown.of(completed.score)).toBe(shownText);
-      const submission = received[2] as { playId: string; gameToken: string; log: TimedInput<unknown>[] };
-      expect(submission).toMatchObject({ playId: 'play-1', gameToken: 'game-token-1' });
+      const sent = received[2] as { playId: string; gameToken: string; packedLog: string };
+      expect(sent).toMatchObject({ playId: 'play-1', gameToken: 'game-token-1' });
+      // The log travels packed; read back, it is the list the server replays.
+      const decoded = decodePackedLog(slug, sent.packedLog);
+      if (!decoded.ok) throw new Error(`The submitted log does not read: ${decoded.reason}`);
+      const submission = { ...sent, log: decoded.log };
       // What the server will do: replay the log from the play's seed with the game's core (tiles: on the
       // blocks of its keystream).
       const released = (await page.evaluate(

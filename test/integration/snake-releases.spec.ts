@@ -1,5 +1,5 @@
 import { PlayMessages, type StartedPlay } from '@arena/contracts';
-import { SeededRandom, snake } from '@arena/games';
+import { encodePackedLog, SeededRandom, snake } from '@arena/games';
 import type { TestMember } from '@arena/identity/testing';
 import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
 import { useHiddenPlaysApi } from './support/hidden-plays';
@@ -18,6 +18,7 @@ describe('Snake: each food released by the server after the turns before it', ()
     startPlay,
     keptSeed,
     submit,
+    submitPacked,
     release,
     blockOf,
     expectStartHoldsNoKey,
@@ -124,6 +125,30 @@ describe('Snake: each food released by the server after the turns before it', ()
       statusCode: 409,
       message: PlayMessages.alreadySubmitted,
     });
+  });
+
+  it('takes the log packed, as the game frame sends it: turns moved across a release refused as in JSON, the honest log accepted', async () => {
+    const member = await joined(cup('snake'));
+    const { play } = await startPlay(cup('snake'), member);
+    const { log, result, releases } = await playThroughReleases(play, member, 600);
+    expect(releases.length).toBeGreaterThan(3);
+    advanceClock(result.durationMs + 1000);
+
+    const boundary = (Number(releases[2]!.split(':')[0]) + 1) * snake.SNAKE_TICK_MS;
+    const last = log.findLastIndex((entry) => entry.atMs < boundary);
+    const moved = log.map((entry, index) =>
+      index === last ? { ...entry, atMs: Math.max(entry.atMs + snake.SNAKE_TICK_MS, boundary) } : entry,
+    );
+    const lied = await submitPacked(play, member, encodePackedLog('snake', moved));
+    expect(lied.json()).toMatchObject({
+      statusCode: 422,
+      message: (await submit(play, member, moved)).json().message,
+    });
+    expect(lied.json().message).toMatch(/^The game log does not replay: Input \d+ is not the turn/);
+
+    const accepted = await submitPacked(play, member, encodePackedLog('snake', log));
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().data).toMatchObject({ score: result.score, durationMs: result.durationMs });
   });
 
   it('refuses a play whose release claimed a food eaten before it was (to see the next one sooner)', async () => {

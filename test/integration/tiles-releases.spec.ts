@@ -1,5 +1,5 @@
 import { PlayMessages, type StartedPlay } from '@arena/contracts';
-import { tiles, type TimedInput } from '@arena/games';
+import { encodePackedLog, tiles, type TimedInput } from '@arena/games';
 import type { TestMember } from '@arena/identity/testing';
 import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
 import { useHiddenPlaysApi } from './support/hidden-plays';
@@ -21,6 +21,7 @@ describe('Tile Merge: each tile released by the server after the move it follows
     startPlay,
     keptSeed,
     submit,
+    submitPacked,
     release,
     blockOf,
     expectStartHoldsNoKey,
@@ -161,6 +162,52 @@ describe('Tile Merge: each tile released by the server after the move it follows
       statusCode: 409,
       message: PlayMessages.alreadySubmitted,
     });
+  });
+
+  it("takes the log packed, as the game frame sends it: the honest play accepted with its replay's score, a malformed one refused with why", async () => {
+    const member = await joined(cup('tiles'));
+    const { play } = await startPlay(cup('tiles'), member);
+    const { state, log } = await playThroughReleases(play, member, 30);
+    advanceClock(log.at(-1)!.atMs + 1000);
+    const packed = encodePackedLog('tiles', log);
+
+    // Bytes that do not read: a version this server does not know, a log cut inside a clock step.
+    const bytes = Buffer.from(packed, 'base64url');
+    bytes[0] = 2;
+    expect((await submitPacked(play, member, bytes.toString('base64url'))).json()).toEqual({
+      success: false,
+      statusCode: 422,
+      message: PlayMessages.doesNotReplay('The packed log is of version 2; version 1 is the one read here'),
+    });
+    const cut = Buffer.concat([Buffer.from(packed, 'base64url'), Buffer.from([0x81])]).toString('base64url');
+    expect((await submitPacked(play, member, cut)).json()).toMatchObject({
+      statusCode: 422,
+      message: PlayMessages.doesNotReplay(`Input ${log.length} is cut short in its clock step`),
+    });
+    // Not base64url, or the log sent in both forms: the contract's (400).
+    expect((await submitPacked(play, member, `${packed.slice(0, -4)}+/==`)).json()).toEqual({
+      success: false,
+      statusCode: 400,
+      message: 'packedLog: The packed log is not base64url',
+    });
+    const both = await call('POST', `/api/plays/${play.playId}/result`, member.accessToken, {
+      gameToken: play.gameToken,
+      log,
+      packedLog: packed,
+    });
+    expect(both.json()).toMatchObject({ statusCode: 400, message: PlayMessages.oneLogForm });
+    // Packed, the moves must still be the ones released, in order.
+    const changed = log.map((entry, index) =>
+      index === 4 ? { ...entry, input: entry.input === 'up' ? 'down' : 'up' } : entry,
+    );
+    expect((await submitPacked(play, member, encodePackedLog('tiles', changed))).json()).toMatchObject({
+      statusCode: 422,
+      message: PlayMessages.doesNotReplay('Input 4 is not the move the server released'),
+    });
+
+    const accepted = await submitPacked(play, member, packed);
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().data).toMatchObject({ score: state.score, durationMs: log.at(-1)!.atMs });
   });
 
   it('accepts a log that stops before the last release (a move asked for, then the run ended)', async () => {

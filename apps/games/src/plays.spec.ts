@@ -7,7 +7,8 @@ import { TilesPlay } from './tiles/tiles-play';
 /** The check the app makes before posting: the replay of the recorded log gives the result shown. */
 function replaysToShown(play: TilesPlay | SnakePlay | PairsPlay) {
   const log: readonly TimedInput<unknown>[] = play.log.toArray();
-  const messages = endOfRunMessages(play.replay(), log, play.result(), null);
+  const game = play instanceof TilesPlay ? 'tiles' : play instanceof SnakePlay ? 'snake' : 'pairs';
+  const messages = endOfRunMessages(game, play.replay(), log, play.result(), null);
   expect(messages).toEqual([expect.objectContaining({ type: 'GAME_COMPLETED', ...play.result() })]);
 }
 

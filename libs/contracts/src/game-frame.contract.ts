@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PACKED_LOG_FORMAT, PACKED_LOG_MAX_CHARS, PLAY_LOG_MAX_INPUTS } from './packed-log';
 import { SNAKE_RELEASE_FORMAT, SNAKE_RELEASE_MAX_CHARS } from './releases';
 
 /**
@@ -18,7 +19,8 @@ import { SNAKE_RELEASE_FORMAT, SNAKE_RELEASE_MAX_CHARS } from './releases';
  *    the next with the turns before it (`releases.ts`); the page asks the server
  *    (POST /api/plays/{playId}/release) and answers RELEASED with the step's block, or RELEASE_FAILED.
  * 4. When a run ends the game posts GAME_COMPLETED (the page shows it); in a tournament it then posts
- *    TOURNAMENT_SUBMIT_SCORE with the play id, the token and the input log, and the page submits them.
+ *    TOURNAMENT_SUBMIT_SCORE with the play id, the token and the input log, packed (`packedLog`,
+ *    `packed-log.ts`), and the page submits them as they came.
  */
 
 /** Whole, non-negative and within a PostgreSQL integer: only shown by the page, the server replays. */
@@ -42,13 +44,21 @@ export const gameToPageMessage = z.discriminatedUnion('type', [
     completed: z.optional(z.boolean()),
     durationMs: z.optional(score),
   }),
-  /** The play's result: the page posts it to POST /api/plays/{playId}/result. */
-  z.object({
-    type: z.literal('TOURNAMENT_SUBMIT_SCORE'),
-    playId: shortText,
-    gameToken: shortText,
-    log: z.array(loggedInput).check(z.maxLength(40_000)),
-  }),
+  /**
+   * The play's result: the page posts it to POST /api/plays/{playId}/result, with the log in the form it
+   * came, exactly one of them: `packedLog` (what our games send) or the JSON `log`.
+   */
+  z
+    .object({
+      type: z.literal('TOURNAMENT_SUBMIT_SCORE'),
+      playId: shortText,
+      gameToken: shortText,
+      log: z.optional(z.array(loggedInput).check(z.maxLength(PLAY_LOG_MAX_INPUTS))),
+      packedLog: z.optional(
+        z.string().check(z.minLength(2), z.maxLength(PACKED_LOG_MAX_CHARS), z.regex(PACKED_LOG_FORMAT)),
+      ),
+    })
+    .check(z.refine((message) => (message.log === undefined) !== (message.packedLog === undefined))),
   /** Flip number `flip` of the play turns `card` over: the page asks the server for its face. */
   z.object({
     type: z.literal('REVEAL'),

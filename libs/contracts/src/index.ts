@@ -16,6 +16,7 @@ export * from './game-frame.contract';
 export * from './games.catalog';
 export * from './plays.contract';
 export * from './releases';
+export * from './packed-log';
 export * from './signed-results.contract';
 export * from './client-config.contract';
 export * from './operations.contract';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PACKED_LOG_FORMAT, PACKED_LOG_MAX_CHARS, PLAY_LOG_MAX_INPUTS } from './packed-log';
 import { SNAKE_RELEASE_FORMAT, SNAKE_RELEASE_MAX_CHARS } from './releases';
 import { TOURNAMENT_STATUSES } from './tournaments.contract';
 
@@ -11,8 +12,7 @@ import { TOURNAMENT_STATUSES } from './tournaments.contract';
 
 /** The longest log the server reads: bigger bodies are refused by size (413) before they are parsed. */
 export const PLAY_RESULT_MAX_BYTES = 1024 * 1024;
-/** The most inputs one log may hold (beyond any honest play of the catalog's games). */
-export const PLAY_LOG_MAX_INPUTS = 40_000;
+export { PLAY_LOG_MAX_INPUTS };
 
 /** POST /api/tournaments/{id}/plays and POST /api/tournaments/{id}/matches/{matchId}/plays take no body. */
 export const startedPlay = z
@@ -50,12 +50,34 @@ const loggedInput = z.unknown().meta({
   description: "{ atMs: whole ms since the play started, input: the game's input } — checked by the replay",
 });
 
-/** POST /api/plays/{playId}/result (access token of the play's member). */
+/** Why a result body is refused when it sends both forms of the log, or neither. */
+export const ONE_LOG_FORM = 'Send the game log once: as log or as packedLog';
+
+/**
+ * POST /api/plays/{playId}/result (access token of the play's member): the log as `packedLog` (what the
+ * game frame sends) or as the JSON `log`, exactly one of them. The packed string is checked here for its
+ * length and alphabet only; its bytes are read as the play replays (a malformed one answers 422
+ * `The game log does not replay: <reason>`).
+ */
 export const playResultBody = z
   .object({
     gameToken: z.string().min(1).max(2000),
-    log: z.array(loggedInput).max(PLAY_LOG_MAX_INPUTS),
+    log: z.array(loggedInput).max(PLAY_LOG_MAX_INPUTS).optional().meta({
+      description:
+        'The log as JSON, `[{ atMs, input }]`: kept for external tools and scripts; the game frame sends packedLog',
+    }),
+    packedLog: z
+      .string()
+      .min(2)
+      .max(PACKED_LOG_MAX_CHARS)
+      .regex(PACKED_LOG_FORMAT, 'The packed log is not base64url')
+      .optional()
+      .meta({
+        description:
+          'The log packed (docs/fair-play.md "The packed log"): base64url without padding of a version byte (1), then per input its clock step in ms since the input before (an unsigned LEB128 varint, at most 4 bytes) and its code (one byte)',
+      }),
   })
+  .refine((body) => (body.log === undefined) !== (body.packedLog === undefined), { message: ONE_LOG_FORM })
   .meta({ id: 'PlayResultBody' });
 export type PlayResultBody = z.infer<typeof playResultBody>;
 
@@ -167,6 +189,8 @@ export const PlayMessages = {
   superseded: 'A newer play replaced this one',
   expired: 'This play has expired',
   doesNotReplay: (reason: string) => `The game log does not replay: ${reason}`,
+  /** A result with both `log` and `packedLog`, or neither (400). */
+  oneLogForm: ONE_LOG_FORM,
   tooFast: 'The game log claims more play time than has passed since the play started',
   nothingToReveal: "This game's play has nothing hidden to reveal",
   revealOutOfOrder: (next: number) => `Flips are revealed in order: the next is flip ${next}`,

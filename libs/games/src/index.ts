@@ -4,3 +4,4 @@ export * as snake from './snake';
 export * as pairs from './pairs';
 export * from './game-cores';
 export * from './bots';
+export * from './input-log/packed-log';

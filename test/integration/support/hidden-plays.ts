@@ -186,6 +186,13 @@ export function useHiddenPlaysApi(options: {
         gameToken: play.gameToken,
         log,
       }),
+
+    /** The result as the game frame sends it: the log packed (`packedLog`). */
+    submitPacked: (play: StartedPlay, member: TestMember, packedLog: string) =>
+      call('POST', `/api/plays/${play.playId}/result`, member.accessToken, {
+        gameToken: play.gameToken,
+        packedLog,
+      }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { tiles } from '@arena/games';
+import { decodePackedLog, encodePackedLog, tiles } from '@arena/games';
 import {
   endOfRunMessages,
   nextMode,
@@ -92,26 +92,52 @@ describe('endOfRunMessages', () => {
 
   it('posts the result and then the submission in a tournament run', () => {
     const { log, shown } = honestTilesRun(SEED);
-    expect(endOfRunMessages(tiles.tilesCore.replay(SEED, log), log, shown, AUTH)).toEqual([
+    expect(endOfRunMessages('tiles', tiles.tilesCore.replay(SEED, log), log, shown, AUTH)).toEqual([
       {
         type: 'GAME_COMPLETED',
         score: shown.score,
         completed: shown.completed,
         durationMs: log.at(-1)!.atMs,
       },
-      { type: 'TOURNAMENT_SUBMIT_SCORE', playId: 'play-1', gameToken: 'game-token', log },
+      {
+        type: 'TOURNAMENT_SUBMIT_SCORE',
+        playId: 'play-1',
+        gameToken: 'game-token',
+        packedLog: encodePackedLog('tiles', log),
+      },
+    ]);
+    // The packed log reads back as the log played.
+    const submission = endOfRunMessages('tiles', tiles.tilesCore.replay(SEED, log), log, shown, AUTH)[1]!;
+    expect(
+      submission.type === 'TOURNAMENT_SUBMIT_SCORE' && decodePackedLog('tiles', submission.packedLog!),
+    ).toEqual({
+      ok: true,
+      log,
+    });
+  });
+
+  it('posts GAME_ERROR, and no submission, when the log cannot be packed', () => {
+    const { shown } = honestTilesRun(SEED);
+    const replayed = { valid: true as const, result: { ...shown, durationMs: 0, ticks: 1 } };
+    const messages = endOfRunMessages('tiles', replayed, [{ atMs: -5, input: 'up' }], shown, AUTH);
+    expect(messages).toEqual([
+      {
+        type: 'GAME_ERROR',
+        message: 'The run does not replay: Input 0 is not stamped in whole ms after the input before it',
+      },
     ]);
   });
 
   it('posts only the result in a demo', () => {
     const { log, shown } = honestTilesRun('demo-seed');
-    const messages = endOfRunMessages(tiles.tilesCore.replay('demo-seed', log), log, shown, null);
+    const messages = endOfRunMessages('tiles', tiles.tilesCore.replay('demo-seed', log), log, shown, null);
     expect(messages.map((message) => message.type)).toEqual(['GAME_COMPLETED']);
   });
 
   it('posts GAME_ERROR, and no submission, when the replay disagrees with the score shown', () => {
     const { log, shown } = honestTilesRun(SEED);
     const messages = endOfRunMessages(
+      'tiles',
       tiles.tilesCore.replay(SEED, log),
       log,
       { ...shown, score: shown.score + 4 },
@@ -122,7 +148,7 @@ describe('endOfRunMessages', () => {
 
   it('posts GAME_ERROR when the log does not replay', () => {
     const { log, shown } = honestTilesRun(SEED);
-    const messages = endOfRunMessages(tiles.tilesCore.replay('another-seed', log), log, shown, AUTH);
+    const messages = endOfRunMessages('tiles', tiles.tilesCore.replay('another-seed', log), log, shown, AUTH);
     expect(messages).toHaveLength(1);
     expect(messages[0]!.type).toBe('GAME_ERROR');
   });

@@ -1,4 +1,5 @@
-import type { ReplayVerdict, TimedInput } from '@arena/games';
+import type { VerifiedGameSlug } from '@arena/contracts/games.catalog';
+import { encodePackedLog, type ReplayVerdict, type TimedInput } from '@arena/games';
 import {
   pageToGameMessage,
   type GameToPageMessage,
@@ -64,10 +65,11 @@ export interface ShownResult {
 /**
  * The messages that end a run. The result shown is first checked against the core's own replay of the
  * log (`verdict`: what the server will compute): when they disagree the game says so (GAME_ERROR) rather
- * than submit a score the server would not confirm. A tournament run then submits its log with the
- * play's token.
+ * than submit a score the server would not confirm. A tournament run then submits its log, packed
+ * (`packedLog`: a few KB where the JSON is tens), with the play's token.
  */
 export function endOfRunMessages<I>(
+  game: VerifiedGameSlug,
   verdict: ReplayVerdict,
   log: readonly TimedInput<I>[],
   shown: ShownResult,
@@ -80,9 +82,15 @@ export function endOfRunMessages<I>(
   }
   const completedMessage: GameToPageMessage = { type: 'GAME_COMPLETED', score, completed, durationMs };
   if (!auth) return [completedMessage];
+  let packedLog: string;
+  try {
+    packedLog = encodePackedLog(game, log);
+  } catch (error) {
+    return [{ type: 'GAME_ERROR', message: `The run does not replay: ${(error as Error).message}` }];
+  }
   return [
     completedMessage,
-    { type: 'TOURNAMENT_SUBMIT_SCORE', playId: auth.playId, gameToken: auth.token, log: [...log] },
+    { type: 'TOURNAMENT_SUBMIT_SCORE', playId: auth.playId, gameToken: auth.token, packedLog },
   ];
 }
 

@@ -199,6 +199,7 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     sound.play('over');
     const auth = mode.kind === 'tournament' ? mode.auth : null;
     const messages: GameToPageMessage[] = endOfRunMessages(
+      ui.game.slug,
       play.replay(),
       play.log.toArray(),
       play.result(),

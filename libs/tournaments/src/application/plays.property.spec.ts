@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { AppConfig } from '@arena/config';
 import { GAME_CATALOG, PlayMessages, VERIFIED_GAME_SLUGS, type VerifiedGameSlug } from '@arena/contracts';
-import { gameCoreFor, honestLog, seededUniform, type TimedInput } from '@arena/games';
+import { encodePackedLog, gameCoreFor, honestLog, seededUniform, type TimedInput } from '@arena/games';
 import type { Member } from '@arena/identity';
 import { InMemoryEventStore } from '@arena/testing';
 import { TournamentError } from '../domain/tournament.errors';
@@ -180,10 +180,19 @@ async function liveTournament(slug: VerifiedGameSlug) {
       }
       return reveals.inputs(playId);
     },
-    submitLog: (playId: string, player: Member, gameToken: string, log: unknown[]) =>
+    /** The log as JSON, or `packed` as the game frame sends it (`packedLog`). */
+    submitLog: (playId: string, player: Member, gameToken: string, log: unknown[], packed = false) =>
       submit.execute(
-        new SubmitPlayResultCommand(playId, player, { gameToken, log: log as TimedInput<unknown>[] }),
+        new SubmitPlayResultCommand(
+          playId,
+          player,
+          packed
+            ? { gameToken, packedLog: encodePackedLog(slug, log as TimedInput<unknown>[]) }
+            : { gameToken, log: log as TimedInput<unknown>[] },
+        ),
       ),
+    submitPacked: (playId: string, player: Member, gameToken: string, packedLog: string) =>
+      submit.execute(new SubmitPlayResultCommand(playId, player, { gameToken, packedLog })),
   };
 }
 
@@ -199,6 +208,7 @@ async function refusal(attempt: Promise<unknown>): Promise<TournamentError> {
 
 const FORGERIES = [
   'changed score',
+  'malformed packed log',
   'edited log',
   "another seed's log",
   'too fast',
@@ -209,24 +219,30 @@ const SLACK_MS = 2_000;
 describe.each(VERIFIED_GAME_SLUGS)('plays of %s, verified by replay', (slug) => {
   const core = gameCoreFor(slug)!;
 
-  it('accepts 1,000 honest sessions on random seeds, each with exactly the score the core computes', async () => {
+  it('accepts 1,000 honest sessions on random seeds, each with exactly the score the core computes, JSON or packed', async () => {
     const tournament = await liveTournament(slug);
     await fc.assert(
-      fc.asyncProperty(fc.integer(), skill, fc.nat({ max: 60_000 }), async (botSeed, botSkill, lagMs) => {
-        const player = await tournament.member();
-        const play = await tournament.startPlay(player);
-        // The start answer says nothing the hidden state follows from.
-        expect(play.shownSeed).toBe(hiddenRuleOf(core) ? null : play.seed);
-        const session = honestSession(slug, play.seed, seededUniform(`bot:${botSeed}`), botSkill);
-        const { log, shown } = session;
-        await tournament.revealSteps(play.playId, player, play.gameToken, session);
-        // The member plays for the session's length, then the result travels for a while.
-        tournament.clock.at = Date.parse(play.startedAt) + shown.durationMs + lagMs;
-        const result = await tournament.submitLog(play.playId, player, play.gameToken, log);
-        expect(result).toMatchObject({ score: shown.score, durationMs: shown.durationMs, attempt: 1 });
-        const scores = await tournament.scoresOf(play.playId);
-        expect(scores.map((event) => (event.data as { score: number }).score)).toEqual([shown.score]);
-      }),
+      fc.asyncProperty(
+        fc.integer(),
+        skill,
+        fc.nat({ max: 60_000 }),
+        fc.boolean(),
+        async (botSeed, botSkill, lagMs, packed) => {
+          const player = await tournament.member();
+          const play = await tournament.startPlay(player);
+          // The start answer says nothing the hidden state follows from.
+          expect(play.shownSeed).toBe(hiddenRuleOf(core) ? null : play.seed);
+          const session = honestSession(slug, play.seed, seededUniform(`bot:${botSeed}`), botSkill);
+          const { log, shown } = session;
+          await tournament.revealSteps(play.playId, player, play.gameToken, session);
+          // The member plays for the session's length, then the result travels for a while.
+          tournament.clock.at = Date.parse(play.startedAt) + shown.durationMs + lagMs;
+          const result = await tournament.submitLog(play.playId, player, play.gameToken, log, packed);
+          expect(result).toMatchObject({ score: shown.score, durationMs: shown.durationMs, attempt: 1 });
+          const scores = await tournament.scoresOf(play.playId);
+          expect(scores.map((event) => (event.data as { score: number }).score)).toEqual([shown.score]);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -262,6 +278,26 @@ describe.each(VERIFIED_GAME_SLUGS)('plays of %s, verified by replay', (slug) => 
                 'unprocessable',
                 expect.stringMatching(/^The game log does not replay: Input \d+/),
               ]);
+              break;
+            }
+            case 'malformed packed log': {
+              // The honest log packed, then spoiled: another version, cut inside a clock step, a code
+              // past the game's table. Never a prefix of the honest inputs (a hidden game accepts those).
+              const bytes = [...Buffer.from(encodePackedLog(slug, log), 'base64url')];
+              const [spoiled, reason] = [
+                [[2, ...bytes.slice(1)], 'The packed log is of version 2; version 1 is the one read here'],
+                [[...bytes, 0x80], `Input ${log.length} is cut short in its clock step`],
+                [[...bytes, 1, 200], `Input ${log.length}'s code 200 is not one of the game's inputs`],
+              ][where % 3] as [number[], string];
+              const packedLog = Buffer.from(spoiled).toString('base64url');
+              const error = await refusal(
+                tournament.submitPacked(play.playId, player, play.gameToken, packedLog),
+              );
+              expect([error.kind, error.message]).toEqual([
+                'unprocessable',
+                PlayMessages.doesNotReplay(reason),
+              ]);
+              expect(await tournament.scoresOf(play.playId)).toHaveLength(0);
               break;
             }
             case 'edited log': {

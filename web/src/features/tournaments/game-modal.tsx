@@ -93,7 +93,13 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
           );
           return;
         case 'TOURNAMENT_SUBMIT_SCORE':
-          void submit(message.playId, message.gameToken, message.log);
+          // The log as the frame produced it: packed (our games), or JSON.
+          void submit(
+            message.playId,
+            message.packedLog !== undefined
+              ? { gameToken: message.gameToken, packedLog: message.packedLog }
+              : { gameToken: message.gameToken, log: message.log },
+          );
           return;
         case 'REVEAL':
           void reveal(message.playId, {
@@ -180,7 +186,7 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
       }
     };
 
-    const submit = async (playId: string, gameToken: string, log: PlayResultBody['log']) => {
+    const submit = async (playId: string, body: PlayResultBody) => {
       if (latest.current.demo) {
         toast('Demo scores are not submitted to the tournament');
         return;
@@ -192,7 +198,7 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
       if (submitting.current) return;
       submitting.current = true;
       try {
-        const result = await tournamentsApi.submitPlayResult(playId, { gameToken, log });
+        const result = await tournamentsApi.submitPlayResult(playId, body);
         toast.success(`Score verified: ${formatScore(result.score, latest.current.lowerScoreWins)}`);
         latest.current.onSubmitted();
       } catch (error) {

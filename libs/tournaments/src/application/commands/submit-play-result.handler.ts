@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ReplayVerdict, TimedInput } from '@arena/games';
+import type { ReplayVerdict } from '@arena/games';
 import type { VerifiedPlayResult } from '@arena/contracts/plays.contract';
 import { playNotFound } from '../../domain/tournament.errors';
 import type { ScoreSubmitted } from '../../domain/tournament.events';
@@ -10,15 +10,17 @@ import { PlayReveals } from '../../infrastructure/play-reveals';
 import { BracketAdvancer } from '../bracket-advancer';
 import { Clock } from '../clock';
 import { hiddenRuleOf } from '../hidden-plays';
+import { resultLog } from '../result-log';
 import { randomEventIds } from '@arena/event-store';
 import { TournamentStreamRepository } from '../tournament-stream.repository';
 import { SubmitPlayResultCommand } from './submit-play-result.command';
 
 /**
- * Checks the game token against the play and the member, replays the log with the play's seed, and
- * lets the decider record what the replay computed. The replay runs here, before the tournament's
- * lane: the lane decides one command at a time, and a replay costs far more than a decision. The
- * decider checks the play again on the stream as it is then (a second result, a newer play).
+ * Checks the game token against the play and the member, replays the log (JSON or packed: `resultLog`)
+ * with the play's seed, and lets the decider record what the replay computed. The replay runs here,
+ * before the tournament's lane: the lane decides one command at a time, and a replay costs far more
+ * than a decision. The decider checks the play again on the stream as it is then (a second result, a
+ * newer play).
  */
 @CommandHandler(SubmitPlayResultCommand)
 export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResultCommand, VerifiedPlayResult> {
@@ -36,15 +38,18 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
     const before = await this.streams.load(tournamentId);
     const play = before.status === 'NONE' ? undefined : getPlay(before.plays, playId);
     if (before.status === 'NONE' || !play) throw playNotFound();
-    // The contract checked the list; the core checks each entry as it replays (never throws on one).
-    const log = body.log as readonly TimedInput<unknown>[];
     const core = verifiedCore(before.tournament);
+    // The contract checked the list (or the packed string's length and alphabet); the core checks each
+    // entry as it replays (never throws on one), after a packed log's bytes were read back.
+    const read = resultLog(core.slug, body);
     // A hidden game's log must be the inputs the server recorded before it revealed what followed them
     // (pairs' flips, tiles' moves), in order, and replays on what it revealed (tiles: the keystream).
     const hidden = hiddenRuleOf(core);
-    const verdict: ReplayVerdict = hidden
-      ? hidden.verify(play.seed, log, await this.reveals.inputs(playId))
-      : core.replay(play.seed, log);
+    const verdict: ReplayVerdict = !read.ok
+      ? { valid: false, reason: read.reason }
+      : hidden
+        ? hidden.verify(play.seed, read.log, await this.reveals.inputs(playId))
+        : core.replay(play.seed, read.log);
     const { events, state } = await this.streams.execute(
       {
         type: 'SubmitPlayResult',
