@@ -134,11 +134,17 @@ describe('Snake: each food released by the server after the turns before it', ()
     expect(releases.length).toBeGreaterThan(3);
     advanceClock(result.durationMs + 1000);
 
-    const boundary = (Number(releases[2]!.split(':')[0]) + 1) * snake.SNAKE_TICK_MS;
-    const last = log.findLastIndex((entry) => entry.atMs < boundary);
-    const moved = log.map((entry, index) =>
-      index === last ? { ...entry, atMs: Math.max(entry.atMs + snake.SNAKE_TICK_MS, boundary) } : entry,
-    );
+    // The last turn before a release moved a tick later, past the release: a food where the move keeps the
+    // log in time order (the packed form cannot even spell a log that goes back in time).
+    const lies = releases.slice(1).map((claim) => {
+      const boundary = (Number(claim.split(':')[0]) + 1) * snake.SNAKE_TICK_MS;
+      const last = log.findLastIndex((entry) => entry.atMs < boundary);
+      const atMs = Math.max(log[last]!.atMs + snake.SNAKE_TICK_MS, boundary);
+      const ordered = last >= 0 && (log[last + 1]?.atMs ?? Infinity) >= atMs;
+      return ordered ? log.map((entry, index) => (index === last ? { ...entry, atMs } : entry)) : null;
+    });
+    const moved = lies.find((lie) => lie !== null)!;
+    expect(moved).toBeDefined();
     const lied = await submitPacked(play, member, encodePackedLog('snake', moved));
     expect(lied.json()).toMatchObject({
       statusCode: 422,
