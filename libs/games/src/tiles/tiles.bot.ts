@@ -1,6 +1,6 @@
 import type { BotDice, StepSeeds, TimedInput } from '../game-core';
 import { applyMove, isOver, newGame, newGameOn, tilesCore, type TilesState } from './tiles.core';
-import { TILES_MOVES, slide, type TilesMove } from './tiles.rules';
+import { TILES_MOVES, cellsOf, slideCells, type TilesCells, type TilesMove } from './tiles.rules';
 
 export interface TilesBotOptions {
   /** One move in this many is chosen at random among the legal ones (a lapse); the rest follow the corner. */
@@ -40,13 +40,20 @@ export function playTiles(
   while (!isOver(state) && log.length < stopAfter) {
     atMs += dice.int(options.paceMs[0], options.paceMs[1]);
     if (atMs > maxDurationMs) break;
-    const legal = TILES_MOVES.filter((move) => slide(state.board, move) !== null);
+    // Each move tried on a copy of the board's cells (state.board is a fresh array at every read).
+    const cells = cellsOf(state.board);
+    const after = new Map<TilesMove, TilesCells>();
+    for (const move of TILES_MOVES) {
+      const next = cells.slice();
+      if (slideCells(next, move) >= 0) after.set(move, next);
+    }
+    const legal = TILES_MOVES.filter((move) => after.has(move));
     const move =
       dice.int(0, options.lapseOneIn - 1) === 0
         ? legal[dice.int(0, legal.length - 1)]!
         : options.looksAhead
-          ? heaviestCornerMove(state.board, legal)
-          : CORNER_ORDER.find((candidate) => legal.includes(candidate))!;
+          ? heaviestCornerMove(after)
+          : CORNER_ORDER.find((candidate) => after.has(candidate))!;
     if (!applyMove(state, move)) throw new Error(`The tiles bot chose an illegal move: ${move}`);
     log.push({ atMs, input: move });
   }
@@ -59,15 +66,16 @@ export function playTiles(
  */
 const CELL_WEIGHT = [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11, 15, 14, 13, 12].map((rank) => 4 ** (rank - 8));
 
-/** Of the legal moves but up, the one whose board weighs most (up only when nothing else plays). */
-function heaviestCornerMove(board: readonly number[], legal: readonly TilesMove[]): TilesMove {
+/** Of the legal moves but up (the boards they lead to), the one whose board weighs most (up only when nothing else plays). */
+function heaviestCornerMove(after: ReadonlyMap<TilesMove, TilesCells>): TilesMove {
   let best: TilesMove | undefined;
   let bestWeight = -1;
   for (const move of CORNER_ORDER) {
-    if (move === 'up' || !legal.includes(move)) continue;
-    const next = slide(board, move)!.board;
+    const next = after.get(move);
+    if (move === 'up' || !next) continue;
     let weight = 0;
-    for (let cell = 0; cell < 16; cell++) weight += next[cell]! * CELL_WEIGHT[cell]!;
+    for (let cell = 0; cell < 16; cell++)
+      weight += (next[cell] === 0 ? 0 : 2 ** next[cell]!) * CELL_WEIGHT[cell]!;
     if (weight > bestWeight) [best, bestWeight] = [move, weight];
   }
   return best ?? 'up';

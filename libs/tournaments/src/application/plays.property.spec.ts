@@ -172,12 +172,15 @@ async function liveTournament(slug: VerifiedGameSlug) {
         rule.route === 'reveal'
           ? session.log.map((entry) => (entry.input as { card: number }).card)
           : session.releases;
+      // Checked once after the loop: jest's expect costs tens of µs a call, and a session makes hundreds.
+      const otherBlocks: number[] = [];
       for (const [step, input] of inputs.entries()) {
         const answer = await reveal.execute(
           new RevealStepCommand(playId, player, rule.route, gameToken, step, input),
         );
-        if (rule.route === 'release') expect(answer.value).toBe(session.blocks[step]);
+        if (rule.route === 'release' && answer.value !== session.blocks[step]) otherBlocks.push(step);
       }
+      expect(otherBlocks).toEqual([]);
       return reveals.inputs(playId);
     },
     /** The log as JSON, or `packed` as the game frame sends it (`packedLog`). */
