@@ -33,4 +33,9 @@ module.exports = {
   // late files timed out, and jest never exited. A memory limit also makes jest use a worker with one CPU.
   workerIdleMemoryLimit: '1536MB',
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
+  // Two workers; the files that take the services run one at a time (test/serial-lock.ts), spread among
+  // the others by the sequencer so the second core runs the code's own specs meanwhile.
+  maxWorkers: 2,
+  testSequencer: '<rootDir>/test/interleaving-sequencer.js',
+  setupFilesAfterEnv: ['<rootDir>/test/serial-lock.ts'],
 };
