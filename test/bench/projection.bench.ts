@@ -200,7 +200,7 @@ async function formatReport(
       `path) from ${total} events: ${scores} ScoreSubmitted over ${TOURNAMENTS} tournaments, plus their ` +
       `TournamentCreated and PlayerJoined; read from the PostgreSQL event store through the port, each batch merged ` +
       `into the tables with at most three statements in one transaction (committed without waiting for its WAL flush), ` +
-      `the ranking index built once at the end; run with the CLI's Node flags (\`--max-semi-space-size=64\`). ` +
+      `the ranking index built once at the end. ` +
       `PostgreSQL ${rows[0]!.version}; ` +
       machineLine('the database, this script and whatever else runs'),
     '',
