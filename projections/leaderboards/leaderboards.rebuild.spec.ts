@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { PostgresEventStore, START, comparePositions, type GlobalPosition } from '@arena/event-store';
 import {
@@ -147,5 +148,62 @@ describe('leaderboards rebuild', () => {
     );
     expect(after.rows).toEqual(before.rows);
     expect(after.rows.length).toBeGreaterThan(0);
+  });
+
+  it('rebuilds exactly the rows that live batches of a few events left, in all three tables', async () => {
+    const cups = [tournament(120, 4), tournament(40, 6), tournament(1, 1)];
+    const first = cups[0]!;
+    const chooser = first.join(undefined, undefined, null);
+    for (const cup of cups) await append(cup);
+    // A charity chosen after the join, then a score, and the same score sent again (a retry).
+    ({ position: lastAppended } = await eventStore.appendToStream(first.streamId, [
+      {
+        id: randomUUID(),
+        type: 'PlayerCharitySelected',
+        data: {
+          tournamentId: first.tournamentId,
+          userId: chooser,
+          charityId: '530196605',
+          charityName: 'American National Red Cross',
+          selectedAt: new Date(1_700_000_500_000).toISOString(),
+        },
+      },
+    ]));
+    const sent = first.events.length;
+    first.score(chooser, 77, new Date(1_700_000_600_000));
+    first.events.push({ ...first.events.at(-1)!, id: randomUUID() });
+    await append(first, sent);
+
+    // Every row of the three tables, but the score counts that dropped to zero: live batches keep such a
+    // row (a player moved on from that score in a later batch), a rebuild's larger batches often never
+    // write it, and "my rank" sums the counts, so a zero adds nothing.
+    const snapshot = async () =>
+      Promise.all(
+        leaderboardsProjector.tables.map(
+          async (table) =>
+            (
+              await sql`SELECT * FROM ${sql.table(table)}
+                WHERE ${table === 'leaderboard_score_counts' ? sql`players <> 0` : sql`true`}
+                ORDER BY 1, 2, 3`.execute(database.db)
+            ).rows,
+        ),
+      );
+    // Live batches of at most 7 events, each its own transaction: the incremental path. (The version
+    // the test before left active, so this runner applies rather than rebuilds.)
+    const projector = { ...leaderboardsProjector, version: leaderboardsProjector.version + 1 };
+    const live = new ProjectionRunner({ ...deps, options: { ...deps.options, batchSize: 7 } }, [projector]);
+    live.start();
+    let incremental: unknown[][];
+    try {
+      await eventually(() => caughtUp(projector.version), SETTLE_MS);
+      incremental = await snapshot();
+    } finally {
+      await live.stop();
+    }
+    expect(incremental[1]!.length).toBeGreaterThan(160);
+
+    const result = await rebuildProjection(deps, projector, new AbortController().signal);
+    expect(result?.events).toBeGreaterThan(0);
+    expect(await snapshot()).toEqual(incremental);
   });
 });

@@ -34,7 +34,8 @@ function benchScripts(): Array<[string, string]> {
 /** The files each bench:* script runs with node; dist/test/bench/x.bench.js is run from test/bench/x.bench.ts. */
 function smokeRuns(): SmokeRun[] {
   return benchScripts().flatMap(([script, command]) =>
-    [...command.matchAll(/\bnode (\S+)/g)].map(([, file]) => {
+    // Node's own flags (`node --max-semi-space-size=64 dist/...`) come before the file.
+    [...command.matchAll(/\bnode (?:--\S+ )*(\S+)/g)].map(([, file]) => {
       const source = file!.replace(/^dist\/(.*)\.js$/, '$1.ts');
       const args = source.endsWith('.ts') ? ['-r', '@swc-node/register', source] : [source];
       return { script, file: source, args };

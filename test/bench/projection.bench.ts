@@ -14,7 +14,14 @@ import { silentLogger } from '@arena/projection-runner/testing';
 import { TournamentStreamBuilder } from '../../projections/leaderboards/leaderboards.fixtures';
 import { leaderboardsProjector } from '../../projections/leaderboards/leaderboards.projection';
 import { rankOf, topEntries } from '../../projections/leaderboards/leaderboards.queries';
-import { createBenchDatabase, machineLine, percentile, publish, SMOKE } from './support/bench-kit';
+import {
+  createBenchDatabase,
+  machineLine,
+  percentile,
+  processCpuSeconds,
+  publish,
+  SMOKE,
+} from './support/bench-kit';
 
 const SCORE_EVENTS = Number(process.env.BENCH_SCORE_EVENTS ?? (SMOKE ? 2_000 : 200_000));
 const TOURNAMENTS = 20;
@@ -25,6 +32,9 @@ const QUERY_SAMPLES = SMOKE ? 10 : 200;
 interface RebuildRun {
   batchSize: number;
   result: RebuildResult;
+  /** CPU seconds of this process (reading, applying) and of the database's backends during the rebuild. */
+  nodeCpu: number;
+  databaseCpu: number;
 }
 
 interface QueryTiming {
@@ -50,14 +60,22 @@ async function main(): Promise<void> {
         options: defaultRunnerOptions,
       };
       const runs: RebuildRun[] = [];
-      for (const batchSize of [2_000, 10_000]) {
+      for (const batchSize of [2_000, 10_000, 50_000]) {
+        const backendsBefore = await backendCpu(db);
+        const cpuBefore = process.cpuUsage();
         const result = await rebuildProjection(
           { ...deps, options: { ...defaultRunnerOptions, rebuildBatchSize: batchSize } },
           leaderboardsProjector,
           new AbortController().signal,
         );
         if (!result) throw new Error('rebuild stopped');
-        runs.push({ batchSize, result });
+        const cpu = process.cpuUsage(cpuBefore);
+        const backendsAfter = await backendCpu(db);
+        const databaseCpu = [...backendsAfter].reduce(
+          (sum, [pid, seconds]) => sum + seconds - (backendsBefore.get(pid) ?? 0),
+          0,
+        );
+        runs.push({ batchSize, result, nodeCpu: (cpu.user + cpu.system) / 1e6, databaseCpu });
         console.log(`rebuild with ${batchSize} events per transaction: ${rate(result)} events/s`);
       }
       const timings = await bigField(db);
@@ -72,6 +90,25 @@ async function main(): Promise<void> {
 }
 
 const rate = (result: RebuildResult) => Math.round(result.events / (result.durationMs / 1000));
+
+/**
+ * CPU seconds used so far by each PostgreSQL backend serving this database (Linux /proc): with the
+ * process's own, what a rebuild costs whatever else runs on the machine. A backend that ends during a
+ * rebuild is missed (the pool keeps its connections for far longer than one).
+ */
+async function backendCpu(db: Kysely<any>): Promise<Map<number, number>> {
+  const { rows } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(db);
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, processCpuSeconds(pid));
+    } catch {
+      // Ended between the query and the read, or not on this machine: counted as nothing.
+    }
+  }
+  return cpu;
+}
 
 async function appendScores(eventStore: PostgresEventStore): Promise<{ total: number; scores: number }> {
   const playersPerTournament = Math.ceil(SCORE_EVENTS / TOURNAMENTS / SCORES_PER_PLAYER);
@@ -162,15 +199,16 @@ async function formatReport(
     `Rebuild of the leaderboard read model (\`npm run projections:rebuild\`'s code ` +
       `path) from ${total} events: ${scores} ScoreSubmitted over ${TOURNAMENTS} tournaments, plus their ` +
       `TournamentCreated and PlayerJoined; read from the PostgreSQL event store through the port, each batch merged ` +
-      `into the tables with at most three statements in one transaction, the ranking index built once at the end. ` +
+      `into the tables with at most three statements in one transaction (committed without waiting for its WAL flush), ` +
+      `the ranking index built once at the end. ` +
       `PostgreSQL ${rows[0]!.version}; ` +
       machineLine('the database, this script and whatever else runs'),
     '',
-    '| events per transaction | events | seconds | events/s |',
-    '|---:|---:|---:|---:|',
+    '| events per transaction | events | seconds | events/s | Node CPU µs per event | PostgreSQL CPU µs per event |',
+    '|---:|---:|---:|---:|---:|---:|',
     ...runs.map(
-      ({ batchSize, result }) =>
-        `| ${batchSize} | ${result.events} | ${(result.durationMs / 1000).toFixed(2)} | ${rate(result)} |`,
+      ({ batchSize, result, nodeCpu, databaseCpu }) =>
+        `| ${batchSize} | ${result.events} | ${(result.durationMs / 1000).toFixed(2)} | ${rate(result)} | ${((nodeCpu * 1e6) / result.events).toFixed(1)} | ${((databaseCpu * 1e6) / result.events).toFixed(1)} |`,
     ),
     '',
     `Reads with ${BIG_FIELD} scored players in one tournament (${QUERY_SAMPLES} calls each, one at a time):`,

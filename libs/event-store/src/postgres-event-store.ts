@@ -62,7 +62,7 @@ interface EventRow {
   event_type: string;
   data: unknown;
   metadata: Record<string, unknown>;
-  created_at: Date;
+  created_ms: number;
 }
 
 interface PageRow extends Partial<EventRow> {
@@ -72,8 +72,11 @@ interface PageRow extends Partial<EventRow> {
   held_back: boolean;
 }
 
+// created_at as whole ms since the epoch (what a Date holds): a number is far cheaper for the client to
+// read than a timestamp's text, which counted for a twentieth of a rebuild's CPU.
 const EVENT_COLUMNS = `e.transaction_id::text AS commit, e.global_position::text AS prepare, e.event_id,
-  e.stream_id, e.stream_revision::text AS stream_revision, e.event_type, e.data, e.metadata, e.created_at`;
+  e.stream_id, e.stream_revision::text AS stream_revision, e.event_type, e.data, e.metadata,
+  floor(extract(epoch FROM e.created_at) * 1000)::float8 AS created_ms`;
 
 /**
  * Rows committed by transactions older than every one still in flight that could write here: nothing
@@ -253,12 +256,14 @@ export class PostgresEventStore implements EventStore {
     assertValidReadAll(options);
     this.assertOpen();
     const after = options.after ?? START;
-    const { rows } = await this.pool.query<EventRow>({
+    // Rows as arrays: no object per row to build and throw away on the way (rebuilds read millions).
+    const { rows } = await this.pool.query<EventTuple>({
       name: 'event_store_read_all',
       text: READ_ALL_SQL,
       values: [xid8Param(after), after.prepare.toString(), options.maxCount ?? null],
+      rowMode: 'array',
     });
-    return rows.map(toRecordedEvent);
+    return rows.map(tupleToRecordedEvent);
   }
 
   async countEvents(options: CountEventsOptions = {}): Promise<EventCount> {
@@ -480,6 +485,32 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     streamId: row.stream_id,
     revision: Number(row.stream_revision),
     position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
-    createdAt: row.created_at,
+    createdAt: new Date(row.created_ms),
+  };
+}
+
+/** EVENT_COLUMNS in their order, as an array row. */
+type EventTuple = [
+  commit: string,
+  prepare: string,
+  eventId: string,
+  streamId: string,
+  revision: string,
+  type: string,
+  data: unknown,
+  metadata: Record<string, unknown>,
+  createdMs: number,
+];
+
+function tupleToRecordedEvent(row: EventTuple): RecordedEvent {
+  return {
+    id: row[2],
+    type: row[5],
+    data: row[6],
+    metadata: row[7],
+    streamId: row[3],
+    revision: Number(row[4]),
+    position: { commit: BigInt(row[0]), prepare: BigInt(row[1]) },
+    createdAt: new Date(row[8]),
   };
 }

@@ -2,6 +2,7 @@ import { comparePositions, type GlobalPosition, type RecordedEvent } from '@aren
 import {
   advanceCheckpoint,
   clearReadFailure,
+  skipFlushWait,
   physicalNames,
   recordFailure,
   recordReadFailure,
@@ -123,6 +124,7 @@ export async function applyLoop(
     lastBatchAt = performance.now();
     try {
       const notices = await db.transaction().execute(async (trx) => {
+        if (mode === 'rebuild') await skipFlushWait(trx);
         const result = relevant.length > 0 ? await projector.apply(trx, relevant, names) : undefined;
         if (!(await advanceCheckpoint(trx, generation, position, last, relevant.length))) {
           throw new StaleCheckpointError();

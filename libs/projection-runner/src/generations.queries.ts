@@ -128,6 +128,16 @@ export async function createGeneration(
 }
 
 /**
+ * Lets a rebuild's batch commit without waiting for its WAL flush. Safe for a generation still being
+ * built: a crash loses the last batches' rows and their checkpoint together (one transaction), and the
+ * rebuild resumes from the checkpoint that was flushed. Never for the serving generation, whose
+ * committed batches were already announced.
+ */
+export async function skipFlushWait(trx: Transaction<any>): Promise<void> {
+  await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+}
+
+/**
  * Compare-and-set of the checkpoint, inside the transaction that applied the batch: it fails (and
  * the caller rolls everything back) when another runner moved the checkpoint or the generation was
  * retired meanwhile.

@@ -39,7 +39,8 @@ export class LiveStack {
     private readonly redisPrefix: string,
   ) {}
 
-  static async start(): Promise<LiveStack> {
+  /** `settings`: the API's and the worker's environment on top of the bench's (limits a bench lifts). */
+  static async start(settings: Record<string, string> = {}): Promise<LiveStack> {
     const port = await freePort();
     const database = await createBenchDatabase();
     const stack = new LiveStack(database, `http://127.0.0.1:${port}`, `bench:${randomUUID()}`);
@@ -61,6 +62,7 @@ export class LiveStack {
       PROJECTION_POLL_INTERVAL_MS: '500',
       // Every viewer connects from 127.0.0.1: hundreds of handshakes from one address, past the default 60 a minute.
       SOCKET_HANDSHAKES_PER_MINUTE: '100000',
+      ...settings,
     };
     for (const app of ['api', 'worker']) {
       // e.g. BENCH_NODE_ARGS=--cpu-prof to profile the servers under load.
@@ -113,22 +115,27 @@ export class LiveStack {
     return (await response.json()) as T;
   }
 
-  /** An INSTANT tournament that stays live (the cap is far above the players who will score). */
-  async createTournament(title: string): Promise<string> {
+  /**
+   * An INSTANT tournament that stays live (the cap is far above the players who will score): of an
+   * external game that takes scores, or of a catalog game (`catalogSlug`) whose plays the server verifies.
+   */
+  async createTournament(title: string, catalogSlug?: string, format = 'SCORE_ATTACK'): Promise<string> {
     const created = await this.call<{ data: { id: string } }>('POST', '/admin/tournaments', {
       title,
       mode: 'INSTANT',
-      format: 'SCORE_ATTACK',
+      format,
       prizeModel: 'WINNER_TAKES_ALL',
       prizePoolCents: 2500,
       maxParticipants: 100_000,
-      game: {
-        slug: 'bench',
-        name: 'Bench',
-        integrationUrl: '/games/bench',
-        maxScore: 1_000_000_000,
-        external: true,
-      },
+      game: catalogSlug
+        ? { slug: catalogSlug }
+        : {
+            slug: 'bench',
+            name: 'Bench',
+            integrationUrl: '/games/bench',
+            maxScore: 1_000_000_000,
+            external: true,
+          },
     });
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
@@ -153,6 +160,20 @@ export class LiveStack {
       await close();
     }
     return players;
+  }
+
+  /** Resolves once every projector of the worker has applied the whole log (lag 0), or after `timeoutMs`. */
+  async projectionsCaughtUp(timeoutMs = 60_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const details = await fetch(`${this.baseUrl}/api/health/details`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const health = (await details.json()) as { projections?: Array<{ lagEvents: number | null }> };
+      if ((health.projections ?? []).every((projection) => projection.lagEvents === 0)) return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return false;
   }
 
   /**
