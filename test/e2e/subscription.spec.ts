@@ -376,7 +376,7 @@ describe('the subscription screens', () => {
     await page.getByRole('button', { name: 'Manage payment' }).click();
     await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
     await expect(facts.innerText()).resolves.toMatch(/Next billing date\s+December 23, 2026/);
-    expect(fake.calls.filter((call) => call.path === 'portal')).toHaveLength(3);
+    expect(fake.calls.filter((call) => call.path === 'portal')).toHaveLength(4);
   });
 
   it("shows the plan in the profile's Subscription section, with the way to manage or subscribe", async () => {
