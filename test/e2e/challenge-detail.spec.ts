@@ -857,5 +857,9 @@ describe('the challenge detail page', () => {
     );
     const onX = new URL((await dialog.getByRole('link', { name: 'Share on X' }).getAttribute('href')) ?? '');
     expect(onX.searchParams.get('text')).toBe(text);
+    // Spec §8: a challenge without an image has none to download.
+    expect(detail.thumbnail).toBeNull();
+    await dialog.getByRole('button', { name: 'Download image' }).click();
+    await page.getByText('No image available for download').waitFor();
   });
 });

@@ -241,11 +241,12 @@ describe('the subscription screens', () => {
     await toast(M.tooManyCheckouts).waitFor();
     await expect(page.getByRole('button', { name: 'Subscribe to Premium+' }).isEnabled()).resolves.toBe(true);
 
-    // A failure with no words of the spec's: the page's own. A URL that is not a web address is never followed.
+    // A 5xx with no words of the spec's: the failed call's (§8). A URL that is not a web address is never
+    // followed: the page's own failure.
     await page.unroute('**/api/subscriptions/checkout');
     await page.route('**/api/subscriptions/checkout', (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('button', { name: 'Subscribe to Premium', exact: true }).click();
-    await toast(M.failedToSubscribe).waitFor();
+    await toast(M.failedToCreateCheckout).waitFor();
     await page.unroute('**/api/subscriptions/checkout');
     await page.route('**/api/subscriptions/checkout', (route) =>
       route.fulfill(ok({ url: 'javascript:alert(1)', sessionId: SESSION_ID })),
@@ -349,10 +350,23 @@ describe('the subscription screens', () => {
     await expect(page.getByRole('button', { name: 'Cancel subscription' }).count()).resolves.toBe(0);
     await captureAtBothWidths(page, 'subscription-manage-canceled');
 
-    // The portal cannot be opened: the server's words when they are the spec's, else the page's own.
+    // The portal cannot be opened: the server's words when they are the spec's, else the failed call's.
     await page.getByRole('button', { name: 'Manage payment' }).click();
     await toast(M.failedToCreatePortal).waitFor();
     fake.portalFailure = { status: 500, body: JSON.stringify({ message: 'Internal server error' }) };
+    await toast(M.failedToCreatePortal).waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Manage payment' }).click();
+    await toast(M.failedToCreatePortal).waitFor();
+    // An answer the page cannot follow (no web address): the page's own failure.
+    fake.portalFailure = {
+      status: 200,
+      body: JSON.stringify({
+        success: true,
+        url: 'javascript:alert(1)',
+        data: { url: 'javascript:alert(1)' },
+      }),
+    };
+    await toast(M.failedToCreatePortal).waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Manage payment' }).click();
     await toast(M.failedToOpenPaymentManagement).waitFor();
     fake.portalFailure = null;
@@ -362,7 +376,7 @@ describe('the subscription screens', () => {
     await page.getByRole('button', { name: 'Manage payment' }).click();
     await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
     await expect(facts.innerText()).resolves.toMatch(/Next billing date\s+December 23, 2026/);
-    expect(fake.calls.filter((call) => call.path === 'portal')).toHaveLength(3);
+    expect(fake.calls.filter((call) => call.path === 'portal')).toHaveLength(4);
   });
 
   it("shows the plan in the profile's Subscription section, with the way to manage or subscribe", async () => {

@@ -1,4 +1,4 @@
-import { CharityMessages, CONTROL_OR_FORMAT_MESSAGE } from '@arena/contracts';
+import { CharityMessages } from '@arena/contracts';
 import { NonprofitDirectory } from '@arena/charities';
 import { runCharitiesCli } from '../../apps/cli/src/charities-cli';
 import {
@@ -125,7 +125,7 @@ describe('a charity is who it says it is (issue 21)', () => {
       const refused = await link(await h.member('chloe'), '990000123', 'x@chloe.example', name);
       expect(refused).toMatchObject({
         status: 400,
-        body: { message: `organizationName: ${CONTROL_OR_FORMAT_MESSAGE}` },
+        body: { message: CharityMessages.organizationNameInvisible },
       });
     }
   });

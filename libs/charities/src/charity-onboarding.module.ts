@@ -1,4 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { MemberAccounts } from '@arena/identity';
 import { NotificationsModule } from '@arena/notifications';
 import { PaymentEventHandlers } from '@arena/payments';
 import { AccountUpdatedHandler } from './application/reactions/account-updated.handler';
@@ -41,6 +42,7 @@ import { OnboardingCodesRepository } from './infrastructure/onboarding-codes.rep
     CharityPaymentAccounts,
     CharityReviewsService,
     ClaimLock,
+    MemberAccounts,
   ],
   exports: [CharityOnboardingService, CharityStreamRepository, ImpactStoriesService, CharityReviewsService],
 })

@@ -17,6 +17,10 @@ export const AuthMessages = {
   emailTaken: 'An account with this email already exists.',
   phoneTaken: 'An account with this phone number already exists.',
   signUpCodesSent: 'Verification codes sent! Check your email and phone.',
+  /** Spec §8 sign-up: the form could not start (its phone check did not load), before any call was made. */
+  failedToStartAuthentication: 'Failed to start authentication',
+  /** Spec §8 sign-up: the account call failed without a message of its own. */
+  failedToCreateAccount: 'Failed to create account',
   loginCodeSent: 'Verification code sent!',
   codeResent: 'Verification code resent!',
   noSession: 'No verification session found. Please start over.',

@@ -40,9 +40,10 @@ export const PAYMENT_ACCOUNT_STATUSES = ['NONE', 'PENDING', 'VERIFIED'] as const
 export type PaymentAccountStatus = (typeof PAYMENT_ACCOUNT_STATUSES)[number];
 
 /**
- * A charity as the product holds it (spec §3). The contact email is not public. `stripeAccountId` is
- * masked (first 4 … last 4). totalReceivedCents and donationCount come from the donations the charity
- * was directed.
+ * A charity as the product holds it (spec §3). `email` is the spec's field, but the contact email is not
+ * public: it is always null here (the manager sees a hint in the onboarding status). `stripeAccountId` is
+ * masked (first 4 … last 4). totalReceived (US dollars, the spec's field), totalReceivedCents and
+ * donationCount come from the donations the charity was directed.
  */
 export const charity = z
   .object({
@@ -50,6 +51,7 @@ export const charity = z
     name: z.string(),
     ein: z.string(),
     description: z.string().nullable(),
+    email: z.null(),
     category: z.string(),
     website: z.string().nullable(),
     logoUrl: z.string().nullable(),
@@ -69,6 +71,8 @@ export const charity = z
     isActive: z.boolean(),
     /** Payouts enabled on the connected account and the charity's email confirmed. */
     isVerified: z.boolean(),
+    /** US dollars (totalReceivedCents / 100). */
+    totalReceived: z.number(),
     totalReceivedCents: z.number().int(),
     donationCount: z.number().int(),
     createdAt: z.iso.datetime(),
@@ -76,6 +80,12 @@ export const charity = z
   })
   .meta({ id: 'Charity' });
 export type Charity = z.infer<typeof charity>;
+
+/** GET /api/charities/{id}: spec §7 answers the charity itself, so its fields sit at the top level too. */
+export const charityAnswer = z
+  .object({ success: z.literal(true), data: charity })
+  .extend(charity.shape)
+  .meta({ id: 'CharityAnswer' });
 
 /** GET /api/charities */
 export const listCharitiesParams = z
@@ -171,15 +181,38 @@ export type InviteCharityBody = z.infer<typeof inviteCharityBody>;
 
 // ---------------------------------------------------------------- onboarding (spec §2, §3, §4)
 
-/** POST /api/charities/stripe/link. `email` (our addition) is where the one-time code of step 4 goes. */
+/**
+ * POST /api/charities/stripe/link: the spec's payload (ein, organizationName, description, category
+ * 'nonprofit'). `email` (our addition, optional) is where the one-time code of step 4 goes; without it the
+ * manager's own account email is the charity's contact. Every refusal says what to fix, in the spec's words
+ * where it has them.
+ */
 export const stripeLinkBody = z
   .object({
-    ein,
+    ein: z.string({ error: M.einAndNameRequired }).trim().min(1, M.einAndNameRequired).pipe(ein),
     /** Used only for an EIN the directory does not hold (then an operator reviews it): else the record's. */
-    organizationName: displayName(200),
-    description: text(2000).default(''),
-    category: z.literal('nonprofit').default('nonprofit'),
-    email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
+    organizationName: z
+      .string({ error: M.einAndNameRequired })
+      .trim()
+      .min(1, M.einAndNameRequired)
+      .max(200, M.organizationNameTooLong)
+      .refine((value) => !hasControlOrFormatCharacters(value), M.organizationNameInvisible),
+    description: z
+      .string({ error: M.descriptionInvalid })
+      .trim()
+      .max(2000, M.descriptionInvalid)
+      .nullish()
+      .transform((value) => value ?? ''),
+    category: z
+      .literal('nonprofit', { error: M.categoryNonprofit })
+      .nullish()
+      .transform(() => 'nonprofit' as const),
+    email: z
+      .string({ error: M.charityEmailInvalid })
+      .trim()
+      .max(254, M.charityEmailInvalid)
+      .pipe(z.email(M.charityEmailInvalid))
+      .optional(),
   })
   .meta({ id: 'StripeLinkBody' });
 export type StripeLinkBody = z.infer<typeof stripeLinkBody>;

@@ -36,6 +36,11 @@ export const CharityMessages = {
   // Added by this product
   malformedEin: 'EIN must be nine digits, as in 12-3456789',
   einAndNameRequired: 'EIN and organization name are required',
+  organizationNameTooLong: 'The organization name must be at most 200 characters.',
+  organizationNameInvisible: 'The organization name cannot contain invisible or control characters.',
+  descriptionInvalid: 'The description must be text of at most 2000 characters.',
+  categoryNonprofit: "The category must be 'nonprofit'.",
+  charityEmailInvalid: 'Please enter a valid charity email address.',
   alreadyOnboardedByAnother:
     'This charity is already being onboarded by another account. If you represent it, send us a support ' +
     'message (Profile → Support, topic “Report an issue”) with its EIN: an operator reviews the claim and ' +

@@ -16,4 +16,9 @@ export const errorBody = z
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** A refusal of a call whose spec answer is "ok, url, or error": the house body plus `ok` and `error`. */
+export const okErrorBody = errorBody
+  .extend({ ok: z.literal(false), error: z.string() })
+  .meta({ id: 'OkErrorBody' });
+
 export type Answer<T> = { success: true; message?: string; data: T };

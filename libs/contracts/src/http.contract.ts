@@ -1,6 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { routes, type RouteRef } from './http.routes';
-import { answerOf, messageAnswer } from './envelope';
+import { answerOf, messageAnswer, okErrorBody } from './envelope';
 import {
   avatarBody,
   changeEmailBody,
@@ -24,7 +24,7 @@ import { clientConfig } from './client-config.contract';
 import { charityGraphqlAnswer, charityGraphqlBody } from './charity-search.contract';
 import {
   addFavoriteBody,
-  charity,
+  charityAnswer,
   charityDonors,
   charityLedger,
   charityLedgerParams,
@@ -170,6 +170,8 @@ export interface HttpRoute extends RouteRef {
   /** The success statuses, 200 unless given; every one answers with `answer`. */
   statuses?: readonly (200 | 201)[];
   answer: z.ZodType | RawAnswer;
+  /** The 4xx body when it is more than the house ErrorBody (the spec fixes its shape). */
+  refusal?: z.ZodType;
 }
 
 const member = 'member' as const;
@@ -663,7 +665,7 @@ const documentedRoutes = [
     summary: 'An onboarded charity by id',
     tag: 'charities',
     access: publicRoute,
-    answer: answerOf(charity),
+    answer: charityAnswer,
   },
   {
     ...routes.charities.adminReviews,
@@ -736,6 +738,7 @@ const documentedRoutes = [
     access: 'optional-member',
     body: donationCheckoutBody,
     answer: donationCheckoutAnswer,
+    refusal: okErrorBody,
   },
   {
     ...routes.donations.list,
@@ -944,7 +947,7 @@ const documentedRoutes = [
     summary: "A session of the provider's billing portal (payment method, invoices, cancel)",
     tag: 'subscriptions',
     access: member,
-    answer: answerOf(portalAnswer),
+    answer: answerOf(portalAnswer).extend({ url: z.string() }).meta({ id: 'PortalSessionAnswer' }),
   },
   {
     ...routes.payments.localPortalPage,

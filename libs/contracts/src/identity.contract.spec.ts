@@ -33,6 +33,18 @@ describe('auth request bodies', () => {
     );
   });
 
+  it('takes any login number of the spec shape, a plus and 8 to 20 digits, 16 to 20 digits too', () => {
+    for (const number of ['+12345678', '+1234567890123456', '+12345678901234567890']) {
+      expect(loginBody.parse({ emailOrPhone: number }).emailOrPhone).toEqual({
+        channel: 'phone',
+        value: number,
+      });
+    }
+    expect(firstMessage(loginBody.safeParse({ emailOrPhone: '+1234567' }))).toBe(
+      'Please enter a valid phone number.',
+    );
+  });
+
   it('refuses format and control characters anywhere in a username, a leading U+FEFF too', () => {
     for (const username of [
       '\u202E',
@@ -59,12 +71,16 @@ describe('auth request bodies', () => {
     expect(signUpBody.safeParse({ ...signUp, referralCode: 42 }).success).toBe(false);
   });
 
-  it('requires the terms and the 18+/US confirmation', () => {
-    expect(firstMessage(signUpBody.safeParse({ ...signUp, acceptedTerms: false }))).toContain(
+  it("takes the form's consent boxes, and reads the spec's call without them as no consent given", () => {
+    expect(signUpBody.parse(signUp)).toMatchObject({ acceptedTerms: true, confirmedAdultInUs: true });
+    const { acceptedTerms: _terms, confirmedAdultInUs: _adult, ...spec } = signUp;
+    expect(signUpBody.parse({ ...spec, referralCode: 'FRIEND42' })).toMatchObject({
+      acceptedTerms: false,
+      confirmedAdultInUs: false,
+    });
+    expect(signUpBody.parse({ ...signUp, confirmedAdultInUs: false }).confirmedAdultInUs).toBe(false);
+    expect(firstMessage(signUpBody.safeParse({ ...signUp, acceptedTerms: 'yes' }))).toContain(
       'Terms of Use (v2.0)',
-    );
-    expect(firstMessage(signUpBody.safeParse({ ...signUp, confirmedAdultInUs: undefined }))).toContain(
-      '18 or older',
     );
   });
 

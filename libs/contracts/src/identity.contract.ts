@@ -65,8 +65,18 @@ export const signUpBody = z
       )
       .nullish()
       .transform((option) => option ?? undefined),
-    acceptedTerms: z.literal(true, { error: M.termsRequired }),
-    confirmedAdultInUs: z.literal(true, { error: M.termsRequired }),
+    /**
+     * The web form's consent boxes (it refuses to send without them). The spec's own call carries
+     * neither, so their absence is no refusal: the sign-up then records that no consent was given.
+     */
+    acceptedTerms: z
+      .boolean({ error: M.termsRequired })
+      .optional()
+      .transform((given) => given === true),
+    confirmedAdultInUs: z
+      .boolean({ error: M.termsRequired })
+      .optional()
+      .transform((given) => given === true),
   })
   .meta({ id: 'SignUpBody' });
 export type SignUpBody = z.input<typeof signUpBody>;
@@ -94,9 +104,12 @@ export const loginBody = z
           if (!z.email().max(EMAIL_MAX_LENGTH).safeParse(value).success) return refuse(ctx, M.emailInvalid);
           return { channel: 'email' as const, value };
         }
+        // The spec's rule is the shape alone (a plus and 8 to 20 digits). A number of that shape that is
+        // no textable mobile number can hold no account (sign-up keeps only those), so it is answered
+        // like any address no account holds, never refused.
         const phone = compactPhone(value);
-        const textable = LOGIN_PHONE.test(phone) ? loginTextableNumber(phone) : undefined;
-        return textable ? { channel: 'phone' as const, value: textable } : refuse(ctx, M.loginPhoneInvalid);
+        if (!LOGIN_PHONE.test(phone)) return refuse(ctx, M.loginPhoneInvalid);
+        return { channel: 'phone' as const, value: loginTextableNumber(phone) ?? phone };
       }),
   })
   .meta({ id: 'LoginBody' });

@@ -39,7 +39,7 @@ function operation(route: HttpRoute): ZodOpenApiOperationObject {
       ...Object.fromEntries((route.statuses ?? [200]).map((status) => [status, success])),
       '4XX': {
         description: 'Refused: the message says why',
-        content: { 'application/json': { schema: errorBody } },
+        content: { 'application/json': { schema: route.refusal ?? errorBody } },
       },
     },
   };

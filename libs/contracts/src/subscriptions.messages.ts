@@ -27,6 +27,9 @@ export const SubscriptionMessages = {
   tooManyCheckouts: 'Too many subscription attempts. Please wait a few minutes and try again.',
   canceled: 'Your subscription will end at the end of this billing period.',
   upgraded: 'Your plan is upgraded. The difference for this period is prorated.',
+  /** The answers' messages of GET /subscriptions/plans and /subscriptions/active (spec §7 lists one). */
+  plansListed: 'Subscription plans retrieved successfully',
+  activeFound: 'Your current plan retrieved successfully',
 } as const;
 
 /** The plans (spec §9): monthly prices in cents. */

@@ -390,8 +390,27 @@ export const nextMatch = z
   .meta({ id: 'NextMatch' });
 export type NextMatch = z.infer<typeof nextMatch>;
 
+/**
+ * Spec §3 Tournament `participations`, with the participation fields of §3 tournamentHistory: the signed-in
+ * member's own (one when joined, none for a guest or a member who has not joined). finalRank and
+ * finalScore are set once the tournament completed; isWinner is a final rank of 1.
+ */
+export const tournamentParticipation = z
+  .object({
+    userId: z.uuid(),
+    status: z.enum(TOURNAMENT_STATUSES),
+    charityId: z.string().nullable(),
+    charityName: z.string().nullable(),
+    finalRank: z.number().int().nullable(),
+    finalScore: z.number().nullable(),
+    isWinner: z.boolean(),
+  })
+  .meta({ id: 'TournamentParticipation' });
+export type TournamentParticipation = z.infer<typeof tournamentParticipation>;
+
 export const tournamentDetail = tournamentSummary
   .extend({
+    participations: z.array(tournamentParticipation),
     rules: z.string(),
     isUserJoined: z.boolean(),
     canJoin: z.boolean(),

@@ -6,7 +6,7 @@ import { TooManyRequestsException } from './too-many-requests.exception';
 class ExampleError extends DomainError {}
 
 /** What the filter answered: status, headers and body, through a fake Fastify reply. */
-function answerTo(exception: unknown) {
+function answerTo(exception: unknown, config: Record<string, unknown> = {}) {
   const answer = { status: 0, headers: {} as Record<string, string>, body: undefined as unknown };
   const reply = {
     header(name: string, value: string) {
@@ -22,7 +22,7 @@ function answerTo(exception: unknown) {
       return reply;
     },
   };
-  const request = { method: 'POST', url: '/api/example' };
+  const request = { method: 'POST', url: '/api/example', routeOptions: { config } };
   const host = {
     switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }),
   } as unknown as ArgumentsHost;
@@ -62,6 +62,18 @@ describe('HttpExceptionFilter', () => {
     expect(answerTo(new ExampleError('too_many', 'Slow down', 2.2)).headers).toEqual({ 'Retry-After': '3' });
     expect(answerTo(new ExampleError('too_many', 'Slow down', 0)).headers).toEqual({ 'Retry-After': '1' });
     expect(answerTo(new TooManyRequestsException('Slow down', 5)).headers).toEqual({ 'Retry-After': '5' });
+  });
+
+  it("adds the spec's ok: false and error to a refusal of a route that asks for them, and only there", () => {
+    const refusal = new ExampleError('invalid', 'Too small');
+    expect(answerTo(refusal, { refusalsWithOkError: true }).body).toEqual({
+      success: false,
+      message: 'Too small',
+      statusCode: 400,
+      ok: false,
+      error: 'Too small',
+    });
+    expect(answerTo(refusal).body).toEqual({ success: false, message: 'Too small', statusCode: 400 });
   });
 
   it('answers anything unexpected with a plain 500 that tells nothing of its internals', () => {

@@ -10,6 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type DomainErrorKind } from './domain-error';
 import { TooManyRequestsException } from './too-many-requests.exception';
+import { refusesWithOkError } from './refusals-with-ok-error';
 
 /** The body every failed call answers with: the web client reads `message`. */
 export interface ErrorBody {
@@ -79,7 +80,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       void reply.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
     }
     const body: ErrorBody = { success: false, message, statusCode: status };
-    void reply.status(status).send(body);
+    void reply
+      .status(status)
+      .send(refusesWithOkError(request) ? { ...body, ok: false, error: message } : body);
   }
 }
 

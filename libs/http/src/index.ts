@@ -1,6 +1,7 @@
 export { ZodValidationPipe, type ZodValidationOptions } from './zod-validation.pipe';
 export { DomainError, type DomainErrorKind } from './domain-error';
 export { HttpExceptionFilter, type ErrorBody } from './http-exception.filter';
+export { RefusalsWithOkError } from './refusals-with-ok-error';
 export { TooManyRequestsException } from './too-many-requests.exception';
 export { refuseMalformedText } from './refuse-malformed-text.hook';
 export { routeBodyLimits } from './route-body-limit.hook';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from './http-exception.filter';
+import { refusesWithOkError } from './refusals-with-ok-error';
 import { MALFORMED_TEXT_MESSAGE, holdsOnlyWellFormedText } from '@arena/text';
 
 /**
@@ -11,6 +12,8 @@ export function refuseMalformedText(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request, reply) => {
     if ([request.params, request.query, request.body].every(holdsOnlyWellFormedText)) return;
     const body: ErrorBody = { success: false, message: MALFORMED_TEXT_MESSAGE, statusCode: 400 };
-    return reply.status(400).send(body);
+    return reply
+      .status(400)
+      .send(refusesWithOkError(request) ? { ...body, ok: false, error: body.message } : body);
   });
 }

@@ -60,6 +60,7 @@ export function bracketDetailFixture(overrides: Partial<TournamentDetail> = {}):
     rules:
       'Each match: both players play the same seed before the deadline.\nA player who does not play forfeits.',
     isUserJoined: false,
+    participations: [],
     canJoin: false,
     leaderboard: players.map((player, index) => ({
       rank: index + 1,

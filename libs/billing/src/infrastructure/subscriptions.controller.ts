@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import {
+  SubscriptionMessages as M,
   subscriptionCheckoutBody,
   subscriptionUpdateBody,
   type PaidPlan,
@@ -22,13 +23,13 @@ export class SubscriptionsController {
 
   @Get('plans')
   plans() {
-    return { success: true, data: PLANS };
+    return { success: true, message: M.plansListed, data: PLANS };
   }
 
   @Get('active')
   @UseGuards(AccessTokenGuard)
   async active(@CurrentMember() member: Member) {
-    return { success: true, data: await this.subscriptions.active(member.id) };
+    return { success: true, message: M.activeFound, data: await this.subscriptions.active(member.id) };
   }
 
   @Get('checkout/:sessionId')
@@ -71,6 +72,8 @@ export class SubscriptionsController {
   @HttpCode(200)
   @UseGuards(AccessTokenGuard)
   async portal(@CurrentMember() member: Member) {
-    return { success: true, data: await this.subscriptions.portal(member.id) };
+    // Spec §7 answers `url`; the web reads it under data as every other answer.
+    const session = await this.subscriptions.portal(member.id);
+    return { success: true, url: session.url, data: session };
   }
 }

@@ -33,7 +33,10 @@ export class CharitiesController {
   @Post('stripe/link')
   @HttpCode(200)
   @UseGuards(AccessTokenGuard)
-  link(@CurrentMember() member: Member, @Body(new ZodValidationPipe(stripeLinkBody)) body: StripeLinkBody) {
+  link(
+    @CurrentMember() member: Member,
+    @Body(new ZodValidationPipe(stripeLinkBody, { fieldInMessage: false })) body: StripeLinkBody,
+  ) {
     // The spec's answer is flat: success, stripeAccountId, charityId, verificationUrl, stripeStatus, message.
     return this.onboarding.link(member.id, body);
   }
@@ -103,6 +106,8 @@ export class CharitiesController {
   /** The router matches fixed paths (managed, favorites, rankings…) before this parameter. */
   @Get(':id')
   async get(@Param('id') id: string) {
-    return { success: true, data: await this.profiles.byId(charityIdParam(id)) };
+    // Spec §7 answers the charity itself; the web reads it under data as every other answer.
+    const charity = await this.profiles.byId(charityIdParam(id));
+    return { success: true, ...charity, data: charity };
   }
 }

@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { donationCheckoutBody, type DonationCheckoutAnswer } from '@arena/contracts';
-import { ZodValidationPipe } from '@arena/http';
+import { RefusalsWithOkError, ZodValidationPipe } from '@arena/http';
 import { CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
 import { GiftCheckoutService } from '../application/commands/gift-checkout.service';
 import { CheckoutRateLimiter } from './checkout-rate-limiter';
 
 type CheckoutBody = { amount_cents: number; email?: string; charityEin?: string };
 
-/** POST /api/stripe/checkout (spec §7): a gift's hosted checkout; the answer is the spec's flat shape. */
+/**
+ * POST /api/stripe/checkout (spec §7: "ok, url, or error"): a gift's hosted checkout; the answer is the
+ * spec's flat shape, and a refusal carries `ok: false` and `error` too.
+ */
 @Controller('stripe')
 export class GiftCheckoutController {
   constructor(
@@ -20,6 +23,7 @@ export class GiftCheckoutController {
   @Post('checkout')
   @HttpCode(200)
   @UseGuards(OptionalAccessTokenGuard)
+  @RefusalsWithOkError()
   async start(
     @Req() request: FastifyRequest,
     @CurrentMember() member: Member | undefined,

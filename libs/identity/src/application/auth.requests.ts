@@ -14,6 +14,9 @@ export interface SignUpRequest {
   referralCode?: string;
   /** The reward the referral link chose; kept only with a referral code. */
   referralOption?: ReferralOption;
+  /** The web form's consent boxes; false when the call did not carry them (then nothing was agreed). */
+  acceptedTerms: boolean;
+  confirmedAdultInUs: boolean;
 }
 
 export interface CodeEntry {

@@ -1,5 +1,5 @@
 import type { ReferralOption } from '@arena/contracts';
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { AvatarContentType } from '../domain/avatar-image';
 import type { CodeChannel } from '../domain/one-time-code';
 
@@ -35,6 +35,8 @@ export interface IdentityTables {
     referral_option: ReferralOption | null;
     terms_version: string | null;
     terms_accepted_at: Date | null;
+    /** Sign-ups only: the form's adult-in-the-US box (false when not ticked, the default). */
+    confirmed_adult_in_us: Generated<boolean>;
     email_verified_at: Date | null;
     phone_verified_at: Date | null;
     completed_at: Date | null;

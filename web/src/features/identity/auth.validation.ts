@@ -2,8 +2,8 @@ import { loginPhoneNumber, signUpPhoneNumber } from '@arena/contracts/identity.r
 import { ApiError } from '../../lib/api-client';
 
 /**
- * The number to send, in E.164, if it has the spec's shape and can receive our SMS (the server's own
- * rule). The mobile-number check carries the phone metadata, so it loads only when a form is sent.
+ * The sign-up number to send, in E.164, if it has the spec's shape and can receive our SMS (the server's
+ * own rule). The mobile-number check carries the phone metadata, so it loads only when a form is sent.
  */
 export async function signUpPhone(countryCode: string, typed: string): Promise<string | undefined> {
   const number = signUpPhoneNumber(countryCode, typed);
@@ -12,11 +12,15 @@ export async function signUpPhone(countryCode: string, typed: string): Promise<s
   return signUpTextableNumber(number);
 }
 
+/**
+ * Login asks only for the spec's shape (a plus and 8 to 20 digits), as the server does; a textable number
+ * is sent in E.164, any other as typed (no account holds it, and the server answers it like any other).
+ */
 export async function loginPhone(countryCode: string, typed: string): Promise<string | undefined> {
   const number = loginPhoneNumber(countryCode, typed);
   if (!number) return undefined;
   const { loginTextableNumber } = await import('@arena/contracts/phone-check');
-  return loginTextableNumber(number);
+  return loginTextableNumber(number) ?? number;
 }
 
 /** The server's message when it sent one, 'Network error' offline, otherwise the screen's own fallback. */

@@ -35,7 +35,14 @@ export function CreateAccountPage({ referralCode: given, referralOption }: Creat
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const phoneNumber = await signUpPhone(phone.countryCode, phone.number);
+    let phoneNumber: string | undefined;
+    try {
+      phoneNumber = await signUpPhone(phone.countryCode, phone.number);
+    } catch (failure) {
+      // The phone check loads with the first send; offline it cannot, and nothing was asked of the server yet.
+      setErrors({ form: toastFailure(failure, AuthMessages.failedToStartAuthentication) });
+      return;
+    }
     const found: FieldErrors = {
       username: username.trim() ? undefined : AuthMessages.usernameRequired,
       email: email.trim() ? undefined : AuthMessages.emailRequired,
@@ -59,7 +66,7 @@ export function CreateAccountPage({ referralCode: given, referralOption }: Creat
       const sessionId = answer.data?.sessionId;
       await navigate(sessionId ? { to: '/verify', search: { sessionId } } : { to: '/verify' });
     } catch (failure) {
-      setErrors({ form: toastFailure(failure, 'Failed to create account') });
+      setErrors({ form: toastFailure(failure, AuthMessages.failedToCreateAccount) });
     } finally {
       setSending(false);
     }

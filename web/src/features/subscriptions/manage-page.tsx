@@ -74,7 +74,7 @@ export function ManageSubscriptionPage({ member }: { member: MemberProfile }) {
       if (!target) throw new Error(M.failedToCreatePortal);
       window.location.assign(target);
     } catch (error) {
-      toast.error(subscriptionFailure(error, M.failedToOpenPaymentManagement));
+      toast.error(subscriptionFailure(error, M.failedToOpenPaymentManagement, M.failedToCreatePortal));
       setOpeningPortal(false);
     }
   };

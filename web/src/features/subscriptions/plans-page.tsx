@@ -53,7 +53,7 @@ export function useUpgrade(memberId: string | null) {
       void queryClient.invalidateQueries({ queryKey: tournamentKeys.all });
       toast.success(answer.message ?? M.upgraded);
     },
-    onError: (error) => toast.error(subscriptionFailure(error, M.failedToUpgrade)),
+    onError: (error) => toast.error(subscriptionFailure(error, M.failedToUpgrade, M.failedToUpdate)),
   });
 }
 
@@ -84,7 +84,7 @@ export function PlansPage() {
       if (!target) throw new Error(M.failedToCreateCheckout);
       window.location.assign(target);
     } catch (error) {
-      toast.error(subscriptionFailure(error, M.failedToSubscribe));
+      toast.error(subscriptionFailure(error, M.failedToSubscribe, M.failedToCreateCheckout));
       setOpening(undefined);
     }
   };

@@ -82,6 +82,20 @@ describe('subscription formatting', () => {
     expect(subscriptionFailure(new Error('boom'), M.failedToSubscribe)).toBe(M.failedToSubscribe);
   });
 
+  it("names the failed call on a 5xx without the spec's words (§8)", () => {
+    const failed = new ApiError('Internal server error', 500, { message: 'Internal server error' });
+    for (const call of [M.failedToCreateCheckout, M.failedToCreatePortal, M.failedToUpdate]) {
+      expect(subscriptionFailure(failed, M.failedToSubscribe, call)).toBe(call);
+    }
+    expect(
+      subscriptionFailure(new ApiError('Network error', 0), M.failedToSubscribe, M.failedToCreateCheckout),
+    ).toBe('Network error');
+    // An answer the screen cannot use is the screen's own failure.
+    expect(subscriptionFailure(new Error(M.failedToCreatePortal), M.failedToOpenPaymentManagement)).toBe(
+      M.failedToOpenPaymentManagement,
+    );
+  });
+
   it('follows only web addresses, resolving a path against the app', () => {
     const origin = 'https://arena.example';
     expect(safeRedirect('https://checkout.stripe.com/c/pay/cs_1', origin)).toBe(

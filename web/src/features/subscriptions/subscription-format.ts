@@ -53,15 +53,18 @@ const KNOWN_MESSAGES: ReadonlySet<string> = new Set(Object.values(SubscriptionMe
 
 /**
  * The server's words when it gave any (spec §8 "preferring the server message"): a 4xx names the rule; a
- * 5xx is shown only in the spec's own words ('Failed to create customer portal session'), never as a bare
- * 'Internal server error'. Otherwise the screen's own failure ('Failed to subscribe').
+ * 5xx is shown only in the spec's own words, never as a bare 'Internal server error': the server's when they
+ * are the spec's, else the failed call's own (`callFailure`: 'Failed to create checkout session', 'Failed to
+ * create customer portal session', 'Failed to update subscription'). Otherwise (an answer the screen cannot
+ * use, such as a URL that is no web address) the screen's own failure ('Failed to subscribe').
  */
-export function subscriptionFailure(error: unknown, fallback: string): string {
+export function subscriptionFailure(error: unknown, fallback: string, callFailure?: string): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return error.message;
     const body = error.body as { message?: unknown } | undefined;
     const message = typeof body?.message === 'string' ? body.message.trim() : '';
     if (message && (error.status < 500 || KNOWN_MESSAGES.has(message))) return message;
+    if (error.status >= 500 && callFailure) return callFailure;
   }
   return fallback;
 }

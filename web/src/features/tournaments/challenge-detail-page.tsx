@@ -385,6 +385,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
           title={detail.title}
           text={`Play ${detail.game.name} in "${detail.title}" on Charity Arena: ${detail.prizeDisplay} goes to the nonprofits the winners choose. ${detail.description}`}
           url={shareUrl}
+          imageUrl={detail.thumbnail}
           onClose={close}
         />
       )}

@@ -6,11 +6,16 @@ export interface ShareModalProps {
   title: string;
   text: string;
   url: string;
+  /** The challenge's image (its thumbnail), offered for download; null when it has none. */
+  imageUrl?: string | null;
   onClose: () => void;
 }
 
+/** Spec §8 (Tournaments): the share modal's image download when the challenge has no image. */
+export const NO_IMAGE_FOR_DOWNLOAD = 'No image available for download';
+
 /** Copies or shares a challenge's link; text sent to social networks is cut to 200 characters. */
-export function ShareModal({ title, text, url, onClose }: ShareModalProps) {
+export function ShareModal({ title, text, url, imageUrl = null, onClose }: ShareModalProps) {
   const message = shareText(text);
   const canShare = typeof navigator.share === 'function';
 
@@ -30,6 +35,18 @@ export function ShareModal({ title, text, url, onClose }: ShareModalProps) {
       // The member closing the share sheet is not a failure.
       if (!(error instanceof DOMException && error.name === 'AbortError')) await copy();
     }
+  };
+
+  const downloadImage = () => {
+    if (!imageUrl) {
+      toast.error(NO_IMAGE_FOR_DOWNLOAD);
+      return;
+    }
+    const link = document.createElement('a');
+    link.href = imageUrl;
+    link.download = '';
+    link.rel = 'noopener';
+    link.click();
   };
 
   const onX = new URL('https://twitter.com/intent/tweet');
@@ -59,6 +76,9 @@ export function ShareModal({ title, text, url, onClose }: ShareModalProps) {
         </div>
         <div className="cluster">
           {canShare && <Button onClick={() => void share()}>Share…</Button>}
+          <Button variant="secondary" size="small" onClick={downloadImage}>
+            Download image
+          </Button>
           <a
             className={buttonClass({ variant: 'secondary', size: 'small' })}
             href={onX.toString()}

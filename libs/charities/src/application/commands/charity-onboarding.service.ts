@@ -16,6 +16,7 @@ import {
   generateOneTimeCode,
   hashOneTimeCode,
   oneTimeCodeMatches,
+  MemberAccounts,
 } from '@arena/identity';
 import { NotificationsService } from '@arena/notifications';
 import { Payments, PaymentsClock } from '@arena/payments';
@@ -79,6 +80,7 @@ export class CharityOnboardingService {
     private readonly paymentAccounts: CharityPaymentAccounts,
     private readonly clock: PaymentsClock,
     private readonly claimLock: ClaimLock,
+    private readonly members: MemberAccounts,
   ) {
     // Its own key, derived as the accounts' codes derive theirs, so neither kind of code hashes like the other.
     this.hashKey = createHmac('sha256', config.OTP_HASH_SECRET ?? config.JWT_ACCESS_SECRET)
@@ -91,6 +93,8 @@ export class CharityOnboardingService {
    * account and a fresh link; another member's call for an EIN a manager holds is refused (409).
    */
   async link(managerId: string, body: StripeLinkBody): Promise<StripeLinkAnswer> {
+    // The spec's call names no charity email: then the one on record (resuming) or the manager's own.
+    const contact = body.email ? undefined : await this.members.findContact(managerId);
     // A known EIN's record names and places the charity; the claimant's name is used only for an EIN the
     // directory does not hold, and then an operator reviews the charity before it is listed or paid.
     const [found, listed] = [await this.charityData.findByEin(body.ein), this.directory.findByEin(body.ein)];
@@ -116,7 +120,7 @@ export class CharityOnboardingService {
             organizationName: recordName ?? body.organizationName,
             description: body.description,
             category: found?.cause ?? listed?.category ?? body.category,
-            email: body.email,
+            email: body.email ?? (resuming ? current.email : undefined) ?? contact?.email ?? '',
             managerId,
             address: address === '' ? null : address,
             city: found?.city ?? listed?.city ?? null,

@@ -52,6 +52,7 @@ export class CharityProfilesService {
       name: nonprofit.name,
       ein: formatEin(nonprofit.ein),
       description: null,
+      email: null,
       category: nonprofit.category,
       website: null,
       logoUrl: null,
@@ -69,6 +70,7 @@ export class CharityProfilesService {
       // In the IRS data set only while its exemption stands: active, though not yet on Charity Arena.
       isActive: true,
       isVerified: false,
+      totalReceived: (totals?.totalReceivedCents ?? 0) / 100,
       totalReceivedCents: totals?.totalReceivedCents ?? 0,
       donationCount: totals?.donationCount ?? 0,
       createdAt: epoch,

@@ -65,8 +65,10 @@ export class SignUpService {
         phone_number: input.phoneNumber,
         referred_by_code: referrer?.referral_code ?? null,
         referral_option: (referrer && input.referralOption) || null,
-        terms_version: TERMS_VERSION,
-        terms_accepted_at: now,
+        // Only what the member ticked is recorded: a call without the boxes agreed to nothing.
+        terms_version: input.acceptedTerms ? TERMS_VERSION : null,
+        terms_accepted_at: input.acceptedTerms ? now : null,
+        confirmed_adult_in_us: input.confirmedAdultInUs,
         created_at: now,
         expires_at: new Date(now.getTime() + SESSION_TTL_MS),
       });
@@ -162,7 +164,7 @@ export class SignUpService {
       referral_option: session.referral_option,
       terms_version: session.terms_version,
       terms_accepted_at: session.terms_accepted_at,
-      confirmed_adult_in_us: true,
+      confirmed_adult_in_us: session.confirmed_adult_in_us,
     });
     await sessions.complete(session.id, account.id, now);
     created(account.id);

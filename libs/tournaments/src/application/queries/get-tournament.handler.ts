@@ -17,7 +17,7 @@ import {
 import { tournamentNotFound } from '../../domain/tournament.errors';
 import { GetTournamentQuery } from './get-tournament.query';
 import type { TournamentDetail } from '@arena/contracts';
-import { myCharity, toTournamentDetail } from './tournament.view';
+import { myCharity, myParticipations, toTournamentDetail } from './tournament.view';
 import { prizeView } from './prize-view';
 import { isUuid } from '@arena/text';
 
@@ -87,6 +87,7 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
     return {
       ...detail,
       myCharity: myCharity(mine),
+      participations: myParticipations(row, memberId, mine),
       ...bracket,
       canJoin: detail.canJoin && bracket.bracket === null,
       myNextMatch: row.status === 'ACTIVE' ? bracket.myNextMatch : null,

@@ -71,6 +71,7 @@ export function toTournamentDetail(
     ...toTournamentSummary(row),
     rules: row.rules,
     isUserJoined,
+    participations: [],
     canJoin: canJoin(row, isUserJoined, now),
     leaderboard,
     finalStandings: row.final_standings,
@@ -81,4 +82,26 @@ export function toTournamentDetail(
     myNextMatch: null,
     lowerScoreWins: lowerScoreWins(row.format),
   };
+}
+
+/** The signed-in member's own participation, as the detail's `participations` (none unless joined). */
+export function myParticipations(
+  row: TournamentCatalogRow,
+  memberId: string | undefined,
+  charity: { charityId: string | null; charityName: string | null } | undefined,
+): TournamentDetail['participations'] {
+  if (!memberId || !charity) return [];
+  const standing =
+    row.status === 'COMPLETED' ? row.final_standings?.find((line) => line.userId === memberId) : undefined;
+  return [
+    {
+      userId: memberId,
+      status: row.status,
+      charityId: charity.charityId,
+      charityName: charity.charityName,
+      finalRank: standing?.rank ?? null,
+      finalScore: standing?.score ?? null,
+      isWinner: standing?.rank === 1,
+    },
+  ];
 }
