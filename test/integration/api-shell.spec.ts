@@ -90,6 +90,34 @@ describe('API shell', () => {
     }
   });
 
+  it('compresses a JSON answer of 1 KB and more for a client that accepts it, and leaves it plain for one that does not', async () => {
+    const url = '/api/openapi.json';
+    const plain = await api.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const response = await api.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      const decoded =
+        encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+      expect(decoded.toString()).toBe(plain.body);
+    }
+    const refused = await api.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
   it('answers /robots.txt with a robots file, not the app', async () => {
     const response = await api.inject({ method: 'GET', url: '/robots.txt' });
     expect(response.statusCode).toBe(200);

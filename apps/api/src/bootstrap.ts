@@ -14,6 +14,7 @@ import {
 import { AppModule } from './app.module';
 import { MetricsService } from './health/metrics.service';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { compressAnswers } from './web/compress-answers';
 import { contentSecurityPolicy } from './web/content-security-policy';
 import { serveSpa } from './web/spa-fallback';
 
@@ -44,6 +45,7 @@ export async function createApiApp(
   const fastify = app.getHttpAdapter().getInstance();
   routeBodyLimits(fastify);
   routeRawBodies(fastify);
+  compressAnswers(fastify);
   fastify.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
