@@ -34,6 +34,8 @@ interface Page {
 }
 
 interface Measure {
+  /** Lighthouse's runtime error (NO_FCP, a page that did not load…): the run has no figures. */
+  error?: string;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -46,6 +48,7 @@ interface Measure {
 }
 
 type Lhr = {
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<
     string,
@@ -57,11 +60,25 @@ type Lhr = {
       numericValue?: number;
       displayValue?: string;
       details?: { items?: Array<Record<string, unknown>>; overallSavingsMs?: number };
+      metricSavings?: Record<string, number>;
     }
   >;
 };
 
 const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
+/** What an audit points at: a few of its items' URLs (paths), elements or issue types. */
+function pointsAt(audit: Lhr['audits'][string]): string {
+  const named = (audit.details?.items ?? []).slice(0, 3).map((item) => {
+    const node = item.node as { selector?: string } | undefined;
+    if (typeof item.url === 'string') return new URL(item.url, 'http://x').pathname;
+    if (node?.selector) return node.selector;
+    if (typeof item.issueType === 'string') return item.issueType;
+    return undefined;
+  });
+  const known = named.filter((name): name is string => name !== undefined);
+  return known.length === 0 ? '' : ` at ${known.map((name) => `\`${name}\``).join(', ')}`;
+}
 
 function flaggedAudits(lhr: Lhr): string[] {
   const flagged: string[] = [];
@@ -69,7 +86,7 @@ function flaggedAudits(lhr: Lhr): string[] {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (audit && audit.scoreDisplayMode === 'binary' && audit.score !== null && audit.score < 1) {
-        flagged.push(`${category}: ${audit.id} (${audit.title})`);
+        flagged.push(`${category}: ${audit.id} (${audit.title})${pointsAt(audit)}`);
       }
     }
   }
@@ -79,9 +96,11 @@ function flaggedAudits(lhr: Lhr): string[] {
       audit.scoreDisplayMode === 'metricSavings' &&
       audit.score !== null &&
       audit.score < 1 &&
-      savings > 0
+      (savings > 0 || (audit.metricSavings?.CLS ?? 0) > 0)
     ) {
-      flagged.push(`performance: ${audit.id} (${audit.title}: ${audit.displayValue ?? `${savings} ms`})`);
+      flagged.push(
+        `performance: ${audit.id} (${audit.title}: ${audit.displayValue ?? `${savings} ms`})${pointsAt(audit)}`,
+      );
     }
   }
   return flagged;
@@ -98,6 +117,7 @@ async function audit(url: string, port: number): Promise<Measure> {
   const lhr = result.lhr as unknown as Lhr;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   return {
+    ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
     performance: score(lhr, 'performance'),
     accessibility: score(lhr, 'accessibility'),
     bestPractices: score(lhr, 'best-practices'),
@@ -109,9 +129,14 @@ async function audit(url: string, port: number): Promise<Measure> {
   };
 }
 
-/** The run with the median Performance score: its other figures come from the same load. */
+/**
+ * The run with the median Performance score among those Lighthouse completed: its other figures come from
+ * the same load. A failed run is shown in the row, never scored as 0.
+ */
 function medianRun(runs: Measure[]): Measure {
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  const sorted = runs.filter((run) => !run.error).sort((a, b) => a.performance - b.performance);
+  if (sorted.length === 0)
+    throw new Error(`Lighthouse failed every run: ${runs.map((run) => run.error).join(', ')}`);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
@@ -156,12 +181,16 @@ async function main() {
     ].slice(0, SMOKE ? 1 : undefined);
 
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-    const results: Array<{ page: Page; median: Measure; scores: number[] }> = [];
+    const results: Array<{ page: Page; median: Measure; scores: string[] }> = [];
     for (const page of pages) {
       const runs: Measure[] = [];
       for (let run = 0; run < RUNS; run++)
         runs.push(await audit(`${stack.baseUrl}${page.path}`, chrome.port));
-      results.push({ page, median: medianRun(runs), scores: runs.map((r) => r.performance) });
+      results.push({
+        page,
+        median: medianRun(runs),
+        scores: runs.map((r) => (r.error ? `failed (${r.error})` : String(r.performance))),
+      });
     }
     const home = await gzippedKb(results[0]!.median.scripts);
 
