@@ -29,7 +29,7 @@ describe('API shell', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(
       join(webDist, 'index.html'),
-      '<!doctype html><title>Charity Arena</title><div id="root"></div>',
+      '<!doctype html><html lang="en"><title>Charity Arena</title><div id="root"></div></html>',
     );
     writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), APP_SCRIPT);
     copyFileSync(join(__dirname, '../../web/public/robots.txt'), join(webDist, 'robots.txt'));
@@ -60,6 +60,12 @@ describe('API shell', () => {
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it('marks the page it serves when the local payment driver runs, so the test-mode banner is in the first paint', async () => {
+    const response = await api.inject({ method: 'GET', url: '/challenges' });
+    expect(response.body).toContain('<html data-payments="local" lang="en">');
+    expect(response.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves hashed assets with a long cache', async () => {

@@ -49,7 +49,11 @@ export async function createApiApp(
   fastify.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
-  const spaFallback = await serveSpa(app, config.WEB_DIST_DIR, { devPages: devToolsEnabled(config) });
+  const spaFallback = await serveSpa(app, config.WEB_DIST_DIR, {
+    devPages: devToolsEnabled(config),
+    // As GET /api/config tells the web app (client-config.controller.ts): no Stripe key, the local driver.
+    testMode: !config.STRIPE_SECRET_KEY,
+  });
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback));
   app.useWebSocketAdapter(
     new RedisIoAdapter(
