@@ -29,7 +29,7 @@ describe('API shell', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(
       join(webDist, 'index.html'),
-      '<!doctype html><title>Charity Arena</title><div id="root"></div>',
+      '<!doctype html><html lang="en"><title>Charity Arena</title><div id="root"></div></html>',
     );
     writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), APP_SCRIPT);
     copyFileSync(join(__dirname, '../../web/public/robots.txt'), join(webDist, 'robots.txt'));
@@ -62,6 +62,12 @@ describe('API shell', () => {
     }
   });
 
+  it('marks the page it serves when the local payment driver runs, so the test-mode banner is in the first paint', async () => {
+    const response = await api.inject({ method: 'GET', url: '/challenges' });
+    expect(response.body).toContain('<html data-payments="local" lang="en">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const response = await api.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
     expect(response.statusCode).toBe(200);
@@ -88,6 +94,34 @@ describe('API shell', () => {
         encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
       expect(decoded.toString()).toBe(APP_SCRIPT);
     }
+  });
+
+  it('compresses a JSON answer of 1 KB and more for a client that accepts it, and leaves it plain for one that does not', async () => {
+    const url = '/api/openapi.json';
+    const plain = await api.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const response = await api.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      const decoded =
+        encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+      expect(decoded.toString()).toBe(plain.body);
+    }
+    const refused = await api.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 
   it('answers /robots.txt with a robots file, not the app', async () => {

@@ -14,6 +14,7 @@ import {
 import { AppModule } from './app.module';
 import { MetricsService } from './health/metrics.service';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { compressAnswers } from './web/compress-answers';
 import { contentSecurityPolicy } from './web/content-security-policy';
 import { serveSpa } from './web/spa-fallback';
 
@@ -44,10 +45,15 @@ export async function createApiApp(
   const fastify = app.getHttpAdapter().getInstance();
   routeBodyLimits(fastify);
   routeRawBodies(fastify);
+  compressAnswers(fastify);
   fastify.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
-  const spaFallback = await serveSpa(app, config.WEB_DIST_DIR, { devPages: devToolsEnabled(config) });
+  const spaFallback = await serveSpa(app, config.WEB_DIST_DIR, {
+    devPages: devToolsEnabled(config),
+    // As GET /api/config tells the web app (client-config.controller.ts): no Stripe key, the local driver.
+    testMode: !config.STRIPE_SECRET_KEY,
+  });
   app.useGlobalFilters(new HttpExceptionFilter(spaFallback));
   app.useWebSocketAdapter(
     new RedisIoAdapter(

@@ -89,11 +89,3 @@ export const subscriptionCheckoutState = z
   .meta({ id: 'SubscriptionCheckoutState' });
 export type SubscriptionCheckoutState = z.infer<typeof subscriptionCheckoutState>;
 
-export const subscriptionSuccessSearch = z.object({
-  session_id: z.string().max(200).optional().catch(undefined),
-  plan: planType.optional().catch(undefined),
-});
-export const subscriptionCancelSearch = z.object({
-  session_id: z.string().max(200).optional().catch(undefined),
-  reason: z.string().max(200).optional().catch(undefined),
-});

@@ -33,14 +33,22 @@ export interface Player {
 export class LiveStack {
   private readonly children: ChildProcess[] = [];
 
+  private env: NodeJS.ProcessEnv = {};
+
   private constructor(
     readonly database: BenchDatabase,
     readonly baseUrl: string,
     private readonly redisPrefix: string,
   ) {}
 
-  /** `settings`: the API's and the worker's environment on top of the bench's (limits a bench lifts). */
-  static async start(settings: Record<string, string> = {}): Promise<LiveStack> {
+  /**
+   * webDistDir: the built web app the API serves (bench:web); by default it serves none. seed: a script run
+   * on the fresh database before the servers start, as `npm start` runs apps/cli/src/seed.ts. settings: the
+   * API's and the worker's environment on top of the bench's (limits a bench lifts).
+   */
+  static async start(
+    options: { webDistDir?: string; seed?: string; settings?: Record<string, string> } = {},
+  ): Promise<LiveStack> {
     const port = await freePort();
     const database = await createBenchDatabase();
     const stack = new LiveStack(database, `http://127.0.0.1:${port}`, `bench:${randomUUID()}`);
@@ -58,12 +66,21 @@ export class LiveStack {
       JWT_ACCESS_SECRET,
       ADMIN_API_KEY,
       METRICS_TOKEN,
-      WEB_DIST_DIR: '/nonexistent',
+      WEB_DIST_DIR: options.webDistDir ?? '/nonexistent',
       PROJECTION_POLL_INTERVAL_MS: '500',
       // Every viewer connects from 127.0.0.1: hundreds of handshakes from one address, past the default 60 a minute.
       SOCKET_HANDSHAKES_PER_MINUTE: '100000',
-      ...settings,
+      ...options.settings,
     };
+    stack.env = env;
+    if (options.seed) {
+      try {
+        await stack.runScript(options.seed);
+      } catch (error) {
+        await stack.stop();
+        throw error;
+      }
+    }
     for (const app of ['api', 'worker']) {
       // e.g. BENCH_NODE_ARGS=--cpu-prof to profile the servers under load.
       const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -103,6 +120,17 @@ export class LiveStack {
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error('the API did not come up');
+  }
+
+  /** Runs a script against this stack's database and Redis, to its end. */
+  private async runScript(sourcePath: string): Promise<void> {
+    const child = spawn(process.execPath, nodeScript(sourcePath), {
+      cwd: ROOT,
+      env: this.env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    if (code !== 0) throw new Error(`${sourcePath} exited with ${code}`);
   }
 
   async call<T = any>(method: string, path: string, body?: unknown, token = ADMIN_API_KEY): Promise<T> {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { subscriptionCancelSearch } from '@arena/contracts/subscriptions.contract';
+import { subscriptionCancelSearch } from '../features/subscriptions/subscription-return.search';
 import { SubscriptionCancelPage } from '../features/subscriptions/subscription-cancel-page';
 
 export const Route = createFileRoute('/subscription/cancel')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { subscriptionSuccessSearch } from '@arena/contracts/subscriptions.contract';
+import { subscriptionSuccessSearch } from '../features/subscriptions/subscription-return.search';
 import { SubscriptionSuccessPage } from '../features/subscriptions/subscription-success-page';
 
 export const Route = createFileRoute('/subscription/success')({

@@ -4,11 +4,16 @@ import { paymentsConfigQuery } from '../donations/donations.queries';
 /**
  * On every page while the server runs the local payment driver (development, tests, or a production
  * deployment with TEST_MODE_DEPLOYMENT=true, docs/security.md): nothing paid here is real money, and a
- * visitor must not be able to think otherwise. Nothing shows until GET /api/config answers 'local'.
+ * visitor must not be able to think otherwise. The API marks the page it serves (`<html data-payments="local">`,
+ * apps/api/src/web/spa-fallback.ts), so the banner is in the first paint and never pushes the page down;
+ * without the mark (the Vite dev server) it shows when GET /api/config answers 'local', and that answer,
+ * once in, decides.
  */
 export function TestModeBanner() {
   const payments = useQuery(paymentsConfigQuery());
-  if (payments.data?.mode !== 'local') return null;
+  // The answer, once in, decides; until then the page's mark does.
+  const marked = document.documentElement.dataset.payments === 'local' ? 'local' : undefined;
+  if ((payments.data?.mode ?? marked) !== 'local') return null;
   return (
     <div className="test-mode-banner" role="note" aria-label="Test mode">
       <p className="container test-mode-banner__text">

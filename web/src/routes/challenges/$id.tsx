@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  ChallengeDetailPage,
-  ChallengeDetailSkeleton,
-} from '../../features/tournaments/challenge-detail-page';
+import { ChallengeDetailPage } from '../../features/tournaments/challenge-detail-page';
+// Its own module: the pending component stays in the first bundle, the page does not.
+import { ChallengeDetailSkeleton } from '../../features/tournaments/challenge-detail-skeleton';
 import { tournamentDetailQuery } from '../../features/tournaments/tournaments.queries';
 
 export const Route = createFileRoute('/challenges/$id')({
