@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { decodePackedLog, GAME_CORES, pairs } from '@arena/games';
 import { formatTime } from '../../apps/games/src/pairs/format-time';
 import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
-import { seriousAxeViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, saveScreenshot } from './support/browser';
 import { bracketDetailFixture } from './support/detail-fixture';
 import {
@@ -27,7 +27,7 @@ const VIEWPORTS = [PHONE_375, DESKTOP];
 /** A screenshot for people to look at, and axe for what they might miss (serious and critical only). */
 async function look(page: Page, name: string): Promise<void> {
   await saveScreenshot(page, name, { fullPage: false });
-  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 describe('the games, played standalone in demo mode', () => {

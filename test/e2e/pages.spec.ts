@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousAxeViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot } from './support/browser';
 import { createMember, signIn } from './support/member';
 import { startWebApp, type RunningWebApp } from './support/web-app';
@@ -82,7 +82,7 @@ describe('every public page of the web app', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await saveScreenshot(page, pageCase.name);
-        await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+        await expect(axeViolations(page)).resolves.toEqual([]);
       }
       page.removeAllListeners('pageerror');
       expect(errors).toEqual([]);
@@ -101,7 +101,7 @@ describe('every public page of the web app', () => {
         await memberPage.goto('/referral?option=2');
         await memberPage.locator(`input[value$="ref=${member.referralCode}&option=2"]`).waitFor();
         await saveScreenshot(memberPage, 'referral-member');
-        await expect(seriousAxeViolations(memberPage)).resolves.toEqual([]);
+        await expect(axeViolations(memberPage)).resolves.toEqual([]);
       }
       // A member is never asked to join again.
       await memberPage.goto('/');

@@ -1,5 +1,5 @@
 import type { Page, ViewportSize } from 'playwright-core';
-import { seriousAxeViolations } from './axe';
+import { axeViolations } from './axe';
 import { DESKTOP, PHONE, saveScreenshot } from './browser';
 
 export interface CaptureOptions {
@@ -10,7 +10,7 @@ export interface CaptureOptions {
 }
 
 /**
- * Screenshots at phone and desktop widths, with no sideways scrolling and no serious accessibility
+ * Screenshots at phone and desktop widths, with no sideways scrolling and no accessibility
  * problems at either; leaves the page at desktop width.
  */
 export async function captureAtBothWidths(
@@ -23,7 +23,7 @@ export async function captureAtBothWidths(
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await saveScreenshot(page, name, { fullPage });
-    await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+    await expect(axeViolations(page)).resolves.toEqual([]);
   }
   await page.setViewportSize(DESKTOP);
 }

@@ -33,7 +33,11 @@ export async function createMember(web: RunningWebApp): Promise<TestMember> {
  * Signs the member in for this page the way a finished login leaves things: a valid access token
  * and a refresh token in localStorage, checked by the real profile call.
  */
-export async function signIn(page: Page, web: RunningWebApp, member: TestMember): Promise<void> {
+export async function signIn(
+  page: Page,
+  web: RunningWebApp,
+  member: Pick<TestMember, 'id' | 'username'>,
+): Promise<void> {
   const accessToken = await signAccessToken(web.jwtSecret, {
     sub: member.id,
     username: member.username,

@@ -13,21 +13,17 @@ export interface DataTableProps<Row> {
   rows: Row[];
   rowKey: (row: Row) => string;
   empty?: ReactNode;
-  /**
-   * A table wide enough to scroll sideways on a phone: its wrapper takes focus, so the keyboard can
-   * scroll it, and is a region named by the caption; each cell carries its column's header
-   * (`data-label`), so a screen can lay the rows out as cards.
-   */
-  wide?: boolean;
 }
 
-export function DataTable<Row>({ caption, columns, rows, rowKey, empty, wide = false }: DataTableProps<Row>) {
+/**
+ * A table that never hides a column: where its box is narrow (a phone), each row reads as a card of
+ * labelled values (every cell carries its column's header in `data-label`, see `.table-wrap` in
+ * components.css) rather than scrolling sideways out of sight.
+ */
+export function DataTable<Row>({ caption, columns, rows, rowKey, empty }: DataTableProps<Row>) {
   if (rows.length === 0 && empty) return <>{empty}</>;
   return (
-    <div
-      className={wide ? 'table-wrap table-wrap--wide' : 'table-wrap'}
-      {...(wide ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
-    >
+    <div className="table-wrap table-wrap--stack">
       <table className="table">
         <caption>{caption}</caption>
         <thead>
@@ -46,7 +42,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, empty, wide = f
                 <td
                   key={column.key}
                   className={column.numeric ? 'table__numeric' : undefined}
-                  data-label={wide ? column.header : undefined}
+                  data-label={column.header}
                 >
                   {column.cell(row)}
                 </td>

@@ -10,6 +10,7 @@ export { Card, type CardProps } from './card';
 export { DataTable, type Column, type DataTableProps } from './data-table';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { Modal, type ModalProps } from './modal';
+export { SideScroller, type SideScrollerProps } from './side-scroller';
 export { Skeleton, type SkeletonProps } from './skeleton';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { TextField, type TextFieldProps } from './text-field';

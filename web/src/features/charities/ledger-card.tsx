@@ -71,12 +71,11 @@ export function LedgerCard({ ein, ref }: { ein: string; ref?: Ref<HTMLElement> }
         </Alert>
       ) : (
         <>
-          {/* The table may be wider than a phone: its own scroller, reachable by keyboard. */}
+          {/* On a phone its rows read as cards (DataTable), so nothing scrolls sideways. */}
           <div
-            className="ledger-card__scroller"
+            className="ledger-card__entries"
             role="region"
             aria-label="Ledger entries"
-            tabIndex={0}
             aria-busy={ledger.isFetching}
           >
             <DataTable

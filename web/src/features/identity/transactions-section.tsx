@@ -94,7 +94,6 @@ export function TransactionsSection({ memberId }: { memberId: string }) {
             columns={COLUMNS}
             rows={shown}
             rowKey={(row) => row.id}
-            wide
             empty={
               filtered ? (
                 <EmptyState

@@ -34,7 +34,7 @@ export function LedgerEntriesTable({
       <h2 id="ledger-entries" className="card__title">
         Entries
       </h2>
-      <div className="table-wrap">
+      <div className="table-wrap table-wrap--stack">
         <table className="table">
           <caption>Ledger entries, newest first. Pick an entry’s number to verify it.</caption>
           <thead>
@@ -59,7 +59,7 @@ export function LedgerEntriesTable({
                 aria-selected={entry.id === pickedId}
                 onClick={() => onPick(entry.id)}
               >
-                <td>
+                <td data-label="#">
                   <button
                     type="button"
                     className="ledger-entries__pick"
@@ -72,14 +72,16 @@ export function LedgerEntriesTable({
                     {entry.index}
                   </button>
                 </td>
-                <td className="ledger-entries__nowrap">
+                <td data-label="Date" className="ledger-entries__nowrap">
                   <time dateTime={entry.body.at}>{ledgerDate(entry.body.at)}</time>
                 </td>
-                <td>{typeLabel(entry.body.type)}</td>
-                <td className="table__numeric">{dollarsWithCents(entry.body.amountCents)}</td>
-                <td>{entry.body.charityName ?? 'Donation pool'}</td>
-                <td>{entry.body.status ?? 'in pool'}</td>
-                <td>
+                <td data-label="Type">{typeLabel(entry.body.type)}</td>
+                <td data-label="Amount" className="table__numeric">
+                  {dollarsWithCents(entry.body.amountCents)}
+                </td>
+                <td data-label="Nonprofit">{entry.body.charityName ?? 'Donation pool'}</td>
+                <td data-label="Status">{entry.body.status ?? 'in pool'}</td>
+                <td data-label="Receipt">
                   {entry.body.receiptCode ? (
                     <a
                       href={`/donate/receipt/${encodeURIComponent(entry.body.receiptCode)}`}
@@ -91,7 +93,7 @@ export function LedgerEntriesTable({
                     '—'
                   )}
                 </td>
-                <td className="ledger-entries__nowrap">
+                <td data-label="Hash" className="ledger-entries__nowrap">
                   <code title={entry.hash}>{shortHash(entry.hash)}</code>
                 </td>
               </tr>

@@ -197,7 +197,6 @@ export function ReferralProgramSection({ memberId }: { memberId: string }) {
             columns={REWARD_COLUMNS}
             rows={mine.data.rewards}
             rowKey={(row) => row.id}
-            wide
             empty={
               <EmptyState title="No referral rewards yet">
                 Share your link. When someone you invite subscribes, their reward appears here.
@@ -209,7 +208,6 @@ export function ReferralProgramSection({ memberId }: { memberId: string }) {
             columns={PAYOUT_COLUMNS}
             rows={mine.data.payouts}
             rowKey={(row) => row.id}
-            wide
             empty={
               <EmptyState title="No payouts yet">Released rewards are paid together once a month.</EmptyState>
             }

@@ -1,3 +1,4 @@
+/** The plain text the spec asks for, as the page's heading (axe: every page has a level-one heading). */
 export function NotFound() {
-  return <p className="not-found">Page not found</p>;
+  return <h1 className="not-found">Page not found</h1>;
 }

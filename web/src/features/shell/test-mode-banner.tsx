@@ -15,11 +15,14 @@ export function TestModeBanner() {
   const marked = document.documentElement.dataset.payments === 'local' ? 'local' : undefined;
   if ((payments.data?.mode ?? marked) !== 'local') return null;
   return (
-    <div className="test-mode-banner" role="note" aria-label="Test mode">
-      <p className="container test-mode-banner__text">
-        <strong>Test mode:</strong> no real money moves. Payments take test cards only, and no gift made here
-        reaches a charity.
-      </p>
-    </div>
+    // A landmark of its own, so the notice is not content outside every landmark (axe's region rule).
+    <aside aria-label="Test mode notice">
+      <div className="test-mode-banner" role="note" aria-label="Test mode">
+        <p className="container test-mode-banner__text">
+          <strong>Test mode:</strong> no real money moves. Payments take test cards only, and no gift made
+          here reaches a charity.
+        </p>
+      </div>
+    </aside>
   );
 }

@@ -1,5 +1,6 @@
 import type { BracketMatch, BracketStage, MatchSide, NextMatch } from '@arena/contracts';
 import { formatScore } from './challenge-detail.format';
+import { SideScroller } from '../../ui';
 import { Countdown } from './countdown';
 
 const GROUP_LABELS: Record<BracketStage['rounds'][number]['group'], string> = {
@@ -89,8 +90,8 @@ function MatchCard({
 function Standings({ stage }: { stage: BracketStage }) {
   if (!stage.standings || stage.standings.length === 0) return null;
   return (
-    // Focusable, so a keyboard can scroll the table sideways on a phone.
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={`Stage ${stage.number} standings`}>
+    // On a phone each row reads as a card of labelled values: no column hides behind a sideways scroll.
+    <div className="table-wrap table-wrap--stack">
       <table className="table">
         <caption>Standings</caption>
         <thead>
@@ -116,12 +117,22 @@ function Standings({ stage }: { stage: BracketStage }) {
         <tbody>
           {stage.standings.map((row) => (
             <tr key={row.userId}>
-              <td className="table__numeric">{row.rank}</td>
-              <td>{row.username}</td>
-              <td className="table__numeric">{row.played}</td>
-              <td className="table__numeric">{row.wins}</td>
-              <td className="table__numeric">{row.losses}</td>
-              <td className="table__numeric">{row.totalScore.toLocaleString('en-US')}</td>
+              <td data-label="#" className="table__numeric">
+                {row.rank}
+              </td>
+              <td data-label="Player">{row.username}</td>
+              <td data-label="Played" className="table__numeric">
+                {row.played}
+              </td>
+              <td data-label="Won" className="table__numeric">
+                {row.wins}
+              </td>
+              <td data-label="Lost" className="table__numeric">
+                {row.losses}
+              </td>
+              <td data-label="Total" className="table__numeric">
+                {row.totalScore.toLocaleString('en-US')}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -139,7 +150,7 @@ function groupsOf(stage: BracketStage): { group: Round['group']; rounds: Round[]
   return [...groups].map(([group, rounds]) => ({ group, rounds }));
 }
 
-/** The head-to-head bracket: each stage's rounds side by side (scrolling sideways on a phone). */
+/** The head-to-head bracket: each stage's rounds side by side (scrolling sideways, and saying so, on a phone). */
 export function BracketSection({ stages, nextMatch, lowerScoreWins, memberId }: BracketSectionProps) {
   return (
     <section className="detail-section" aria-labelledby="detail-bracket">
@@ -169,35 +180,38 @@ export function BracketSection({ stages, nextMatch, lowerScoreWins, memberId }: 
             Stage {stage.number}: {STAGE_LABELS[stage.kind]}
           </h3>
           <Standings stage={stage} />
-          {groupsOf(stage).map(({ group, rounds }) => (
-            <div key={group} className="bracket-group">
-              {stage.kind !== 'ROUND_ROBIN' && (
-                <h4 className="bracket-group__title">{GROUP_LABELS[group]}</h4>
-              )}
-              <div
-                className="bracket"
-                tabIndex={0}
-                role="region"
-                aria-label={`Stage ${stage.number}: ${GROUP_LABELS[group]}`}
-              >
-                {rounds.map((round) => (
-                  <div key={round.number} className="bracket__round">
-                    <h5 className="bracket__round-title">Round {round.number}</h5>
-                    <div className="bracket__matches">
-                      {round.matches.map((match) => (
-                        <MatchCard
-                          key={match.id}
-                          match={match}
-                          lowerScoreWins={lowerScoreWins}
-                          memberId={memberId}
-                        />
-                      ))}
+          {groupsOf(stage).map(({ group, rounds }) => {
+            // A round robin's rounds come straight under the stage's title, without a group title.
+            const RoundTitle = stage.kind === 'ROUND_ROBIN' ? 'h4' : 'h5';
+            return (
+              <div key={group} className="bracket-group">
+                {stage.kind !== 'ROUND_ROBIN' && (
+                  <h4 className="bracket-group__title">{GROUP_LABELS[group]}</h4>
+                )}
+                <SideScroller
+                  className={stage.kind === 'ROUND_ROBIN' ? 'bracket bracket--wrap' : 'bracket'}
+                  label={`Stage ${stage.number}: ${GROUP_LABELS[group]}`}
+                  hint="Scroll sideways for the later rounds."
+                >
+                  {rounds.map((round) => (
+                    <div key={round.number} className="bracket__round">
+                      <RoundTitle className="bracket__round-title">Round {round.number}</RoundTitle>
+                      <div className="bracket__matches">
+                        {round.matches.map((match) => (
+                          <MatchCard
+                            key={match.id}
+                            match={match}
+                            lowerScoreWins={lowerScoreWins}
+                            memberId={memberId}
+                          />
+                        ))}
+                      </div>
                     </div>
-                  </div>
-                ))}
+                  ))}
+                </SideScroller>
               </div>
-            </div>
-          ))}
+            );
+          })}
         </div>
       ))}
     </section>

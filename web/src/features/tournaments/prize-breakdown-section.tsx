@@ -18,6 +18,7 @@ export function PrizeBreakdownSection({
   lowerScoreWins,
   prizeDisplay,
 }: PrizeBreakdownSectionProps) {
+  const scoreLabel = lowerScoreWins ? 'Time' : 'Score';
   return (
     <section className="detail-section" aria-labelledby="detail-donations">
       <h2 id="detail-donations" className="detail-section__title">
@@ -33,7 +34,7 @@ export function PrizeBreakdownSection({
       {cancelled && lines.length === 0 ? null : lines.length === 0 ? (
         <EmptyState title="No donation leaders yet">Post a score to direct part of the pool.</EmptyState>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Donation leaders and winners">
+        <div className="table-wrap table-wrap--stack">
           <table className="table prize-table">
             <caption className="visually-hidden">{isFinal ? 'Winners' : 'Donation leaders'}</caption>
             <thead>
@@ -43,7 +44,7 @@ export function PrizeBreakdownSection({
                 </th>
                 <th scope="col">Player</th>
                 <th scope="col" className="table__numeric">
-                  {lowerScoreWins ? 'Time' : 'Score'}
+                  {scoreLabel}
                 </th>
                 <th scope="col" className="table__numeric">
                   Directs
@@ -54,11 +55,17 @@ export function PrizeBreakdownSection({
             <tbody>
               {lines.map((line) => (
                 <tr key={`${line.rank}-${line.userId}`}>
-                  <td className="table__numeric">{line.rank}</td>
-                  <td>{line.username}</td>
-                  <td className="table__numeric">{formatScore(line.score, lowerScoreWins)}</td>
-                  <td className="table__numeric">{line.amountDisplay}</td>
-                  <td>
+                  <td data-label="Rank" className="table__numeric">
+                    {line.rank}
+                  </td>
+                  <td data-label="Player">{line.username}</td>
+                  <td data-label={scoreLabel} className="table__numeric">
+                    {formatScore(line.score, lowerScoreWins)}
+                  </td>
+                  <td data-label="Directs" className="table__numeric">
+                    {line.amountDisplay}
+                  </td>
+                  <td data-label="Charity">
                     {line.charityName ? (
                       line.charityUrl ? (
                         <a href={line.charityUrl}>{line.charityName}</a>
