@@ -4,11 +4,11 @@
  * a bare Fastify route doing one single-row INSERT per request (support/bare-insert.server.ts) on the
  * same database. The two take turns under the same autocannon settings, so both see the same load.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { freePort, machineLine, nodeScript, processCpuSeconds, publish, SMOKE } from './support/bench-kit';
-import { BENCH_POOL_SIZE, LiveStack, type Player } from './support/live-stack';
+import { freePort, machineLine, processCpuSeconds, publish, SMOKE } from './support/bench-kit';
+import { BENCH_POOL_SIZE, LiveStack, startBareServer, type Player } from './support/live-stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 10));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SMOKE ? 1 : 2));
@@ -39,23 +39,6 @@ function drive(baseUrl: string, targets: Target[], seconds: number) {
       },
     ],
   });
-}
-
-async function startBareServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, nodeScript('test/bench/support/bare-insert.server.ts'), {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: String(BENCH_POOL_SIZE),
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((ready, fail) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && ready());
-    child.once('exit', (code) => fail(new Error(`the bare server exited with ${code}`)));
-  });
-  return child;
 }
 
 async function main() {

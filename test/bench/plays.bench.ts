@@ -13,7 +13,7 @@
  * database (as demo-plays.ts does): no client can, but the calls and their bodies are exactly an honest
  * client's, and each block the server answers is checked against the one the bot played on.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -22,8 +22,8 @@ import type { VerifiedGameSlug } from '@arena/contracts/games.catalog';
 import { createDatabase } from '@arena/database';
 import { GAME_CORES, honestLog, seededUniform, type TimedInput } from '@arena/games';
 import { keystreamBlocks } from '../../libs/tournaments/src/application/play-keystream';
-import { freePort, machineLine, nodeScript, processCpuSeconds, publish, SMOKE } from './support/bench-kit';
-import { BENCH_POOL_SIZE, LiveStack, type Player } from './support/live-stack';
+import { freePort, machineLine, processCpuSeconds, publish, SMOKE } from './support/bench-kit';
+import { BENCH_POOL_SIZE, LiveStack, startBareServer, type Player } from './support/live-stack';
 
 /** Honest sessions per game; each posts one result. */
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? (SMOKE ? 4 : 240));
@@ -145,23 +145,6 @@ async function makeCalls(baseUrl: string, session: Session, seed: string): Promi
     );
   }
   return log.length;
-}
-
-async function startBareServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, nodeScript('test/bench/support/bare-insert.server.ts'), {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: String(BENCH_POOL_SIZE),
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((ready, fail) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && ready());
-    child.once('exit', (code) => fail(new Error(`the bare server exited with ${code}`)));
-  });
-  return child;
 }
 
 /**

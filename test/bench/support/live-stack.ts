@@ -229,3 +229,24 @@ export class LiveStack {
     await this.database.drop();
   }
 }
+
+/**
+ * The bare Fastify route the HTTP benches compare the API with (`bare-insert.server.ts`): its own process, a
+ * pool of BENCH_POOL_SIZE connections like the API's; resolves once it listens on `port`.
+ */
+export async function startBareServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, nodeScript('test/bench/support/bare-insert.server.ts'), {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: String(BENCH_POOL_SIZE),
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready, fail) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && ready());
+    child.once('exit', (code) => fail(new Error(`the bare server exited with ${code}`)));
+  });
+  return child;
+}
