@@ -81,7 +81,7 @@ export const publicDonation = z
     receiptCode: z.string(),
     /** The receipt page in the app: /donate/receipt/{receiptCode}. */
     receiptUrl: z.string(),
-    /** A winner's username, 'Anonymous donor', or 'Charity Arena'. */
+    /** A winner's username, the name a donor chose at checkout, 'Anonymous donor', or 'Charity Arena'. */
     directedBy: z.string(),
     /** The nonprofit's name; null while a gift waits in the donation pool. */
     nonprofit: z.string().nullable(),
