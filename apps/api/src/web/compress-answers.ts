@@ -32,15 +32,16 @@ export function compressAnswers(fastify: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader('content-encoding')) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
-    if (body.length < MIN_BYTES) return payload;
+    // Measured, not copied: most answers (a score, a release) are small and go out as they are.
+    const size = Buffer.isBuffer(payload) ? payload.length : Buffer.byteLength(payload);
+    if (size < MIN_BYTES) return payload;
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     void reply.header('vary', 'accept-encoding');
     if (!encoding) return payload;
     const compressed =
       encoding === 'br'
-        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : await gzipAsync(body, { level: 6 });
+        ? await brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : await gzipAsync(payload, { level: 6 });
     void reply.header('content-encoding', encoding).removeHeader('content-length');
     return compressed;
   });
