@@ -210,24 +210,23 @@ describe('web app interactions in Chromium', () => {
   });
 
   describe('toasts', () => {
+    // The toasts' lifetimes run on the page's fake clock (Playwright's clock), so the suite does not wait them out.
     it('shows an error toast at the top right that leaves after 4 seconds', async () => {
+      await page.clock.install();
       await page.goto('/referral');
       await page.getByRole('button', { name: 'Copy link' }).click();
       const shown = toast('Please login to share your link');
       await shown.waitFor();
-      const started = Date.now();
       const box = await shown.boundingBox();
       expect(box).not.toBeNull();
       expect(box!.x + box!.width).toBeGreaterThan(DESKTOP.width * 0.75);
       expect(box!.y).toBeLessThan(DESKTOP.height * 0.25);
 
-      await page.waitForTimeout(3000);
+      await page.clock.runFor(3900);
       await expect(shown.count()).resolves.toBe(1);
       // 4000 ms on screen, then removed 1000 ms after it is dismissed.
-      await shown.waitFor({ state: 'detached', timeout: 10_000 });
-      const elapsed = Date.now() - started;
-      expect(elapsed).toBeGreaterThanOrEqual(4000);
-      expect(elapsed).toBeLessThan(8000);
+      await page.clock.runFor(2000);
+      await shown.waitFor({ state: 'detached', timeout: 5000 });
     });
 
     it('keeps at most 20 toasts', async () => {
@@ -243,6 +242,7 @@ describe('web app interactions in Chromium', () => {
     // How long it stays is the toaster's setting (web/src/features/shell/toast-options.spec.ts): no timing asserted here.
     it('shows a success toast that goes away by itself when a member copies the link', async () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.clock.install();
       await signIn(page, web, member);
       await page.goto('/referral');
       await page
@@ -252,7 +252,8 @@ describe('web app interactions in Chromium', () => {
       await page.getByRole('button', { name: 'Copy link' }).click();
       const shown = toast('Referral link copied');
       await shown.waitFor();
-      await shown.waitFor({ state: 'detached', timeout: 15_000 });
+      await page.clock.runFor(10_000);
+      await shown.waitFor({ state: 'detached', timeout: 5000 });
     });
   });
 
@@ -424,24 +425,27 @@ describe('web app interactions in Chromium', () => {
     });
 
     it('keeps a loading toast until it is dismissed', async () => {
+      await page.clock.install();
       await page.goto('/dev/ui');
       await page.getByRole('button', { name: 'Loading toast' }).click();
       const shown = toast('Saving...');
       await shown.waitFor();
-      await page.waitForTimeout(5500);
+      await page.clock.runFor(60_000);
       await expect(shown.count()).resolves.toBe(1);
       await page.getByRole('button', { name: 'Dismiss toasts' }).click();
       await shown.waitFor({ state: 'detached', timeout: 5000 });
     });
 
     it('keeps a blank toast for 4 seconds like an error', async () => {
+      await page.clock.install();
       await page.goto('/dev/ui');
       await page.getByRole('button', { name: 'Blank toast' }).click();
       const shown = toast('Saved as draft');
       await shown.waitFor();
-      const started = Date.now();
-      await shown.waitFor({ state: 'detached', timeout: 10_000 });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
+      await page.clock.runFor(3900);
+      await expect(shown.count()).resolves.toBe(1);
+      await page.clock.runFor(2000);
+      await shown.waitFor({ state: 'detached', timeout: 5000 });
     });
   });
 
