@@ -105,8 +105,11 @@ describe('the find-charity page', () => {
     });
     await expect(results().first().waitFor()).resolves.toBeUndefined();
     await expect(results().count()).resolves.toBe(20);
-    // Without ratings (the bundled data set) the first load lists the largest nonprofits, and says why.
-    await expect(heading().innerText()).resolves.toBe('Largest nonprofits');
+    // Without ratings (the bundled data set) the first load browses the nonprofits cause by cause, and says
+    // why there are no ratings: the first page holds one nonprofit per cause, not the largest hospitals.
+    await expect(heading().innerText()).resolves.toBe('Nonprofits by cause');
+    const causes = await results().evaluateAll((cards) => cards.slice(0, 8).map((card) => card.textContent));
+    expect(causes.filter((text) => text?.includes('Health'))).toHaveLength(1);
     await expect(page.getByText(CharityMessages.ratingsNeedCharityNavigator).isVisible()).resolves.toBe(true);
     // Every result of the data set is unrated.
     await expect(results().first().getByText('N/A').isVisible()).resolves.toBe(true);
@@ -137,6 +140,11 @@ describe('the find-charity page', () => {
       from: 0,
     });
     await page.getByRole('heading', { name: `Found ${expected.result_count} charities` }).waitFor();
+    // The search's results come before the charities on Charity Arena, which it does not filter.
+    const headings = await page.locator('h2.find-charity__heading').allInnerTexts();
+    expect(headings.indexOf(`Found ${expected.result_count} charities`)).toBeLessThan(
+      headings.indexOf('Charities on Charity Arena'),
+    );
     const url = new URL(page.url());
     expect(url.searchParams.get('term')).toBe('hospital');
     expect(url.searchParams.get('state')).toBe('CA');
@@ -165,7 +173,7 @@ describe('the find-charity page', () => {
     );
 
     await page.getByRole('button', { name: 'Clear All' }).click();
-    await page.getByRole('heading', { name: 'Largest nonprofits' }).waitFor();
+    await page.getByRole('heading', { name: 'Nonprofits by cause' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
     await expect(page.getByRole('searchbox', { name: 'Search charities' }).inputValue()).resolves.toBe('');
   });

@@ -63,7 +63,7 @@ export const CharityMessages = {
   onboardingCodeInvalid: 'Enter the 6-digit code from the charity email.',
   onboardingCodeWrongOrExpired: 'That code is wrong or has expired. Request a new one.',
   ratingsNeedCharityNavigator:
-    'Ratings need the Charity Navigator connection: this search runs on the bundled IRS data set.',
+    'Star ratings are not available for these listings yet, so the rating filter changes nothing for now.',
   unsupportedGraphqlOperation: 'Only the publicSearchFaceted and charity-by-EIN queries are supported',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 } as const;

@@ -206,8 +206,18 @@ export function FindCharityPage({ search, onSearch, onClear }: FindCharityPagePr
         </div>
       </form>
 
-      <OnboardedCharities />
-      <SearchResults search={search} />
+      {/* A search's results come first: the charities on Charity Arena are not filtered by it. */}
+      {isManualSearch(search) ? (
+        <>
+          <SearchResults search={search} />
+          <OnboardedCharities />
+        </>
+      ) : (
+        <>
+          <OnboardedCharities />
+          <SearchResults search={search} />
+        </>
+      )}
 
       {inviting && <InviteCharityModal onClose={() => setInviting(false)} />}
     </div>
@@ -285,7 +295,7 @@ function SearchResults({ search }: { search: FindCharitySearch }) {
           : manual
             ? 'Search results'
             : first?.ratingsAvailable === false
-              ? 'Largest nonprofits'
+              ? 'Nonprofits by cause'
               : 'Top-rated charities'}
       </h2>
       {!favorites.signedIn && <p className="muted find-charity__note">{CharityMessages.logInToFavorite}</p>}

@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { sql, type Kysely } from 'kysely';
 import { BUNDLED_NONPROFITS_CSV } from '../../domain/nonprofit-directory';
 import { readableName } from '../../domain/nonprofit-name';
+import { rankForBrowsing } from './charity-directory.browse';
 import type { CharityDirectoryTables } from './charity-directory.tables';
 
 interface CsvRow {
@@ -95,6 +96,7 @@ export async function loadCharityDirectory(
       .deleteFrom('charity_directory')
       .where(sql<boolean>`ein <> ALL(${eins}::text[])`)
       .execute();
+    await rankForBrowsing(trx);
     await trx
       .insertInto('charity_directory_loads')
       .values({ source, content_sha256: sha256, row_count: rows.length })

@@ -60,14 +60,28 @@ function toResult(row: Omit<Row, 'total'>): CharitySearchResult {
 
 /**
  * Search over charity_directory. A nonprofit matches when every word of the term prefixes a word of its
- * name, city or mission (full text), or its name is like the term (trigrams, for misspellings), or the
- * term is its EIN. Ranked by relevance (EIN, then text rank plus name similarity), then revenue.
+ * name, city, cause or mission (full text), or its name is like the term (trigrams, for misspellings), or the
+ * term is its EIN; when no nonprofit has every word, those with any of them are ranked instead ("animal
+ * shelter" then finds the animal-related nonprofits and the shelters). Ranked by relevance (EIN, then text
+ * rank plus name similarity), then revenue. With nothing searched, the directory is browsed cause by cause
+ * (browse_rank), a page at a time through its index, and the count is the load's row count, so a browse
+ * reads a page, not the directory; a filtered browse counts the rows its filters match.
  */
 export async function searchDirectory(
   db: Kysely<CharityDirectoryTables>,
   search: DirectorySearch,
 ): Promise<DirectoryPage> {
-  const tsquery = search.words.map((word) => `${word}:*`).join(' & ');
+  const page = await searchWith(db, search, '&');
+  if (page.total > 0 || search.words.length < 2) return page;
+  return searchWith(db, search, '|');
+}
+
+async function searchWith(
+  db: Kysely<CharityDirectoryTables>,
+  search: DirectorySearch,
+  joinWords: '&' | '|',
+): Promise<DirectoryPage> {
+  const tsquery = search.words.map((word) => `${word}:*`).join(` ${joinWords} `);
   const hasTerm = search.words.length > 0 || search.ein !== undefined;
   const query = sql`to_tsquery('english', ${tsquery})`;
   // Tiers: the EIN itself, then full-text matches, then names only like the term; within a tier, the
@@ -88,6 +102,9 @@ export async function searchDirectory(
       return eb.or(matches);
     });
   }
+  const filtered = Boolean(
+    search.states?.length || search.cities?.length || search.zips?.length || search.causes?.length,
+  );
   if (search.states?.length) {
     select = select.where(
       'state',
@@ -110,8 +127,25 @@ export async function searchDirectory(
     );
   }
 
+  if (!hasTerm && !filtered) {
+    const [rows, loads] = await Promise.all([
+      select
+        .orderBy('browse_rank')
+        .orderBy('revenue_cents', 'desc')
+        .orderBy('ein')
+        .offset(search.from)
+        .limit(search.size)
+        .execute(),
+      db
+        .selectFrom('charity_directory_loads')
+        .select(sql<string>`coalesce(sum(row_count), 0)`.as('rows'))
+        .executeTakeFirst(),
+    ]);
+    return { total: Number(loads?.rows ?? 0), results: rows.map(toResult) };
+  }
+
   let page = select.select(sql<string>`count(*) OVER ()`.as('total'));
-  if (hasTerm) page = page.orderBy(relevance, 'desc');
+  page = hasTerm ? page.orderBy(relevance, 'desc') : page.orderBy('browse_rank');
   const rows = (await page
     .orderBy('revenue_cents', 'desc')
     .orderBy('ein')

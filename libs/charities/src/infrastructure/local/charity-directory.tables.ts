@@ -18,6 +18,8 @@ export interface CharityDirectoryTables {
     /** bigint, read as a number by our pg set-up (revenues stay far below 2^53 cents). */
     revenue_cents: number;
     search: Generated<string>;
+    /** The order of browsing (charity-directory.browse.ts); null only until the load that ranks it commits. */
+    browse_rank: number | null;
   };
   charity_directory_loads: {
     source: string;

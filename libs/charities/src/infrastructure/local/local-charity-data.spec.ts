@@ -32,10 +32,44 @@ describe('LocalCharityData search (real PostgreSQL, the bundled data set)', () =
     expect(all.result_count).toBe(4966);
   });
 
-  it("lists every nonprofit, largest first, for the page's default term", async () => {
-    const page = await search({ term: 'charity', result_size: 5 });
-    expect(page.results).toHaveLength(5);
+  it("browses every cause in turn for the page's default term: the largest of each, then the next", async () => {
+    const page = await search({ term: 'charity', result_size: 10 });
+    expect(page.results).toHaveLength(10);
     expect(page.term).toBe('charity');
+    const causes = page.results.map((result) => result.cause);
+    // The largest nonprofits overall are all hospital systems: the first page shows one per cause instead.
+    expect(new Set(causes).size).toBe(causes.length);
+    expect(causes).toEqual(expect.arrayContaining(['Health', 'Education', 'Human Services', 'Environment']));
+    // Donor-advised fund sponsors (the largest "Community" nonprofit is one) come last within their cause.
+    const firstPages = await search({ term: 'charity', result_size: 40 });
+    expect(firstPages.results.filter((result) => /gift fund|donor advised/i.test(result.name))).toEqual([]);
+    expect((await search({ term: 'fidelity gift fund' })).results[0]?.name).toMatch(/Charitable Gift Fund/);
+
+    const next = await search({ term: 'charity', result_size: 10, from: 10 });
+    expect(next.result_count).toBe(4966);
+    const seen = new Set(page.results.map((result) => result.ein));
+    expect(next.results.some((result) => seen.has(result.ein))).toBe(false);
+  });
+
+  it('finds nonprofits by their cause, a word not in their names', async () => {
+    const animals = await search({ term: 'animal', result_size: 50 });
+    expect(animals.result_count).toBeGreaterThan(0);
+    const names = animals.results.map((result) => result.name);
+    // None of the animal-related nonprofits says "animal" in its name, e.g. the humane societies.
+    expect(names.some((name) => !/animal/i.test(name))).toBe(true);
+  });
+
+  it('ranks the nonprofits with any of the words when none has all of them', async () => {
+    const page = await search({ term: 'animal shelter', result_size: 50 });
+    expect(page.result_count).toBeGreaterThan(0);
+    const animals = await search({ term: 'animal', result_size: 50 });
+    const shelters = await search({ term: 'shelter', result_size: 50 });
+    const either = new Set([...animals.results, ...shelters.results].map((result) => result.ein));
+    expect(page.results.every((result) => either.has(result.ein))).toBe(true);
+    // Load More on such a search goes on with the same nonprofits.
+    const second = await search({ term: 'animal shelter', result_size: 5, from: 5 });
+    expect(second.result_count).toBe(page.result_count);
+    expect(second.results.map((result) => result.ein)).toEqual(page.results.slice(5, 10).map((r) => r.ein));
   });
 
   it('matches words of the name by prefix, best name match first', async () => {
