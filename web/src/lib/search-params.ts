@@ -11,7 +11,7 @@ export type SearchOf<S extends Record<string, Param<unknown>>> = {
   [K in keyof S]?: S[K] extends Param<infer T> ? T : never;
 };
 
-/** What `validateSearch` takes: an object with `parse`, which keeps only the params it knows. */
+/** What `validateSearch` takes: an object with `parse`, which answers only the params it knows. */
 export interface SearchSchema<T> {
   parse(search: Record<string, unknown>): T;
 }
@@ -20,9 +20,10 @@ export function searchSchema<S extends Record<string, Param<unknown>>>(params: S
   return {
     parse(search) {
       const read: Record<string, unknown> = {};
+      // A param in the address that is malformed is read as `undefined`, not left out: the router merges
+      // this answer over the raw search, so a missing key would keep the raw value.
       for (const [key, param] of Object.entries(params)) {
-        const value = search[key] === undefined ? undefined : param(search[key]);
-        if (value !== undefined) read[key] = value;
+        if (search[key] !== undefined) read[key] = param(search[key]);
       }
       return read as SearchOf<S>;
     },
