@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressDir } from './precompress';
+import { routeAssets } from './route-assets';
 
 const root = resolve(__dirname);
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
@@ -29,6 +30,7 @@ export default defineConfig({
       },
     }),
     react(),
+    routeAssets(),
     {
       name: 'arena:precompress',
       apply: 'build',

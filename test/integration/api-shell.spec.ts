@@ -29,7 +29,15 @@ describe('API shell', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(
       join(webDist, 'index.html'),
-      '<!doctype html><html lang="en"><title>Charity Arena</title><div id="root"></div></html>',
+      '<!doctype html><html lang="en"><head><title>Charity Arena</title></head><body><div id="root"></div></body></html>',
+    );
+    // As web/route-assets.ts writes it: a page's own chunk, and one entry that is not a hashed asset.
+    writeFileSync(
+      join(webDist, 'route-assets.json'),
+      JSON.stringify({
+        '/challenges/$id': { scripts: ['/assets/detail-9f8e7d.js'], styles: ['/assets/detail-9f8e7d.css'] },
+        '/ledger': { scripts: ['https://elsewhere.example/x.js', '/assets/a"><script>.js'], styles: [] },
+      }),
     );
     writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), APP_SCRIPT);
     copyFileSync(join(__dirname, '../../web/public/robots.txt'), join(webDist, 'robots.txt'));
@@ -58,6 +66,18 @@ describe('API shell', () => {
       const response = await api.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it("preloads the page's own chunk and styles in the HTML of that route only", async () => {
+    const detail = await api.inject({ method: 'GET', url: '/challenges/123?tab=1' });
+    expect(detail.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/detail-9f8e7d.js"><link rel="preload" as="style" crossorigin href="/assets/detail-9f8e7d.css"></head>',
+    );
+    for (const url of ['/', '/challenges', '/ledger', '/no-such-page']) {
+      const response = await api.inject({ method: 'GET', url });
+      expect(response.body).not.toContain('preload');
       expect(response.body).toContain('<div id="root">');
     }
   });

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { CreateAccountPage } from '../features/identity/create-account-page';
 import { referralCodeParam, referralOptionParam } from '../features/referral/referral-search';
+import { searchSchema } from '../lib/search-params';
 import { requireGuest } from '../lib/session';
 import { tokenStorage } from '../lib/tokens';
 
-const createAccountSearch = z.object({
+const createAccountSearch = searchSchema({
   ref: referralCodeParam,
   option: referralOptionParam,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { referralCodeParam, referralOptionParam } from '../features/referral/referral-search';
+import { searchSchema } from '../lib/search-params';
 import { tokenStorage } from '../lib/tokens';
 
-const joinSearch = z.object({
+const joinSearch = searchSchema({
   ref: referralCodeParam,
   option: referralOptionParam,
 });

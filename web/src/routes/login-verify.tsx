@@ -1,21 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { LoginVerifyPage } from '../features/identity/login-verify-page';
 import { safeRedirect } from '../lib/safe-redirect';
+import { searchSchema, text } from '../lib/search-params';
 import { requireGuest } from '../lib/session';
 
-const loginVerifySearch = z.object({
-  sessionId: z.catch(z.optional(z.string().check(z.minLength(1))), undefined),
-  channel: z.catch(z.optional(z.string()), undefined),
-  redirect: z.catch(
-    z.optional(
-      z.pipe(
-        z.string(),
-        z.transform((value: string) => safeRedirect(value)),
-      ),
-    ),
-    undefined,
-  ),
+const loginVerifySearch = searchSchema({
+  sessionId: text({ min: 1 }),
+  channel: text(),
+  redirect: safeRedirect,
 });
 
 export const Route = createFileRoute('/login-verify')({

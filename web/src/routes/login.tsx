@@ -1,21 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { LoginPage } from '../features/identity/login-page';
 import { safeRedirect } from '../lib/safe-redirect';
+import { searchSchema } from '../lib/search-params';
 import { requireGuest } from '../lib/session';
 
 /** `redirect`: the page to go back to after signing in; anything but a path of this site is dropped. */
-const loginSearch = z.object({
-  redirect: z.catch(
-    z.optional(
-      z.pipe(
-        z.string(),
-        z.transform((value: string) => safeRedirect(value)),
-      ),
-    ),
-    undefined,
-  ),
-});
+const loginSearch = searchSchema({ redirect: safeRedirect });
 
 export const Route = createFileRoute('/login')({
   validateSearch: loginSearch,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { ReferralPage } from '../features/referral/referral-page';
 import { referralOptionParam } from '../features/referral/referral-search';
+import { searchSchema } from '../lib/search-params';
 
-const referralSearch = z.object({
+const referralSearch = searchSchema({
   option: referralOptionParam,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { UnlockSignInPage } from '../features/identity/unlock-sign-in-page';
+import { searchSchema, text } from '../lib/search-params';
 
-const unlockSearch = z.object({
-  token: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(100))), undefined),
+const unlockSearch = searchSchema({
+  token: text({ min: 1, max: 100 }),
 });
 
 /** The emailed "it was me" link: /unlock-sign-in?token=… */

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { VerifyPage } from '../features/identity/verify-page';
+import { searchSchema, text } from '../lib/search-params';
 import { requireGuest } from '../lib/session';
 
-const verifySearch = z.object({
-  sessionId: z.catch(z.optional(z.string().check(z.minLength(1))), undefined),
+const verifySearch = searchSchema({
+  sessionId: text({ min: 1 }),
 });
 
 export const Route = createFileRoute('/verify')({

@@ -1,29 +1,31 @@
-import * as z from 'zod/mini';
 import type { CharitySearchVariables } from '@arena/contracts';
 import {
   CHARITY_SEARCH_DEFAULT_TERM,
   CHARITY_SEARCH_FIRST_LOAD_RATING,
   CHARITY_SEARCH_PAGE_SIZE,
 } from '@arena/contracts/charity-search.document';
+import { bool, intIn, searchSchema, text, type SearchOf } from '../../lib/search-params';
 
-const text = (max: number) => z.catch(z.optional(z.string().check(z.trim(), z.maxLength(max))), undefined);
+const trimmed = (max: number) => text({ trim: true, max });
+
+const params = {
+  term: trimmed(200),
+  city: trimmed(100),
+  state: trimmed(50),
+  zip: trimmed(20),
+  cause: trimmed(100),
+  rating: intIn(1, 5),
+  searched: bool,
+};
 
 /**
  * `/find-charity?term=food&state=CA&rating=3&searched=true`: the search lives in the URL so a reload or a
  * shared link runs it again. `searched` marks a manual search (the heading then says 'Found N charities');
  * without it the page shows the first load, rating-4 charities. Anything malformed reads as absent.
  */
-export const findCharitySearch = z.object({
-  term: text(200),
-  city: text(100),
-  state: text(50),
-  zip: text(20),
-  cause: text(100),
-  rating: z.catch(z.optional(z.int().check(z.gte(1), z.lte(5))), undefined),
-  searched: z.catch(z.optional(z.boolean()), undefined),
-});
+export const findCharitySearch = searchSchema(params);
 
-export type FindCharitySearch = z.output<typeof findCharitySearch>;
+export type FindCharitySearch = SearchOf<typeof params>;
 
 /** What one search asks, after the first-load rule is applied. */
 export interface CharitySearchFilters {

@@ -1,21 +1,13 @@
-import * as z from 'zod/mini';
+import { numberOrText, oneOf, searchSchema, text } from '../../lib/search-params';
 
 /** `/donate?ein=…&cancelled=1`: Donate Now's charity (nine digits) and a checkout the donor cancelled. */
-export const donateSearch = z.object({
+export const donateSearch = searchSchema({
   // The router reads `ein=920162721` as a number: either form is taken, as nine digits.
-  ein: z.catch(
-    z.optional(
-      z.pipe(
-        z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
-        z.string().check(z.regex(/^\d{9}$/)),
-      ),
-    ),
-    undefined,
-  ),
-  cancelled: z.catch(z.optional(z.union([z.literal(1), z.literal('1'), z.literal(true)])), undefined),
+  ein: numberOrText(/^\d{9}$/),
+  cancelled: oneOf([1, '1', true]),
 });
 
 /** `/donate/success?session_id=…`: the checkout session the provider came back with. */
-export const donateSuccessSearch = z.object({
-  session_id: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(255))), undefined),
+export const donateSuccessSearch = searchSchema({
+  session_id: text({ min: 1, max: 255 }),
 });
