@@ -183,6 +183,8 @@ describe('the donate pages', () => {
     await page.goto(`/donate?ein=${LISTED_EIN}&cancelled=1`);
     await page.getByText('Payment was cancelled').waitFor();
     await page.getByText(LISTED_NAME).waitFor();
+    // The address stays as linked: the router does not write the charity's number back as a quoted string.
+    expect(new URL(page.url()).search).toBe(`?ein=${LISTED_EIN}&cancelled=1`);
     await captureAtBothWidths(page, 'donate-charity');
     await donate().click();
     await page.waitForURL('**/donate/success?*');

@@ -8,6 +8,7 @@ import { NotFound } from './features/shell/not-found';
 import { PendingPage } from './features/shell/pending-page';
 import { RouteError } from './features/shell/route-error';
 import { queryClient } from './lib/query-client';
+import { stringifySearch } from './lib/search-params';
 import type { WebRoute } from '@arena/contracts';
 import { type FileRouteTypes, routeTree } from './routeTree.gen';
 
@@ -22,6 +23,7 @@ const router = createRouter({
   defaultPendingMs: 150,
   defaultNotFoundComponent: NotFound,
   scrollRestoration: true,
+  stringifySearch,
 });
 
 // The server answers 404 for any path not in WEB_ROUTES: a page missing from the list (or a listed page

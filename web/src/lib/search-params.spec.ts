@@ -1,4 +1,4 @@
-import { bool, intIn, numberOrText, oneOf, searchSchema, text } from './search-params';
+import { bool, intIn, numberOrText, oneOf, searchSchema, stringifySearch, text } from './search-params';
 
 const referralCodeParam = text({ trim: true, min: 1, max: 64 });
 
@@ -8,12 +8,28 @@ describe('search params', () => {
     expect(schema.parse({ q: 'abc', n: 2, b: false, other: 'x' })).toEqual({ q: 'abc', n: 2, b: false });
     expect(schema.parse({ q: 'abcdef', n: 2.5, b: 'true' })).toEqual({});
     // The router merges the answer over the raw search: a malformed param must be there, as undefined.
-    const malformed = schema.parse({ q: 7, n: '2' });
+    const malformed = schema.parse({ q: ['x'], n: '2' });
     expect(Object.entries(malformed)).toEqual([
       ['q', undefined],
       ['n', undefined],
     ]);
     expect(Object.keys(schema.parse({}))).toEqual([]);
+  });
+
+  it('reads digits the router parsed as a number as their text', () => {
+    expect(text({ max: 4 })(2024)).toBe('2024');
+    expect(text({ max: 3 })(2024)).toBeUndefined();
+    expect(text()(Number.NaN)).toBeUndefined();
+  });
+
+  it('writes digits plain and quotes only other strings that read as JSON', () => {
+    expect(stringifySearch({ ein: '530196605', cancelled: 1 })).toBe('?ein=530196605&cancelled=1');
+    expect(stringifySearch({ term: '2024' })).toBe('?term=2024');
+    // Digits that would not read back the same stay strings: a leading zero is not JSON, 2^53 + 1 would round.
+    expect(stringifySearch({ ein: '012345678' })).toBe('?ein=012345678');
+    expect(stringifySearch({ id: '9007199254740993' })).toBe('?id=%229007199254740993%22');
+    expect(stringifySearch({ flag: 'true', term: 'food bank' })).toBe('?flag=%22true%22&term=food+bank');
+    expect(stringifySearch({ filter: { a: 1 } })).toBe(`?filter=${encodeURIComponent('{"a":1}')}`);
   });
 
   it('reads text trimmed when asked, with its lengths checked after trimming', () => {

@@ -1,3 +1,5 @@
+import { stringifySearchWith } from '@tanstack/react-router';
+
 /**
  * Readers for the few search params the routes take. Each route's `validateSearch` runs in the first
  * bundle, so these are a few lines instead of a schema library (zod/mini cost the home page about 15 KB
@@ -5,6 +7,20 @@
  * `undefined` for anything it does not accept. The router has already parsed `?n=3` as the number 3 and
  * `?b=true` as `true`.
  */
+/** Digits that the router's JSON parse reads back as a number whose digits are the same. */
+const plainNumber = (value: string) => /^-?\d{1,15}$/.test(value) && String(Number(value)) === value;
+
+/**
+ * The router's `stringifySearch`. The default quotes a string that reads as JSON, so once a page had read
+ * `?ein=530196605` (the number, kept as the string '530196605') the address turned into `?ein=%22530196605%22`
+ * under the reader. Digits are written plain here; the readers take them back as a number or a string. Other
+ * strings that read as JSON (`"true"`) are still quoted, and objects are JSON, as by default.
+ */
+export const stringifySearch = stringifySearchWith(
+  (value: unknown) => (typeof value === 'string' && plainNumber(value) ? value : JSON.stringify(value)),
+  JSON.parse,
+);
+
 export type Param<T> = (value: unknown) => T | undefined;
 
 export type SearchOf<S extends Record<string, Param<unknown>>> = {
@@ -46,6 +62,8 @@ export function text({
   pattern,
 }: TextRule = {}): Param<string> {
   return (value) => {
+    // `?q=2024` reaches the reader as the number 2024 (stringifySearch writes such digits plain).
+    if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
     if (typeof value !== 'string') return undefined;
     const read = trim ? value.trim() : value;
     if (read.length < min || read.length > max) return undefined;
