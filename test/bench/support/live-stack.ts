@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { createDatabase } from '@arena/database';
 import { createMember } from '@arena/identity/testing';
 import { clearRedisPrefix, TEST_MODE_PRODUCTION } from '@arena/testing';
@@ -82,13 +83,20 @@ export class LiveStack {
       }
     }
     for (const app of ['api', 'worker']) {
-      // e.g. BENCH_NODE_ARGS=--cpu-prof to profile the servers under load.
+      // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the servers under load.
       const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-      const child = spawn(process.execPath, [...nodeArgs, ...nodeScript(`apps/${app}/src/main.ts`)], {
-        cwd: ROOT,
-        env,
-        stdio: 'inherit',
-      });
+      // A profile is written at a normal exit only: the preload exits so once Nest has closed the app.
+      const profiling = nodeArgs.some((arg) => /^--(cpu|heap)-prof/.test(arg));
+      const preload = profiling ? ['-r', join(ROOT, 'test/bench/support/exit-on-signal.cjs')] : [];
+      const child = spawn(
+        process.execPath,
+        [...nodeArgs, ...preload, ...nodeScript(`apps/${app}/src/main.ts`)],
+        {
+          cwd: ROOT,
+          env,
+          stdio: 'inherit',
+        },
+      );
       stack.children.push(child);
     }
     try {

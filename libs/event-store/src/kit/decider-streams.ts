@@ -80,6 +80,18 @@ export class DeciderStreams<Command, Event extends { type: string; data: unknown
   }
 
   /**
+   * The cached state, without a read, when `enough(state)` says it holds what the caller needs; else
+   * `load(key)`. Only for what never changes once it is there (a play's seed, a tournament's game)
+   * ahead of a command the expected revision guards anyway: anything that can change is decided
+   * again on the newest events when the command is appended.
+   */
+  async loadCached(key: string, enough: (state: State) => boolean): Promise<State> {
+    const cached = this.cacheSize > 0 ? this.cache.get(this.options.streamId(key)) : undefined;
+    if (cached && enough(cached.state)) return cached.state;
+    return this.load(key);
+  }
+
+  /**
    * Decides the command on its stream and appends the events with the expected revision. Commands on
    * one stream run one append at a time in this process, so a burst of the same webhook or request
    * costs no conflicts; another process's append makes it decide again on the new events. Derived ids

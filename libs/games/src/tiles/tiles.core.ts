@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  ReseedableRandom,
   SeededRandom,
   checkInputClock,
+  type BotDice,
   type GameCore,
   type KeystreamRules,
   type ReplayVerdict,
@@ -70,12 +72,24 @@ class TilesGame implements TilesState {
   moves = 0;
   over = false;
 
-  /** One generator for the whole play (a seed), or a 32-bit seed per step (a released keystream). */
-  constructor(private readonly source: SeededRandom | ((step: number) => number)) {}
+  /** A released keystream's generator, seeded again in place at each step (no allocation per move). */
+  private readonly stepRandom: ReseedableRandom | null;
 
-  /** The generator of step `step`: 0 opens the play, k draws the tile after move k. */
-  randomFor(step: number): SeededRandom {
-    return typeof this.source === 'function' ? new SeededRandom(this.source(step)) : this.source;
+  /** One generator for the whole play (a seed), or a 32-bit seed per step (a released keystream). */
+  constructor(private readonly source: SeededRandom | ((step: number) => number)) {
+    this.stepRandom = typeof source === 'function' ? new ReseedableRandom(0) : null;
+  }
+
+  /**
+   * The generator of step `step`: 0 opens the play, k draws the tile after move k. With step seeds it
+   * is the same numbers as `new SeededRandom(seed)`, from one generator seeded again, valid until the
+   * next call.
+   */
+  randomFor(step: number): BotDice {
+    const { source, stepRandom } = this;
+    return stepRandom === null
+      ? (source as SeededRandom)
+      : stepRandom.reseed((source as (step: number) => number)(step));
   }
 
   get board(): number[] {

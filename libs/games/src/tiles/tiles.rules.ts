@@ -1,4 +1,4 @@
-import type { SeededRandom } from '../game-core';
+import type { BotDice } from '../game-core';
 
 /**
  * The board rules of Tile Merge on a 4×4 board. Cells are in reading order (row by row, top left
@@ -144,7 +144,7 @@ export function cellsCanMove(cells: TilesCells): boolean {
  * reading order), then its value, 4 one time in ten, otherwise 2. Does nothing on a full board.
  * Returns how many cells are left empty.
  */
-export function spawnTile(cells: TilesCells, random: SeededRandom): number {
+export function spawnTile(cells: TilesCells, random: BotDice): number {
   let empty = 0;
   for (let index = 0; index < 16; index++) if (cells[index] === 0) emptyCells[empty++] = index;
   if (empty === 0) return 0;

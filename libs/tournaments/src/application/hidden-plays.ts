@@ -29,6 +29,12 @@ export interface HiddenPlayRule {
     before: readonly string[],
     record: string,
   ): { ok: true; value: number | string } | { ok: false; reason: string };
+  /**
+   * Present when step `step`'s answer follows from the step alone, whatever the inputs before it
+   * (Tile Merge's and Snake's keystream blocks): the answer, same as `answer` with `step` inputs before.
+   * The handler then records and answers in one atomic round trip (`PlayReveals.recordAt`).
+   */
+  answerAt?(seed: string, step: number): { ok: true; value: number | string };
   /** The play's log replayed on what the server revealed, refused when it is not the recorded inputs. */
   verify(seed: string, log: readonly TimedInput<unknown>[], recorded: readonly string[]): ReplayVerdict;
   outOfOrder(next: number): TournamentError;
@@ -60,6 +66,7 @@ export function hiddenRuleOf(core: GameCore<unknown>): HiddenPlayRule | null {
       record: (step, input) => keystream.releaseInput(step, input),
       // Nothing is replayed while play goes on: the block follows from the step alone.
       answer: (seed, before) => ({ ok: true, value: keystreamBlocks(seed, before.length, 1)[0]! }),
+      answerAt: (seed, step) => ({ ok: true, value: keystreamBlocks(seed, step, 1)[0]! }),
       verify(seed, log, recorded) {
         // Checked first: a log that is not the released moves never costs a cipher call.
         const refusal = Array.isArray(log) ? keystream.logRefusal(log, recorded) : null;

@@ -46,6 +46,14 @@ export class TournamentStreamRepository {
     return this.streams.load(tournamentId);
   }
 
+  /**
+   * The cached state when it already holds what `enough` asks for (no read), else the newest. For what
+   * never changes once there (a play's seed and its tournament's game), read ahead of a command.
+   */
+  loadCached(tournamentId: string, enough: (state: TournamentState) => boolean): Promise<TournamentState> {
+    return this.streams.loadCached(tournamentId, enough);
+  }
+
   async execute(command: TournamentCommand, eventIds: EventIds): Promise<Decision> {
     const { events, state } = await this.streams.execute(command, eventIds);
     return { events, state: existing(state) };

@@ -43,6 +43,18 @@ describe('game tokens', () => {
     ]);
   });
 
+  it('verified once, still expire with their play, and their altered copies are still refused', async () => {
+    const token = await tokens.sign(claims(), inAnHour);
+    await expect(tokens.verify(token, now)).resolves.toMatchObject({ sub: expect.any(String) });
+    // jose's test, in whole seconds: at the expiry second itself the token is no longer valid.
+    expect(await refusal(tokens.verify(token, inAnHour))).toEqual(['conflict', PlayMessages.expired]);
+    await expect(tokens.verify(token, now)).resolves.toMatchObject({ sub: expect.any(String) });
+    expect(await refusal(tokens.verify(`${token.slice(0, -3)}abc`, now))).toEqual([
+      'forbidden',
+      PlayMessages.wrongToken,
+    ]);
+  });
+
   it('are refused (403) when altered, signed with another secret, or not game tokens', async () => {
     const token = await tokens.sign(claims(), inAnHour);
     const wrong = ['forbidden', PlayMessages.wrongToken];

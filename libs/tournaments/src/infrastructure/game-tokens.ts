@@ -8,6 +8,8 @@ import type { Member } from '@arena/identity';
 import { TournamentError, playExpired, playNotYours } from '../domain/tournament.errors';
 
 const AUDIENCE = 'arena-game';
+/** Verified game tokens remembered per process (about 1 KB each). */
+const VERIFIED_TOKENS_LIMIT = 10_000;
 
 /**
  * What a game token says: this member (`sub`), in this sign-in (`sid`), may submit the result of
@@ -31,6 +33,9 @@ export const wrongGameToken = () => new TournamentError('forbidden', PlayMessage
 @Injectable()
 export class GameTokens {
   private readonly key: KeyObject;
+
+  /** Tokens this process verified, with their expiry (seconds), oldest first. */
+  private readonly verified = new Map<string, { claims: GameTokenClaims; exp: number }>();
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const secret =
@@ -60,8 +65,25 @@ export class GameTokens {
     return claims.tid;
   }
 
-  /** The claims of a token this server signed; 409 when its play expired, 403 for anything else. */
+  /**
+   * The claims of a token this server signed; 409 when its play expired, 403 for anything else. A token
+   * verified once is remembered with its expiry (a bounded map): a play sends the same token with every
+   * release, and the same bytes always verify alike, so a later call only checks the expiry again.
+   */
   async verify(token: string, now: Date): Promise<GameTokenClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      // jose's own test: expired once `exp` is at or before now, in whole seconds.
+      if (known.exp <= Math.floor(now.getTime() / 1000)) throw playExpired();
+      return known.claims;
+    }
+    const claims = await this.verifyAnew(token, now);
+    if (this.verified.size >= VERIFIED_TOKENS_LIMIT) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, claims);
+    return claims.claims;
+  }
+
+  private async verifyAnew(token: string, now: Date): Promise<{ claims: GameTokenClaims; exp: number }> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.key, {
@@ -78,6 +100,9 @@ export class GameTokens {
     const ids = [sub, sid, play, tid];
     if (!ids.every((id) => typeof id === 'string' && isUuid(id))) throw wrongGameToken();
     if (mid !== null && typeof mid !== 'string') throw wrongGameToken();
-    return { sub: sub!, sid: sid as string, play: play as string, tid: tid as string, mid };
+    return {
+      claims: { sub: sub!, sid: sid as string, play: play as string, tid: tid as string, mid },
+      exp: payload.exp!,
+    };
   }
 }

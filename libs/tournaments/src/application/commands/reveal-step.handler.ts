@@ -37,6 +37,15 @@ export class RevealStepHandler implements ICommandHandler<RevealStepCommand> {
     if (!rule || rule.route !== route) throw nothingToReveal();
     const record = rule.record(step, input);
     if (record === null) throw rule.refused(`Step ${step} is not ${step === 0 ? 'an opening' : 'an input'}`);
+    const keepUntil = new Date(Date.parse(play.expiresAt) + KEEP_AFTER_EXPIRY_MS);
+    if (rule.answerAt) {
+      // The answer needs no inputs before it: record (or read what the step holds) in one atomic call.
+      const { value } = rule.answerAt(play.seed, step);
+      const outcome = await this.reveals.recordAt(playId, step, record, keepUntil);
+      if ('held' in outcome && outcome.held !== record) throw rule.otherInput(step, outcome.held);
+      if ('length' in outcome) throw rule.outOfOrder(outcome.length);
+      return { step, input: record, value };
+    }
     // Two tries: a concurrent reveal of the same step may land between the read and the append.
     for (let attempt = 0; attempt < 2; attempt++) {
       const recorded = await this.reveals.inputs(playId);
@@ -49,7 +58,6 @@ export class RevealStepHandler implements ICommandHandler<RevealStepCommand> {
       if (step > recorded.length) throw rule.outOfOrder(recorded.length);
       const answer = rule.answer(play.seed, recorded, record);
       if (!answer.ok) throw rule.refused(answer.reason);
-      const keepUntil = new Date(Date.parse(play.expiresAt) + KEEP_AFTER_EXPIRY_MS);
       if (await this.reveals.append(playId, step, record, keepUntil)) {
         return { step, input: record, value: answer.value };
       }
