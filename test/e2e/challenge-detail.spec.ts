@@ -28,6 +28,7 @@ import { WorkerModule } from '../../apps/worker/src/worker.module';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
 import { bracketDetailFixture } from './support/detail-fixture';
+import { GAME_ART_BOARDS } from '@arena/contracts/game-art.boards';
 import { recordDiagnostics } from './support/diagnostics';
 import { WEB_DIST_DIR } from './support/web-app';
 
@@ -305,6 +306,9 @@ describe('the challenge detail page', () => {
     await page.getByText('<b>Ties</b> go to the earliest high score.').waitFor();
     expect(await page.locator('.challenge__rules b').count()).toBe(0);
     await page.getByText('0 of 20 players').waitFor();
+    // A game the platform does not host has neutral art with its name, no board.
+    await page.locator('.challenge__banner .game-art--external').getByText('Reflex').waitFor();
+    expect(await page.locator('.challenge__banner svg').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Join to Compete' }).click();
     // To /login, and back to this challenge after signing in.
@@ -705,6 +709,22 @@ describe('the challenge detail page', () => {
     await page.getByRole('heading', { level: 1, name: detail.title }).waitFor();
     return page;
   }
+
+  it("heads a hosted game's page with its board, played by the game's own rules and named for a screen reader", async () => {
+    const detail = bracketDetailFixture();
+    const board = GAME_ART_BOARDS.snake;
+    const page = await openFixture({
+      ...detail,
+      id: '00000000-0000-4000-8000-0000000000a7',
+      title: 'Snake Art Cup',
+      game: { slug: 'snake', name: 'Snake', integrationUrl: '/snake/' },
+    });
+    const art = page.locator('.challenge__banner').getByRole('img', {
+      name: `A Snake board played by the game's rules: a snake of ${board.kind === 'snake' ? board.body.length : 0} cells, score ${board.kind === 'snake' ? board.score : 0}`,
+    });
+    await art.waitFor();
+    expect(await art.evaluate((element) => element.tagName.toLowerCase())).toBe('svg');
+  });
 
   it('draws a round robin into double elimination: standings, rounds, forfeits, byes, the final winners', async () => {
     const detail = bracketDetailFixture();

@@ -28,6 +28,7 @@ import { LeaderboardSection } from './leaderboard-section';
 import { useLiveTournament } from './live-tournament';
 import { PlayerStatsModal } from './player-stats-modal';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
+import { GameArt } from './game-art';
 import { ShareModal } from './share-modal';
 import { tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
 import './challenge-detail.css';
@@ -180,9 +181,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
         {detail.thumbnail ? (
           <img src={detail.thumbnail} alt="" className="challenge__banner-image" />
         ) : (
-          <div className="challenge__banner-fallback" aria-hidden="true">
-            <span>{detail.game.name}</span>
-          </div>
+          <GameArt game={detail.game} labelled />
         )}
       </div>
 
