@@ -750,6 +750,14 @@ describe('the challenge detail page', () => {
       .getByRole('link', { name: 'Southcentral Foundation' })
       .waitFor();
     await winners.getByRole('row').filter({ hasText: '$75' }).getByText('Not chosen yet').waitFor();
+    // The pool meter: $125 + $50 of the $250 have a charity; the $75 line has none yet.
+    const pool = page.getByRole('progressbar', { name: 'Pool directed to charities' });
+    await expect(pool.getAttribute('aria-valuenow')).resolves.toBe('70');
+    await expect(pool.getAttribute('aria-valuetext')).resolves.toBe('$175 of $250 (70%)');
+    // The winners' charities carry their monogram.
+    await expect(
+      winners.getByRole('row').filter({ hasText: '$125' }).locator('.charity-monogram').innerText(),
+    ).resolves.toBe('SF');
     // A finished tournament offers no Join, only the demo.
     expect(await page.getByRole('button', { name: 'Join to Compete' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Play Demo' }).waitFor();

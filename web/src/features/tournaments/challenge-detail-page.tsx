@@ -27,6 +27,7 @@ import { GameModal } from './game-modal';
 import { LeaderboardSection } from './leaderboard-section';
 import { useLiveTournament } from './live-tournament';
 import { PlayerStatsModal } from './player-stats-modal';
+import { PoolMeter } from './pool-meter';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
 import { GameArt } from './game-art';
 import { ShareModal } from './share-modal';
@@ -243,6 +244,11 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
                 <dd>{detail.game.name}</dd>
               </div>
             </dl>
+            <PoolMeter
+              lines={detail.prizeBreakdown}
+              poolCents={detail.prizePoolCents}
+              isFinal={detail.prizeBreakdownIsFinal}
+            />
             <GameNote slug={detail.game.slug} verification={detail.scoreVerification} />
             <Actions
               detail={detail}
