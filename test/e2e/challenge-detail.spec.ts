@@ -765,6 +765,61 @@ describe('the challenge detail page', () => {
     await captureAtBothWidths(page, 'challenge-detail-bracket');
   });
 
+  it('joins the rounds with bracket lines, shows seeds, and draws no match where two byes meet', async () => {
+    const base = bracketDetailFixture();
+    const [roundRobin, elimination] = base.bracket!.stages;
+    const seeds = Object.fromEntries(roundRobin!.standings!.map((row) => [row.userId, row.rank]));
+    const rounds = elimination!.rounds.map((round) =>
+      round.group === 'LOSERS'
+        ? {
+            ...round,
+            matches: round.matches.map((match) =>
+              match.isBye ? { ...match, player1: null, player2: null, bye: 'BOTH' as const } : match,
+            ),
+          }
+        : round,
+    );
+    const page = await openFixture({
+      ...base,
+      bracket: { stages: [roundRobin!, { ...elimination!, rounds, seeds }] },
+    });
+
+    const winners = page.getByRole('region', { name: 'Stage 2: Winners bracket' });
+    // ada (seed 1) met dev (seed 4) in the first match of the winners bracket.
+    await expect(
+      winners.getByRole('article', { name: 'Match 4' }).locator('.match__seed').allTextContents(),
+    ).resolves.toEqual(['Seed 1', 'Seed 4']);
+    // Round 1's two matches feed round 2's one: a bracket line leaves round 1 and enters round 2.
+    const line = (selector: string, pseudo: string, property: string) =>
+      winners
+        .locator(selector)
+        .first()
+        .evaluate(
+          (slot, [which, name]) => getComputedStyle(slot, which).getPropertyValue(name!),
+          [pseudo, property],
+        );
+    await expect(
+      line('.bracket__round--pairs .bracket__slot', '::after', 'border-right-width'),
+    ).resolves.toBe('2px');
+    await expect(line('.bracket__round--fed .bracket__slot', '::before', 'border-top-width')).resolves.toBe(
+      '2px',
+    );
+    // The round robin's rounds have no lines.
+    expect(
+      await page
+        .locator('.bracket--wrap .bracket__round--pairs, .bracket--wrap .bracket__round--fed')
+        .count(),
+    ).toBe(0);
+
+    const losers = page.getByRole('region', { name: 'Stage 2: Losers bracket' });
+    await losers.getByText('No match').waitFor();
+    for (const match of await page.locator('.match').all()) {
+      expect(await match.locator('.match__side--empty', { hasText: 'Bye' }).count()).toBeLessThanOrEqual(1);
+    }
+    expect(await page.locator('.challenge').innerText()).not.toMatch(/Bye\s+Bye/);
+    await captureAtBothWidths(page, 'challenge-detail-bracket-lines');
+  });
+
   it("shows the member's next match with its deadline, and TIME_ATTACK results as times", async () => {
     const base = bracketDetailFixture();
     const deadline = new Date(Date.now() + 5 * 3_600_000).toISOString();
