@@ -47,7 +47,7 @@ export function tilesArt(seed = GAME_ART_SEED, moves = 60): TilesArtBoard {
 }
 
 /** Snake after `ticks` ticks of the careful bot, replayed through the rules to the tick. */
-export function snakeArt(seed = GAME_ART_SEED, ticks = 240): SnakeArtBoard {
+export function snakeArt(seed = GAME_ART_SEED, ticks = 1000): SnakeArtBoard {
   const { log } = playSnake(seed, new SeededRandom(`${seed}:bot`), { maxTicks: ticks, careful: true });
   const state = newSnakeGame(seed);
   const untilMs = ticks * SNAKE_TICK_MS;
