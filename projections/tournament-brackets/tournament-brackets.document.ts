@@ -48,6 +48,21 @@ function findMatch(doc: BracketDocument, matchId: string): BracketMatch | undefi
 const sideOf = (match: BracketMatch, userId: string) =>
   match.player1?.userId === userId ? match.player1 : match.player2?.userId === userId ? match.player2 : null;
 
+/** Which side of a drawn match is a bye, if any (BOTH: no match is played in that slot). */
+function byeOf(player1: string | null, player2: string | null): BracketMatch['bye'] {
+  if (player1 === BYE && player2 === BYE) return 'BOTH';
+  return player1 === BYE ? 'PLAYER1' : player2 === BYE ? 'PLAYER2' : null;
+}
+
+/** The seed (1 first) of each player of a stage's seeding; its nulls are byes and have none. */
+function seedsOf(seeding: readonly (string | null)[]): Record<string, number> {
+  const seeds: Record<string, number> = {};
+  seeding.forEach((userId, index) => {
+    if (userId !== null) seeds[userId] = index + 1;
+  });
+  return seeds;
+}
+
 /** Applies one event in place (the document is the projector's own copy). */
 export function applyToDocument(doc: BracketDocument, event: BracketEvent): void {
   switch (event.type) {
@@ -72,6 +87,7 @@ export function applyToDocument(doc: BracketDocument, event: BracketEvent): void
           player1,
           player2,
           isBye: layout.player1 === BYE || layout.player2 === BYE,
+          bye: byeOf(layout.player1, layout.player2),
           deadline: null,
           decidedAt: null,
         });
@@ -81,6 +97,7 @@ export function applyToDocument(doc: BracketDocument, event: BracketEvent): void
         kind,
         rounds: [...rounds.values()],
         standings: kind === 'ROUND_ROBIN' ? standingsOf(doc, [...rounds.values()]) : null,
+        seeds: seedsOf(event.data.seeding),
       });
       return;
     }

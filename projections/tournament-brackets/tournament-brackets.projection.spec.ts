@@ -129,7 +129,15 @@ describe('tournament brackets projection', () => {
       ['WINNERS', 1, 2],
       ['WINNERS', 2, 1],
     ]);
-    expect(stage!.rounds[0]!.matches[0]).toMatchObject({ isBye: true, status: 'LOCKED', player2: null });
+    expect(stage!.rounds[0]!.matches[0]).toMatchObject({
+      isBye: true,
+      bye: 'PLAYER2',
+      status: 'LOCKED',
+      player2: null,
+    });
+    // Seeds from the recorded seeding; the padding bye has none.
+    expect(stage!.seeds).toEqual({ [u(1)]: 1, [u(2)]: 2, [u(3)]: 3 });
+    expect(stage!.rounds[1]!.matches[0]).toMatchObject({ isBye: false, bye: null });
     expect(stage!.rounds[0]!.matches[1]).toMatchObject({
       status: 'READY',
       deadline: at(40),

@@ -28,6 +28,7 @@ import { WorkerModule } from '../../apps/worker/src/worker.module';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
 import { bracketDetailFixture } from './support/detail-fixture';
+import { GAME_ART_BOARDS } from '@arena/contracts/game-art.boards';
 import { recordDiagnostics } from './support/diagnostics';
 import { WEB_DIST_DIR } from './support/web-app';
 
@@ -305,6 +306,9 @@ describe('the challenge detail page', () => {
     await page.getByText('<b>Ties</b> go to the earliest high score.').waitFor();
     expect(await page.locator('.challenge__rules b').count()).toBe(0);
     await page.getByText('0 of 20 players').waitFor();
+    // A game the platform does not host has neutral art with its name, no board.
+    await page.locator('.challenge__banner .game-art--external').getByText('Reflex').waitFor();
+    expect(await page.locator('.challenge__banner svg').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Join to Compete' }).click();
     // To /login, and back to this challenge after signing in.
@@ -706,6 +710,22 @@ describe('the challenge detail page', () => {
     return page;
   }
 
+  it("heads a hosted game's page with its board, played by the game's own rules and named for a screen reader", async () => {
+    const detail = bracketDetailFixture();
+    const board = GAME_ART_BOARDS.snake;
+    const page = await openFixture({
+      ...detail,
+      id: '00000000-0000-4000-8000-0000000000a7',
+      title: 'Snake Art Cup',
+      game: { slug: 'snake', name: 'Snake', integrationUrl: '/snake/' },
+    });
+    const art = page.locator('.challenge__banner').getByRole('img', {
+      name: `A Snake board played by the game's rules: a snake of ${board.kind === 'snake' ? board.body.length : 0} cells, score ${board.kind === 'snake' ? board.score : 0}`,
+    });
+    await art.waitFor();
+    expect(await art.evaluate((element) => element.tagName.toLowerCase())).toBe('svg');
+  });
+
   it('draws a round robin into double elimination: standings, rounds, forfeits, byes, the final winners', async () => {
     const detail = bracketDetailFixture();
     const page = await openFixture(detail);
@@ -730,11 +750,74 @@ describe('the challenge detail page', () => {
       .getByRole('link', { name: 'Southcentral Foundation' })
       .waitFor();
     await winners.getByRole('row').filter({ hasText: '$75' }).getByText('Not chosen yet').waitFor();
+    // The pool meter: $125 + $50 of the $250 have a charity; the $75 line has none yet.
+    const pool = page.getByRole('progressbar', { name: 'Pool directed to charities' });
+    await expect(pool.getAttribute('aria-valuenow')).resolves.toBe('70');
+    await expect(pool.getAttribute('aria-valuetext')).resolves.toBe('$175 of $250 (70%)');
+    // The winners' charities carry their monogram.
+    await expect(
+      winners.getByRole('row').filter({ hasText: '$125' }).locator('.charity-monogram').innerText(),
+    ).resolves.toBe('SF');
     // A finished tournament offers no Join, only the demo.
     expect(await page.getByRole('button', { name: 'Join to Compete' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Play Demo' }).waitFor();
 
     await captureAtBothWidths(page, 'challenge-detail-bracket');
+  });
+
+  it('joins the rounds with bracket lines, shows seeds, and draws no match where two byes meet', async () => {
+    const base = bracketDetailFixture();
+    const [roundRobin, elimination] = base.bracket!.stages;
+    const seeds = Object.fromEntries(roundRobin!.standings!.map((row) => [row.userId, row.rank]));
+    const rounds = elimination!.rounds.map((round) =>
+      round.group === 'LOSERS'
+        ? {
+            ...round,
+            matches: round.matches.map((match) =>
+              match.isBye ? { ...match, player1: null, player2: null, bye: 'BOTH' as const } : match,
+            ),
+          }
+        : round,
+    );
+    const page = await openFixture({
+      ...base,
+      bracket: { stages: [roundRobin!, { ...elimination!, rounds, seeds }] },
+    });
+
+    const winners = page.getByRole('region', { name: 'Stage 2: Winners bracket' });
+    // ada (seed 1) met dev (seed 4) in the first match of the winners bracket.
+    await expect(
+      winners.getByRole('article', { name: 'Match 4' }).locator('.match__seed').allTextContents(),
+    ).resolves.toEqual(['Seed 1', 'Seed 4']);
+    // Round 1's two matches feed round 2's one: a bracket line leaves round 1 and enters round 2.
+    const line = (selector: string, pseudo: string, property: string) =>
+      winners
+        .locator(selector)
+        .first()
+        .evaluate(
+          (slot, [which, name]) => getComputedStyle(slot, which).getPropertyValue(name!),
+          [pseudo, property],
+        );
+    await expect(
+      line('.bracket__round--pairs .bracket__slot', '::after', 'border-right-width'),
+    ).resolves.toBe('2px');
+    await expect(line('.bracket__round--fed .bracket__slot', '::before', 'border-top-width')).resolves.toBe(
+      '2px',
+    );
+    // The round robin's rounds have no lines.
+    expect(
+      await page
+        .locator('.bracket--wrap .bracket__round--pairs, .bracket--wrap .bracket__round--fed')
+        .count(),
+    ).toBe(0);
+
+    const losers = page.getByRole('region', { name: 'Stage 2: Losers bracket' });
+    await losers.getByText('No match').waitFor();
+    for (const match of await page.locator('.match').all()) {
+      expect(await match.locator('.match__side--empty', { hasText: 'Bye' }).count()).toBeLessThanOrEqual(1);
+    }
+    expect(await page.locator('.challenge').innerText()).not.toMatch(/Bye\s+Bye/);
+    await captureAtBothWidths(page, 'challenge-detail-bracket-lines');
   });
 
   it("shows the member's next match with its deadline, and TIME_ATTACK results as times", async () => {

@@ -1,4 +1,5 @@
-import type { TournamentSummary } from '@arena/contracts';
+import { isVerifiedGame, type TournamentSummary } from '@arena/contracts';
+import { GAME_ART_BOARDS } from '@arena/contracts/game-art.boards';
 import { formatLabel, planLabel, prizeModelLabel, statusLabel } from '@arena/contracts/tournaments.rules';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { DESKTOP, launchBrowser } from './support/browser';
@@ -109,6 +110,25 @@ describe('the challenges list', () => {
     );
 
     await captureAtBothWidths(page, 'challenges-list');
+  });
+
+  it("draws each hosted game's card art from its own rules, and a neutral panel for a game it does not host", async () => {
+    await page.goto('/challenges');
+    await expectTitles(all);
+    const hosted = all.filter((tournament) => isVerifiedGame(tournament.game.slug));
+    expect(new Set(hosted.map((tournament) => tournament.game.slug)).size).toBeGreaterThanOrEqual(2);
+    for (const tournament of hosted) {
+      const board = card(tournament.title).locator(`svg[data-game-art="${tournament.game.slug}"]`);
+      await expect(board.count()).resolves.toBe(1);
+      // Decoration on a card: the game's name is text beside it.
+      await expect(board.getAttribute('aria-hidden')).resolves.toBe('true');
+    }
+    // The Tile Merge board is the one its core played: its tiles read as on the committed board.
+    const tiles = hosted.find((tournament) => tournament.game.slug === 'tiles')!;
+    const tileTexts = await card(tiles.title).locator('svg[data-game-art="tiles"] text').allTextContents();
+    expect(tileTexts.map(Number)).toEqual(
+      GAME_ART_BOARDS.tiles.kind === 'tiles' ? GAME_ART_BOARDS.tiles.cells.filter((v) => v > 0) : [],
+    );
   });
 
   it('keeps the status filter in the URL, through a reload, and asks the server for that status only', async () => {
@@ -274,6 +294,13 @@ describe('the challenges list', () => {
         title: 'Broken Picture Cup',
         thumbnail: '/api/no-such-picture.png',
       },
+      {
+        ...base,
+        id: '00000000-0000-4000-8000-00000000000d',
+        title: 'Elsewhere Cup',
+        game: { slug: 'chess', name: 'Chess Blitz', integrationUrl: 'https://chess.example/play' },
+        scoreVerification: 'UNVERIFIED',
+      },
     ];
     await page.route('**/api/tournaments*', (route) =>
       route.fulfill({
@@ -295,8 +322,13 @@ describe('the challenges list', () => {
         .locator('img')
         .evaluate((img: HTMLImageElement) => img.naturalWidth),
     ).resolves.toBe(64);
-    await card('Broken Picture Cup').locator('.challenge-art').waitFor();
+    await card('Broken Picture Cup').locator('.game-art').waitFor();
     await expect(card('Broken Picture Cup').locator('img').count()).resolves.toBe(0);
+    // A game the platform does not host: a neutral panel with its name, no board.
+    await expect(card('Elsewhere Cup').locator('svg').count()).resolves.toBe(0);
+    await expect(card('Elsewhere Cup').locator('.game-art--external').innerText()).resolves.toBe(
+      'Chess Blitz',
+    );
     await captureAtBothWidths(page, 'challenges-list-cancelled');
   });
 

@@ -66,6 +66,10 @@ describe('the charity profile page', () => {
     await page.goto(`/charity-profile/${LISTED_EIN}`);
     await page.getByRole('heading', { level: 1, name: LISTED_NAME }).waitFor();
     await expect(page.getByText(CharityMessages.verifiedCharity).count()).resolves.toBe(0);
+    // No logo: the monogram of its initials (ALASKA NATIVE ...) on the colour of its EIN.
+    const monogram = page.locator('.charity-profile__header .charity-monogram');
+    await expect(monogram.innerText()).resolves.toBe('AN');
+    await expect(monogram.getAttribute('data-ein')).resolves.toBe(LISTED_EIN);
     const tile = (label: string) =>
       page.locator('.info-tile').filter({ has: page.getByText(label, { exact: true }) });
     await expect(tile('Location').locator('dd').innerText()).resolves.toMatch(/ANCHORAGE, AK/i);

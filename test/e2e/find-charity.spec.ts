@@ -111,6 +111,25 @@ describe('the find-charity page', () => {
     const causes = await results().evaluateAll((cards) => cards.slice(0, 8).map((card) => card.textContent));
     expect(causes.filter((text) => text?.includes('Health'))).toHaveLength(1);
     await expect(page.getByText(CharityMessages.ratingsNeedCharityNavigator).isVisible()).resolves.toBe(true);
+    // Each result has a monogram where it has no logo: its initials, on its EIN's colour.
+    for (let index = 0; index < 3; index++) {
+      const result = results().nth(index);
+      const name = await result.getByRole('heading').innerText();
+      const monogram = result.locator('.charity-monogram');
+      await expect(monogram.getAttribute('aria-hidden')).resolves.toBe('true');
+      const initials = await monogram.innerText();
+      expect(initials).toMatch(/^[A-Z0-9&]{1,2}$/);
+      const firstLetters = name
+        .toUpperCase()
+        .split(/[^A-Z0-9&]+/)
+        .filter(Boolean)
+        .map((word) => word[0]);
+      expect(firstLetters).toContain(initials[0]);
+    }
+    const colours = await results()
+      .locator('.charity-monogram')
+      .evaluateAll((marks) => marks.map((mark) => getComputedStyle(mark).backgroundColor));
+    expect(new Set(colours).size).toBeGreaterThan(1);
     // Every result of the data set is unrated.
     await expect(results().first().getByText('N/A').isVisible()).resolves.toBe(true);
     // A guest's hearts are disabled and say why.

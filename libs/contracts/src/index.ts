@@ -36,3 +36,4 @@ export * from './referrals.contract';
 export * from './account.contract';
 export * from './payments-clock.contract';
 export * from './web.routes';
+export * from './game-art';

@@ -339,6 +339,11 @@ export const bracketMatch = z
     player1: matchSide.nullable(),
     player2: matchSide.nullable(),
     isBye: z.boolean(),
+    /**
+     * Which side is the bye (issue 23): BOTH for a slot where no match is played. Absent from brackets
+     * drawn before it was recorded.
+     */
+    bye: z.enum(['PLAYER1', 'PLAYER2', 'BOTH']).nullable().optional(),
     deadline: z.iso.datetime().nullable(),
     decidedAt: z.iso.datetime().nullable(),
   })
@@ -372,6 +377,12 @@ export const bracketStage = z
     ),
     /** Round robin stages only: the table so far. */
     standings: z.array(bracketStanding).nullable(),
+    /**
+     * Each player's seed in this stage (1 is the top), by user id, from the stage's recorded seeding
+     * (join order for the first stage, the standings for the next). Absent from stages drawn before it
+     * was recorded.
+     */
+    seeds: z.record(z.string(), z.number().int().min(1)).optional(),
   })
   .meta({ id: 'BracketStage' });
 export type BracketStage = z.infer<typeof bracketStage>;

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { Badge, Button, buttonClass } from '../../ui';
 import { charityProfileQuery, favoriteFromProfile } from './charities.queries';
 import { charityLocation, einDigits } from './charity-format';
+import { CharityMonogram } from './charity-monogram';
 import { CharityProfileLoading } from './charity-profile-loading';
 import { LedgerCard } from './ledger-card';
 import { DonorsCard, ImpactStoriesCard } from './profile-cards';
@@ -125,6 +126,7 @@ function Profile({ charity }: { charity: CharityProfile }) {
     <div className="container charity-profile">
       <header className="card charity-profile__header">
         <div className="charity-profile__title-row">
+          <CharityMonogram name={charity.name} ein={charity.ein} size="large" />
           <h1 className="page-header__title charity-profile__name">{charity.name}</h1>
           {charity.isVerified && <Badge>{CharityMessages.verifiedCharity}</Badge>}
         </div>

@@ -2,6 +2,7 @@ import type { CharitySearchResult } from '@arena/contracts';
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../ui';
 import { charityLocation } from './charity-format';
+import { CharityMonogram } from './charity-monogram';
 import { FavoriteHeart } from './favorite-heart';
 import { StarRating } from './star-rating';
 
@@ -25,6 +26,7 @@ export function CharityResultCard({
   return (
     <article className="card charity-result" aria-labelledby={`charity-${result.ein}`}>
       <div className="charity-result__top">
+        <CharityMonogram name={result.name} ein={result.ein} />
         <h3 id={`charity-${result.ein}`} className="charity-result__name">
           {result.name}
         </h3>

@@ -1,7 +1,9 @@
 import type { BracketMatch, BracketStage, MatchSide, NextMatch } from '@arena/contracts';
 import { formatScore } from './challenge-detail.format';
 import { SideScroller } from '../../ui';
+import { connectorOf, sideLabels, type SideLabel } from './bracket.rules';
 import { Countdown } from './countdown';
+import './bracket.css';
 
 const GROUP_LABELS: Record<BracketStage['rounds'][number]['group'], string> = {
   ROUND_ROBIN: 'Round robin',
@@ -35,16 +37,19 @@ export interface BracketSectionProps {
 
 function Side({
   side,
-  isBye,
+  label,
+  seed,
   lowerScoreWins,
   memberId,
 }: {
   side: MatchSide | null;
-  isBye: boolean;
+  label: SideLabel;
+  seed: number | undefined;
   lowerScoreWins: boolean;
   memberId: string | null;
 }) {
-  if (!side) return <li className="match__side match__side--empty">{isBye ? 'Bye' : 'To be decided'}</li>;
+  if (!side || label !== 'player')
+    return <li className="match__side match__side--empty">{label === 'bye' ? 'Bye' : 'To be decided'}</li>;
   const classes = [
     'match__side',
     side.result === 'WIN' ? 'match__side--won' : '',
@@ -52,6 +57,12 @@ function Side({
   ].filter(Boolean);
   return (
     <li className={classes.join(' ')}>
+      {seed !== undefined && (
+        <span className="match__seed" title={`Seed ${seed}`}>
+          <span className="visually-hidden">Seed </span>
+          {seed}
+        </span>
+      )}
       <span className="match__name">{side.username}</span>
       {side.forfeited && <span className="match__tag">forfeit</span>}
       <span className="match__score">
@@ -64,14 +75,26 @@ function Side({
 
 function MatchCard({
   match,
+  seeds,
   lowerScoreWins,
   memberId,
 }: {
   match: BracketMatch;
+  seeds: Record<string, number> | undefined;
   lowerScoreWins: boolean;
   memberId: string | null;
 }) {
+  const labels = sideLabels(match);
+  // Two byes: no match is played in this slot. It keeps its place so the lines still meet.
+  if (!labels) {
+    return (
+      <div className="match match--none">
+        <span className="muted">No match</span>
+      </div>
+    );
+  }
   const open = match.status === 'READY' || match.status === 'WAITING';
+  const seedOf = (side: MatchSide | null) => (side ? seeds?.[side.userId] : undefined);
   return (
     <article className="match" aria-label={`Match ${match.number}`}>
       <header className="match__head">
@@ -79,8 +102,20 @@ function MatchCard({
         <span className="muted">{match.isBye ? 'Bye' : STATUS_LABELS[match.status]}</span>
       </header>
       <ul className="match__sides">
-        <Side side={match.player1} isBye={match.isBye} lowerScoreWins={lowerScoreWins} memberId={memberId} />
-        <Side side={match.player2} isBye={match.isBye} lowerScoreWins={lowerScoreWins} memberId={memberId} />
+        <Side
+          side={match.player1}
+          label={labels[0]}
+          seed={seedOf(match.player1)}
+          lowerScoreWins={lowerScoreWins}
+          memberId={memberId}
+        />
+        <Side
+          side={match.player2}
+          label={labels[1]}
+          seed={seedOf(match.player2)}
+          lowerScoreWins={lowerScoreWins}
+          memberId={memberId}
+        />
       </ul>
       {open && match.deadline && <p className="match__deadline">Play by {formatInstant(match.deadline)}</p>}
     </article>
@@ -150,6 +185,13 @@ function groupsOf(stage: BracketStage): { group: Round['group']; rounds: Round[]
   return [...groups].map(([group, rounds]) => ({ group, rounds }));
 }
 
+/** A round's matches in slots of `size`: two matches that feed one next match share a slot and its line. */
+function slotsOf(matches: BracketMatch[], size: number): BracketMatch[][] {
+  const slots: BracketMatch[][] = [];
+  for (let index = 0; index < matches.length; index += size) slots.push(matches.slice(index, index + size));
+  return slots;
+}
+
 /** The head-to-head bracket: each stage's rounds side by side (scrolling sideways, and saying so, on a phone). */
 export function BracketSection({ stages, nextMatch, lowerScoreWins, memberId }: BracketSectionProps) {
   return (
@@ -193,21 +235,33 @@ export function BracketSection({ stages, nextMatch, lowerScoreWins, memberId }: 
                   label={`Stage ${stage.number}: ${GROUP_LABELS[group]}`}
                   hint="Scroll sideways for the later rounds."
                 >
-                  {rounds.map((round) => (
-                    <div key={round.number} className="bracket__round">
-                      <RoundTitle className="bracket__round-title">Round {round.number}</RoundTitle>
-                      <div className="bracket__matches">
-                        {round.matches.map((match) => (
-                          <MatchCard
-                            key={match.id}
-                            match={match}
-                            lowerScoreWins={lowerScoreWins}
-                            memberId={memberId}
-                          />
-                        ))}
+                  {rounds.map((round, index) => {
+                    const joins = connectorOf(round, rounds[index + 1]);
+                    const fed = index > 0 && connectorOf(rounds[index - 1]!, round) !== 'NONE';
+                    return (
+                      <div
+                        key={round.number}
+                        className={`bracket__round bracket__round--${joins.toLowerCase()}${fed ? ' bracket__round--fed' : ''}`}
+                      >
+                        <RoundTitle className="bracket__round-title">Round {round.number}</RoundTitle>
+                        <div className="bracket__matches">
+                          {slotsOf(round.matches, joins === 'PAIRS' ? 2 : 1).map((slot) => (
+                            <div key={slot[0]!.id} className="bracket__slot">
+                              {slot.map((match) => (
+                                <MatchCard
+                                  key={match.id}
+                                  match={match}
+                                  seeds={stage.seeds}
+                                  lowerScoreWins={lowerScoreWins}
+                                  memberId={memberId}
+                                />
+                              ))}
+                            </div>
+                          ))}
+                        </div>
                       </div>
-                    </div>
-                  ))}
+                    );
+                  })}
                 </SideScroller>
               </div>
             );

@@ -8,6 +8,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Badge } from '../../ui';
+import { GameArt } from './game-art';
 import { planDisplay, timeLeft } from './challenge-list.rules';
 
 export interface ChallengeCardProps {
@@ -94,15 +95,6 @@ export function ChallengeCard({ tournament, now }: ChallengeCardProps) {
   );
 }
 
-const ART_TONES = 6;
-
-/** A stable tone per game, so the same game always gets the same fallback art. */
-function toneFor(slug: string): number {
-  let hash = 0;
-  for (const char of slug) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return hash % ART_TONES;
-}
-
 function ChallengeThumbnail({
   thumbnail,
   game,
@@ -124,9 +116,6 @@ function ChallengeThumbnail({
       />
     );
   }
-  return (
-    <div className={`challenge-art challenge-art--${toneFor(game.slug)}`} aria-hidden="true">
-      <span className="challenge-art__name">{game.name}</span>
-    </div>
-  );
+  // A hosted game's board as its own rules play it; a neutral panel with the name for any other game.
+  return <GameArt game={game} />;
 }

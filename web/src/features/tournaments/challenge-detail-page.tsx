@@ -27,7 +27,9 @@ import { GameModal } from './game-modal';
 import { LeaderboardSection } from './leaderboard-section';
 import { useLiveTournament } from './live-tournament';
 import { PlayerStatsModal } from './player-stats-modal';
+import { PoolMeter } from './pool-meter';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
+import { GameArt } from './game-art';
 import { ShareModal } from './share-modal';
 import { tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
 import './challenge-detail.css';
@@ -180,9 +182,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
         {detail.thumbnail ? (
           <img src={detail.thumbnail} alt="" className="challenge__banner-image" />
         ) : (
-          <div className="challenge__banner-fallback" aria-hidden="true">
-            <span>{detail.game.name}</span>
-          </div>
+          <GameArt game={detail.game} labelled />
         )}
       </div>
 
@@ -244,6 +244,11 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
                 <dd>{detail.game.name}</dd>
               </div>
             </dl>
+            <PoolMeter
+              lines={detail.prizeBreakdown}
+              poolCents={detail.prizePoolCents}
+              isFinal={detail.prizeBreakdownIsFinal}
+            />
             <GameNote slug={detail.game.slug} verification={detail.scoreVerification} />
             <Actions
               detail={detail}

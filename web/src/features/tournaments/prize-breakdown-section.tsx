@@ -1,6 +1,7 @@
 import type { PrizeLine } from '@arena/contracts';
 import { EmptyState } from '../../ui';
 import { formatScore } from './challenge-detail.format';
+import { CharityMonogram } from '../charities/charity-monogram';
 
 export interface PrizeBreakdownSectionProps {
   lines: PrizeLine[];
@@ -67,11 +68,16 @@ export function PrizeBreakdownSection({
                   </td>
                   <td data-label="Charity">
                     {line.charityName ? (
-                      line.charityUrl ? (
-                        <a href={line.charityUrl}>{line.charityName}</a>
-                      ) : (
-                        line.charityName
-                      )
+                      <span className="with-monogram">
+                        {line.charityId && (
+                          <CharityMonogram name={line.charityName} ein={line.charityId} size="small" />
+                        )}
+                        {line.charityUrl ? (
+                          <a href={line.charityUrl}>{line.charityName}</a>
+                        ) : (
+                          line.charityName
+                        )}
+                      </span>
                     ) : (
                       <span className="muted">Not chosen yet</span>
                     )}
