@@ -43,7 +43,10 @@ describe('resolveSession', () => {
 
   it('keeps the member signed in, with the profile unavailable, when the profile call fails with a 5xx', async () => {
     answer = () => json(503, { success: false, message: 'Service unavailable', statusCode: 503 });
-    await expect(resolveSession()).resolves.toEqual({ status: 'unavailable', message: 'Service unavailable' });
+    await expect(resolveSession()).resolves.toEqual({
+      status: 'unavailable',
+      message: 'Service unavailable',
+    });
     expect(storage.get('accessToken')).toBe('access-1');
   });
 
