@@ -11,14 +11,14 @@ import { RouteError } from '../shell/route-error';
  */
 export function ProfileError(props: ErrorComponentProps) {
   const router = useRouter();
-  const unavailable = props.error instanceof ProfileUnavailableError;
+  const unavailable = props.error instanceof ProfileUnavailableError ? props.error : null;
   useDocumentTitle(unavailable ? AuthMessages.failedToLoadProfile : 'Profile');
   if (!unavailable) return <RouteError {...props} />;
   return (
     <div className="container section">
       <div className="alert alert--danger" role="alert">
         <h1 className="alert__title">{AuthMessages.failedToLoadProfile}</h1>
-        <p>{props.error.reason}</p>
+        <p>{unavailable.reason}</p>
         <Button
           variant="secondary"
           onClick={() => {
