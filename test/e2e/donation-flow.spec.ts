@@ -3,7 +3,8 @@ import { seedDemoCharities } from '@arena/charities';
 import { donationStatusLabel } from '@arena/contracts/donations.messages';
 import { memberRoles, seedDemoMembers, signAccessToken } from '@arena/identity';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser } from './support/browser';
+import { axeViolations } from './support/axe';
+import { DESKTOP, launchBrowser, PHONE } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
 import { recordDiagnostics } from './support/diagnostics';
 import { createMember } from './support/member';
@@ -16,6 +17,8 @@ jest.setTimeout(240_000);
  * record's name: a known EIN is listed as the IRS names it, not as the claimant typed it (issue 21).
  */
 const CHARITY = { ein: '530196605', name: 'American National Red Cross' };
+/** The bearer key of the operators' routes: the test signs a ledger checkpoint with it. */
+const METRICS_TOKEN = 'donation-flow-metrics-token-0123456789';
 /** Webhooks travel through the worker's queue: generous, but bounded. */
 const SETTLE_MS = 60_000;
 
@@ -64,7 +67,10 @@ describe('the donation flow', () => {
   const homeLedgerRow = () => page.locator('#ledger').getByRole('row').filter({ hasText: receiptCode });
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp({ worker: true, ownPublicUrl: true }), launchBrowser()]);
+    [web, browser] = await Promise.all([
+      startWebApp({ worker: true, ownPublicUrl: true, metricsToken: METRICS_TOKEN }),
+      launchBrowser(),
+    ]);
     // The real onboarding through the local driver; the charity's payout account is enabled once the
     // worker has delivered the driver's account.updated webhook.
     await seedDemoCharities(web.app, await seedDemoMembers(web.database.db));
@@ -186,6 +192,95 @@ describe('the donation flow', () => {
       'Cleared to the nonprofit',
     ]);
     await captureAtBothWidths(page, 'donation-flow-receipt');
+    expect(errors).toEqual([]);
+  });
+
+  it("proves each of the receipt's ledger entries in the browser, waits for a checkpoint, and fails a tampered proof", async () => {
+    const answer = await fetch(`${web.baseUrl}/api/donations/receipts/${receiptCode}`);
+    const entryIds = ((await answer.json()) as { data: { ledgerEntryIds: string[] } }).data.ledgerEntryIds;
+    expect(entryIds).toHaveLength(4);
+    const entries = page.getByRole('region', { name: 'Proof in the public ledger' }).getByRole('listitem');
+    const verdicts = page.locator('.receipt-proof__verdict');
+
+    // Not yet in a signed checkpoint (the proof route answers 404): waiting, in /ledger's words.
+    await page.route('**/api/ledger/entries/*/proof', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          message: 'This entry is not in a signed checkpoint yet; the next checkpoint will include it',
+          statusCode: 404,
+        }),
+      }),
+    );
+    await page.goto(`/donate/receipt/${receiptCode}`);
+    await verdicts.nth(3).waitFor();
+    expect(await verdicts.allInnerTexts()).toEqual(
+      Array(4).fill('○ Waiting for the next checkpoint (signed hourly)'),
+    );
+    await page.unrouteAll();
+
+    // A checkpoint signed once the ledger's read model has all four entries.
+    await eventually(async () => {
+      const signed = await fetch(`${web.baseUrl}/api/ledger/checkpoints`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect([200, 201]).toContain(signed.status);
+      const proofs = await Promise.all(
+        entryIds.map((id) => fetch(`${web.baseUrl}/api/ledger/entries/${encodeURIComponent(id)}/proof`)),
+      );
+      return proofs.every((proof) => proof.status === 200) ? true : undefined;
+    });
+    await page.goto(`/donate/receipt/${receiptCode}`);
+    await verdicts.nth(3).waitFor();
+    expect(await verdicts.allInnerTexts()).toEqual(Array(4).fill('✓ Verified in your browser'));
+    const first = entries.first();
+    expect(await first.getByRole('heading', { level: 3 }).innerText()).toMatch(/^Received · entry #\d+$/);
+    const facts = await first.locator('dt').allInnerTexts();
+    expect(facts).toEqual([
+      'Leaf index',
+      'Tree size',
+      'Checkpoint',
+      'Checkpoint root',
+      'Entry hash',
+      'Leaf hash, recomputed from the entry',
+    ]);
+    // The proof path opens on demand: its sibling hashes, in full.
+    const path = first.locator('.receipt-proof__path');
+    expect(await path.locator('ol li').first().isVisible()).toBe(false);
+    await path.locator('summary').click();
+    const siblings = await path.locator('ol li').allInnerTexts();
+    expect(siblings.length).toBeGreaterThan(0);
+    for (const sibling of siblings) expect(sibling).toMatch(/^[0-9a-f]{64}$/);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expect(axeViolations(page)).resolves.toEqual([]);
+    }
+    await captureAtBothWidths(page, 'donation-flow-receipt-verified');
+
+    // The same proofs with one sibling hash changed in transit: each entry fails, with the reason.
+    await page.route('**/api/ledger/entries/*/proof', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { auditPath: string[] } };
+      const [hash] = body.data.auditPath;
+      if (hash) body.data.auditPath[0] = `${hash[0] === '0' ? '1' : '0'}${hash.slice(1)}`;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`/donate/receipt/${receiptCode}`);
+    await verdicts.nth(3).waitFor();
+    const failed = await verdicts.allInnerTexts();
+    expect(failed).toHaveLength(4);
+    for (const verdict of failed) {
+      expect(verdict).toMatch(
+        /^✗ Verification failed: The proof path does not lead from leaf \d+ to the checkpoint's root [0-9a-f]{12}…\.$/,
+      );
+    }
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await page.unrouteAll();
     expect(errors).toEqual([]);
   });
 });

@@ -446,6 +446,42 @@ describe('profile: referral program, transactions, security and support; the /re
     expect(impact).toMatch(/Pending donations\s+\$0/);
   });
 
+  it("says 'Failed to load profile data' with Retry when the profile call fails, without signing the member out", async () => {
+    await mockProfileApi(page, member);
+    await signIn(page, web, member);
+    let profileCall: 'server error' | 'network error' | 'real' = 'server error';
+    await page.route('**/api/auth/profile', (route: Route) =>
+      profileCall === 'server error'
+        ? route.fulfill(refused(503, 'Service unavailable'))
+        : profileCall === 'network error'
+          ? route.abort('failed')
+          : route.fallback(),
+    );
+    await page.goto('/profile');
+    const failed = page.getByRole('alert');
+    await failed.getByRole('heading', { level: 1, name: 'Failed to load profile data' }).waitFor();
+    await failed.getByText('Service unavailable', { exact: true }).waitFor();
+    // Still signed in: on /profile, tokens kept, the header offers the profile rather than Login.
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).not.toBeNull();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Profile' })
+      .first()
+      .waitFor({ state: 'attached' });
+    await captureAtBothWidths(page, 'profile-unavailable');
+
+    profileCall = 'network error';
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await failed.getByText('Network error', { exact: true }).waitFor();
+    await failed.getByRole('heading', { level: 1, name: 'Failed to load profile data' }).waitFor();
+
+    profileCall = 'real';
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await section('Impact Summary').waitFor();
+    await countIs(page.getByText('Failed to load profile data'), 0);
+  });
+
   it('filters transactions by type as a substring and searches every field', async () => {
     await mockProfileApi(page, member);
     await signIn(page, web, member);

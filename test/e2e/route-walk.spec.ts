@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { WEB_ROUTES, type WebRoute } from '@arena/contracts/web.routes';
+import { signDemoCheckpoint } from '@arena/ledger';
 import type { Browser, BrowserContext, Page, ViewportSize } from 'playwright-core';
 import { axeViolations, type AxeViolation } from './support/axe';
 import { DESKTOP, launchBrowser, PHONE } from './support/browser';
@@ -91,6 +92,9 @@ describe('every route at 390 and 1280 px', () => {
     });
     params.ein = [donation.nonprofitEin ?? ''];
     params.receiptCode = [donation.receiptCode];
+    // As `npm start`'s seed does: the receipt's ledger entries in a signed checkpoint, so the walk lays out
+    // their verified proofs rather than the waiting state.
+    await signDemoCheckpoint(web.app);
     const timezoneId = 'UTC';
     guest = await browser.newContext({ baseURL: web.baseUrl, timezoneId });
     member = await browser.newContext({ baseURL: web.baseUrl, timezoneId });

@@ -7,6 +7,10 @@ import { DonationsModule, seedDemoDonations } from '@arena/donations';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
 import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
+import { verifyCheckpointSignature } from '@arena/contracts/ledger/checkpoint';
+import { leafHash, verifyInclusion } from '@arena/contracts/ledger/merkle';
+import { LedgerModule, LedgerService, signDemoCheckpoint } from '@arena/ledger';
+import { donationReceipt } from '@arena/projections/donations/donations.queries';
 import { LocalEventsInProcess, LocalPayments, Payments, PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
 import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
@@ -33,6 +37,7 @@ describe('the donations demo seed', () => {
         PaymentsModule.forRoot(config),
         CharityOnboardingModule,
         DonationsModule,
+        LedgerModule,
       ],
     })
     class SeedModule {}
@@ -121,5 +126,45 @@ describe('the donations demo seed', () => {
     // without a verified payout account. Received: the pool gift, until a window directs it.
     expect(delivered.held).toBe(seeded.held! + 1);
     expect(delivered.received).toBe(1);
+  }, 120_000);
+
+  it("signs a checkpoint of the demo's entries, in which a seeded receipt's every entry is proven (issue 23)", async () => {
+    const { receiptCode } = await database.db
+      .selectFrom('events')
+      .select(sql<string>`data->>'receiptCode'`.as('receiptCode'))
+      .where('event_type', '=', 'DonationDirected')
+      .where(sql<boolean>`data->>'receiptCode' IS NOT NULL`)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const { checkpoint, receipt } = await servingDonationsReadModel(config, app, async () => {
+      const signed = await signDemoCheckpoint(app);
+      // The receipt is read from the donations read model, which the same runner projects.
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const found = await donationReceipt(database.db, receiptCode);
+        if (found) return { checkpoint: signed, receipt: found };
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`No receipt ${receiptCode} in the donations read model`);
+    });
+    expect(checkpoint).not.toBeNull();
+    const ledger = app.get(LedgerService);
+    expect(await verifyCheckpointSignature(checkpoint!, ledger.publicKey().publicKey)).toBe(true);
+    expect(receipt.ledgerEntryIds.length).toBeGreaterThanOrEqual(2);
+    for (const id of receipt.ledgerEntryIds) {
+      const proof = await ledger.inclusionProof(id);
+      expect(proof.checkpoint).toEqual(checkpoint);
+      expect(proof.entry.body.receiptCode).toBe(receiptCode);
+      expect(
+        await verifyInclusion(
+          await leafHash(proof.entry.hash),
+          proof.leafIndex,
+          checkpoint!.treeSize,
+          proof.auditPath,
+          checkpoint!.rootHash,
+        ),
+      ).toBe(true);
+    }
+    // Seeding again signs nothing new: the ledger has not grown.
+    expect(await servingDonationsReadModel(config, app, () => signDemoCheckpoint(app))).toEqual(checkpoint);
   }, 120_000);
 });

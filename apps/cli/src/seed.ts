@@ -9,6 +9,7 @@ import { DonationsModule, seedDemoDonations } from '@arena/donations';
 import { BillingModule } from '@arena/billing';
 import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
+import { LedgerModule, signDemoCheckpoint } from '@arena/ledger';
 import { NotificationsService, OutboxQueries } from '@arena/notifications';
 import { PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
@@ -62,6 +63,7 @@ async function seedCharitiesAndDonations(
       PaymentsModule.forRoot(config),
       CharityOnboardingModule,
       DonationsModule,
+      LedgerModule,
       BillingModule,
       ReferralsModule,
     ],
@@ -72,13 +74,22 @@ async function seedCharitiesAndDonations(
     for (const charity of await seedDemoCharities(app, members)) {
       console.log(`charity: ${charity.name} (${charity.stage})`);
     }
-    const donations = await servingDonationsReadModel(config, app, () => seedDemoDonations(app, members));
+    const { donations, checkpoint } = await servingDonationsReadModel(config, app, async () => {
+      const donations = await seedDemoDonations(app, members);
+      // The demo's receipts then show their entries verified in the browser (issue 23).
+      return { donations, checkpoint: await signDemoCheckpoint(app) };
+    });
     console.log(
       `donations: ${donations.webhooksApplied} payment webhooks applied; payout request: ${
         donations.payoutRequest
           ? `${donations.payoutRequest.member} ${donations.payoutRequest.amountCents}¢`
           : 'none'
       }; transfer window ${donations.window}; ${donations.giftsPaid} gifts paid`,
+    );
+    console.log(
+      checkpoint
+        ? `ledger checkpoint: ${checkpoint.treeSize} entries, root ${checkpoint.rootHash}`
+        : 'ledger checkpoint: none (empty log)',
     );
     const referrals = await seedDemoReferrals(app, members);
     console.log(

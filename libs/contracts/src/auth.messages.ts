@@ -48,6 +48,8 @@ export const AuthMessages = {
   refreshTokenExpired: 'Your session has expired. Please log in again.',
   refreshTokenReused: 'This refresh token has already been used. Please log in again.',
   loggedOut: 'Logged out successfully',
+  /** Spec §8 profile: the profile call failed for a reason other than the tokens (network, 5xx). */
+  failedToLoadProfile: 'Failed to load profile data',
   emailChangeCodeSent: 'Verification code sent to your new email address.',
   phoneChangeCodeSent: 'Verification code sent to your new phone number.',
   emailUnchanged: 'The new email address must be different from your current one.',

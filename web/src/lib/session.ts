@@ -3,21 +3,39 @@ import { redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { MemberProfile } from '@arena/contracts';
 import { routes } from '@arena/contracts/http.routes';
-import { callApi } from './api-client';
+import { ApiError, callApi } from './api-client';
 import { tokenStorage, TOKENS_CHANGED_EVENT } from './tokens';
 
-export type Session = { status: 'member'; member: MemberProfile } | { status: 'guest' };
+/**
+ * `unavailable`: tokens are stored but the profile call failed for another reason than them (the network, a
+ * 5xx). The member is not signed out for it (spec §7: only a failed refresh signs out); /profile says so.
+ */
+export type Session =
+  | { status: 'member'; member: MemberProfile }
+  | { status: 'guest' }
+  | { status: 'unavailable'; message: string };
 
 const GUEST: Session = { status: 'guest' };
 
 /** Signed in means both tokens are stored and the profile call accepts them. */
-async function resolveSession(): Promise<Session> {
+export async function resolveSession(): Promise<Session> {
   if (!tokenStorage.accessToken() || !tokenStorage.refreshToken()) return GUEST;
   try {
     const answer = await callApi(routes.auth.profile);
     return answer?.data?.id ? { status: 'member', member: answer.data } : GUEST;
-  } catch {
-    return GUEST;
+  } catch (error) {
+    // A refused token (the API client already tried the refresh, and cleared the tokens if it failed).
+    const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
+    if (refused || !tokenStorage.accessToken() || !tokenStorage.refreshToken()) return GUEST;
+    return { status: 'unavailable', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Thrown by `requireMember` when the profile call failed but the member was not signed out. */
+export class ProfileUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'ProfileUnavailableError';
   }
 }
 
@@ -80,10 +98,16 @@ export async function requireGuest({ context }: GuardArgs): Promise<void> {
 
 /**
  * `beforeLoad` guard for member pages: guests go to /login. While it awaits the profile call
- * the router shows the route's pending component ('Loading...').
+ * the router shows the route's pending component ('Loading...'). A profile call that failed is asked
+ * again on each visit, and while it keeps failing the route's error component shows
+ * ProfileUnavailableError (/profile: 'Failed to load profile data', with Retry).
  */
 export async function requireMember({ context, location }: GuardArgs): Promise<{ member: MemberProfile }> {
-  const session = await context.queryClient.ensureQueryData(sessionQuery);
+  let session = await context.queryClient.ensureQueryData(sessionQuery);
+  if (session.status === 'unavailable') {
+    session = await context.queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+  }
+  if (session.status === 'unavailable') throw new ProfileUnavailableError(session.message);
   if (session.status !== 'member') {
     throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
   }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ProfileError } from '../features/identity/profile-error';
 import { ProfilePage } from '../features/identity/profile-page';
 import { PendingPage } from '../features/shell/pending-page';
 import { gameStatsQuery } from '../features/tournaments/tournaments.queries';
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/profile')({
     void context.queryClient.prefetchQuery(gameStatsQuery(context.member.id));
   },
   pendingComponent: PendingPage,
+  errorComponent: ProfileError,
   pendingMs: 0,
   component: ProfileRoute,
 });

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { Alert, Card, Skeleton } from '../../ui';
 import { dollars, shortDate } from './donation-format';
 import { receiptQuery } from './donations.queries';
+import { ReceiptProofs } from './receipt-proofs';
 import './donations.css';
 
 const HISTORY_LABELS = {
@@ -45,7 +46,7 @@ export function ReceiptPage({ receiptCode }: { receiptCode: string }) {
     );
   }
 
-  const { donation, history } = receipt.data;
+  const { donation, history, ledgerEntryIds } = receipt.data;
   return (
     <div className="container donate">
       <header className="page-header">
@@ -106,6 +107,7 @@ export function ReceiptPage({ receiptCode }: { receiptCode: string }) {
           Every step is an entry of the verifiable ledger. <a href="/ledger">Check it on the ledger</a>
         </p>
       </Card>
+      <ReceiptProofs donationId={donation.id} entryIds={ledgerEntryIds} />
     </div>
   );
 }

@@ -32,8 +32,9 @@ export function SiteHeader() {
   const account: (NavItem & { search?: { redirect?: string } }) | undefined =
     session === undefined
       ? undefined
-      : session.status === 'member'
-        ? { to: '/profile', label: 'Profile' }
+      : session.status !== 'guest'
+        ? // A member whose profile could not be loaded is still signed in: /profile says what failed.
+          { to: '/profile', label: 'Profile' }
         : // Back to this page after signing in (the login route drops what is not a path of this site).
           { to: '/login', label: 'Login', search: { redirect: pathname === '/' ? undefined : href } };
 

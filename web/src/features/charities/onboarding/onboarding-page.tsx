@@ -57,7 +57,7 @@ export function OnboardingPage({ search, onStep, onError }: OnboardingPageProps)
           <WelcomeStep onStart={() => onStep(2)} />
         ) : session === undefined ? (
           <p role="status">Loading...</p>
-        ) : session.status === 'guest' ? (
+        ) : session.status !== 'member' ? (
           <SignInPrompt />
         ) : (
           <MemberStep
