@@ -149,7 +149,8 @@ describe('the donations demo seed', () => {
     expect(checkpoint).not.toBeNull();
     const ledger = app.get(LedgerService);
     expect(await verifyCheckpointSignature(checkpoint!, ledger.publicKey().publicKey)).toBe(true);
-    expect(receipt.ledgerEntryIds.length).toBeGreaterThanOrEqual(2);
+    // A prize's gift is directed in one event; a gift through checkout is received, then directed.
+    expect(receipt.ledgerEntryIds.length).toBeGreaterThanOrEqual(1);
     for (const id of receipt.ledgerEntryIds) {
       const proof = await ledger.inclusionProof(id);
       expect(proof.checkpoint).toEqual(checkpoint);
