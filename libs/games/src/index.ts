@@ -5,3 +5,4 @@ export * as pairs from './pairs';
 export * from './game-cores';
 export * from './bots';
 export * from './input-log/packed-log';
+export * from './run-replay';
