@@ -26,7 +26,9 @@ export interface WatchedRun {
  * first inputs (a replay costs well under a millisecond: docs/benchmarks.md), so a scrubber can jump to
  * any step. Null with why when the material does not replay (another game, a log that does not read).
  */
-export function watchRun(material: RunMaterial): { ok: true; run: WatchedRun } | { ok: false; reason: string } {
+export function watchRun(
+  material: RunMaterial,
+): { ok: true; run: WatchedRun } | { ok: false; reason: string } {
   const core = gameCoreFor(material.game);
   if (!core) return { ok: false, reason: `${material.game} is not a game we host` };
   const decoded = decodePackedLog(material.game, material.packedLog);
@@ -37,7 +39,9 @@ export function watchRun(material: RunMaterial): { ok: true; run: WatchedRun } |
   if (keystream && !blocks) return { ok: false, reason: 'The run carries no step seeds' };
   if (!keystream && material.seed === null) return { ok: false, reason: 'The run carries no seed' };
   const replayTo = (step: number) =>
-    keystream && blocks ? keystream.replayOn(blocks, log.slice(0, step)) : core.replay(material.seed!, log.slice(0, step));
+    keystream && blocks
+      ? keystream.replayOn(blocks, log.slice(0, step))
+      : core.replay(material.seed!, log.slice(0, step));
   const whole = replayTo(log.length);
   if (!whole.valid) return { ok: false, reason: whole.reason };
   const cache = new Map<number, ReplayResult>([[log.length, whole.result]]);
@@ -51,7 +55,9 @@ export function watchRun(material: RunMaterial): { ok: true; run: WatchedRun } |
         if (known) return known;
         const verdict = replayTo(clamped);
         // A prefix of a log that replays replays too; should a core refuse one, the step shows zero.
-        const result = verdict.valid ? verdict.result : { score: 0, completed: false, durationMs: 0, ticks: 0 };
+        const result = verdict.valid
+          ? verdict.result
+          : { score: 0, completed: false, durationMs: 0, ticks: 0 };
         cache.set(clamped, result);
         return result;
       },

@@ -43,7 +43,13 @@ import { SubmitPlayResultHandler } from './application/commands/submit-play-resu
  */
 @Module({
   imports: [CharitiesModule, BillingPlansModule],
-  controllers: [TournamentsController, AdminTournamentsController, PlayerStatsController, PlaysController, RunsController],
+  controllers: [
+    TournamentsController,
+    AdminTournamentsController,
+    PlayerStatsController,
+    PlaysController,
+    RunsController,
+  ],
   providers: [
     TournamentStreamRepository,
     TournamentScheduler,
