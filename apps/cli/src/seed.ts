@@ -14,7 +14,7 @@ import { NotificationsService, OutboxQueries } from '@arena/notifications';
 import { PaymentsModule } from '@arena/payments';
 import { PlatformModule } from '@arena/platform';
 import { ReferralsModule, seedDemoReferrals } from '@arena/referrals';
-import { seedAllDemoTournaments } from '@arena/tournaments';
+import { seedAllDemoTournaments, VerifiedRuns } from '@arena/tournaments';
 import { servingDonationsReadModel } from './seed-read-models';
 
 // .env for local runs; variables already set in the environment win.
@@ -28,7 +28,12 @@ async function main() {
   const jobs = new JobsService(config);
   try {
     const players = await seedDemoMembers(database.db);
-    const { tournaments } = await seedAllDemoTournaments({ players, eventStore, jobs });
+    const { tournaments } = await seedAllDemoTournaments({
+      players,
+      eventStore,
+      jobs,
+      runs: new VerifiedRuns(database.db),
+    });
     for (const t of tournaments) {
       console.log(`${t.appended > 0 ? 'seeded' : 'already there'}: ${t.title} (${t.status})`);
     }

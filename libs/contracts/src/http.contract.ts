@@ -51,6 +51,7 @@ import {
 } from './charities.contract';
 import {
   playResultBody,
+  playRun,
   releaseBody,
   releasedBlock,
   revealBody,
@@ -388,6 +389,22 @@ const documentedRoutes = [
     access: member,
     body: releaseBody,
     answer: answerOf(releasedBlock),
+  },
+  {
+    ...routes.plays.run,
+    summary:
+      "A finished, verified play's replay material: the game, what its core replays from (Memory Pairs: the seed; Tile Merge and Snake: each step's seed), the packed input log, the verified score and the player's display name (404 for a running, expired or unknown play)",
+    tag: 'plays',
+    access: publicRoute,
+    answer: answerOf(playRun),
+  },
+  {
+    ...routes.plays.bestRun,
+    summary:
+      "The replay material of the tournament's best verified run: the leader's (the champion's once completed) best play (404 when it has none)",
+    tag: 'plays',
+    access: publicRoute,
+    answer: answerOf(playRun),
   },
   {
     ...routes.tournaments.submitScore,

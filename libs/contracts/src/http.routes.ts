@@ -84,6 +84,8 @@ export const routes = {
     submitResult: route('post', '/api/plays/{playId}/result'),
     reveal: route('post', '/api/plays/{playId}/reveal'),
     release: route('post', '/api/plays/{playId}/release'),
+    run: route('get', '/api/plays/{playId}/run'),
+    bestRun: route('get', '/api/tournaments/{id}/runs/best'),
   },
   admin: {
     createTournament: route('post', '/api/admin/tournaments'),

@@ -178,11 +178,46 @@ export const verifiedPlayResult = z
 export type VerifiedPlayResult = z.infer<typeof verifiedPlayResult>;
 
 /**
+ * GET /api/plays/{playId}/run and GET /api/tournaments/{id}/runs/best (public, issue 23): what the game
+ * frame needs to replay a finished, verified play move by move through the same core
+ * (docs/fair-play.md, "Watching a run"). Only a play whose result the server replayed and recorded is
+ * served; a running, expired or unknown play answers 404 `Run not found`. Each play has a seed of its
+ * own, so a finished play's hidden state says nothing about any other play.
+ */
+export const playRun = z
+  .object({
+    playId: z.uuid(),
+    tournamentId: z.uuid(),
+    /** The catalog game (`games.catalog.ts`). */
+    game: z.string(),
+    /** The player's public display name (an erased member's erased name). */
+    playerName: z.string(),
+    /** What the server's replay computed: points, or for TIME games the finishing time in ms. */
+    score: z.number().int(),
+    completed: z.boolean(),
+    durationMs: z.number().int(),
+    /** Memory Pairs: the finished play's seed its layout is dealt from; null for a keystream game. */
+    seed: z.string().nullable(),
+    /**
+     * Tile Merge and Snake: the 32 bits each step's generator was seeded with (step 0 opens the game,
+     * step k follows input k): only the steps the play used. Null for Memory Pairs.
+     */
+    stepSeeds: z.array(z.number().int()).nullable(),
+    /** The input log in its packed form (`packed-log.ts`), as the server verified it. */
+    packedLog: z.string().max(PACKED_LOG_MAX_CHARS).regex(PACKED_LOG_FORMAT),
+    verifiedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'PlayRun' });
+export type PlayRun = z.infer<typeof playRun>;
+
+/**
  * Messages the play routes answer with (4xx, the one error shape). A replay refusal answers 422 with
  * `The game log does not replay: <reason>`.
  */
 export const PlayMessages = {
   notFound: 'Play not found',
+  /** A run that is not a finished, verified play (or an id that names none): 404. */
+  runNotFound: 'Run not found',
   notYours: 'This play belongs to another member',
   wrongToken: 'The game token is not for this play',
   alreadySubmitted: 'A result for this play was already submitted',

@@ -6,3 +6,4 @@ export * from './game-cores';
 export * from './bots';
 export * from './input-log/packed-log';
 export * from './game-art';
+export * from './run-replay';

@@ -22,3 +22,4 @@ export {
   type DemoSeedResult,
 } from './seed/demo-tournaments';
 export { seedAllDemoTournaments } from './seed/demo-seed';
+export { VerifiedRuns } from './infrastructure/verified-runs';

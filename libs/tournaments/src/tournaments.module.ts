@@ -28,6 +28,8 @@ import { PlayerStatsController } from './infrastructure/player-stats.controller'
 import { TournamentScheduler } from './infrastructure/tournament.scheduler';
 import { TournamentsController } from './infrastructure/tournaments.controller';
 import { PlaysController } from './infrastructure/plays.controller';
+import { RunsController } from './infrastructure/runs.controller';
+import { VerifiedRuns } from './infrastructure/verified-runs';
 import { GameTokens } from './infrastructure/game-tokens';
 import { PlayRateLimiter } from './infrastructure/play-rate-limiter';
 import { PlayReveals, RedisPlayReveals } from './infrastructure/play-reveals';
@@ -41,7 +43,13 @@ import { SubmitPlayResultHandler } from './application/commands/submit-play-resu
  */
 @Module({
   imports: [CharitiesModule, BillingPlansModule],
-  controllers: [TournamentsController, AdminTournamentsController, PlayerStatsController, PlaysController],
+  controllers: [
+    TournamentsController,
+    AdminTournamentsController,
+    PlayerStatsController,
+    PlaysController,
+    RunsController,
+  ],
   providers: [
     TournamentStreamRepository,
     TournamentScheduler,
@@ -68,6 +76,7 @@ import { SubmitPlayResultHandler } from './application/commands/submit-play-resu
     ForfeitMatchHandler,
     MatchDeadlineProcessor,
     GameTokens,
+    VerifiedRuns,
     PlayRateLimiter,
     StartPlayHandler,
     SubmitPlayResultHandler,

@@ -2,7 +2,7 @@ import { seedDemoCharities } from '@arena/charities';
 import { seedDemoDonations } from '@arena/donations';
 import { seedDemoMembers, type DemoMember } from '@arena/identity';
 import { seedDemoReferrals } from '@arena/referrals';
-import { seedAllDemoTournaments, type DemoSeedResult } from '@arena/tournaments';
+import { seedAllDemoTournaments, VerifiedRuns, type DemoSeedResult } from '@arena/tournaments';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
 import type { RunningWebApp } from './web-app';
 
@@ -21,6 +21,7 @@ export async function seedDemoData(web: RunningWebApp): Promise<DemoData> {
   const { tournaments } = await seedAllDemoTournaments({
     players: members,
     eventStore: web.app.get<EventStore>(EVENT_STORE),
+    runs: web.app.get(VerifiedRuns),
   });
   await seedDemoCharities(web.app, members);
   await seedDemoDonations(web.app, members);

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { AppConfig } from '@arena/config';
 import { GAME_CATALOG, PlayMessages, VERIFIED_GAME_SLUGS, type VerifiedGameSlug } from '@arena/contracts';
-import { encodePackedLog, gameCoreFor, honestLog, seededUniform, type TimedInput } from '@arena/games';
+import { encodePackedLog, gameCoreFor, honestLog, seededUniform, watchRun, type TimedInput } from '@arena/games';
 import type { Member } from '@arena/identity';
 import { InMemoryEventStore } from '@arena/testing';
 import { TournamentError } from '../domain/tournament.errors';
 import { GameTokens } from '../infrastructure/game-tokens';
 import { InMemoryPlayReveals } from '../infrastructure/play-reveals';
+import type { VerifiedRunRecord, VerifiedRuns } from '../infrastructure/verified-runs';
 import type { BracketAdvancer } from './bracket-advancer';
 import { Clock } from './clock';
 import { RevealStepCommand } from './commands/reveal-step.command';
@@ -76,7 +77,9 @@ async function liveTournament(slug: VerifiedGameSlug) {
   const advancer = {} as BracketAdvancer;
   const start = new StartPlayHandler(streams, tokens, clock);
   const reveals = new InMemoryPlayReveals();
-  const submit = new SubmitPlayResultHandler(streams, tokens, advancer, clock, reveals);
+  const runs: VerifiedRunRecord[] = [];
+  const verifiedRuns = { record: async (run: VerifiedRunRecord) => void runs.push(run) } as VerifiedRuns;
+  const submit = new SubmitPlayResultHandler(streams, tokens, advancer, clock, reveals, verifiedRuns);
   const reveal = new RevealStepHandler(streams, tokens, reveals, clock);
   const tournamentId = randomUUID();
   const game = GAME_CATALOG[slug];
@@ -143,6 +146,7 @@ async function liveTournament(slug: VerifiedGameSlug) {
     clock,
     member,
     scoresOf,
+    runs,
     /**
      * Opens a play, with the seed the server fixed: Memory Pairs' start answer does not hold it, so it
      * is read from the stream. The bots play from it as a person does, seeing only what they flip.
@@ -244,6 +248,12 @@ describe.each(VERIFIED_GAME_SLUGS)('plays of %s, verified by replay', (slug) => 
           expect(result).toMatchObject({ score: shown.score, durationMs: shown.durationMs, attempt: 1 });
           const scores = await tournament.scoresOf(play.playId);
           expect(scores.map((event) => (event.data as { score: number }).score)).toEqual([shown.score]);
+          // Issue 23: the run kept for watching replays, through the same core, to the verified score,
+          // and a keystream game's run holds each step's seed, never the play's key.
+          const run = tournament.runs.find((kept) => kept.playId === play.playId)!;
+          expect(run.seed).toBe(core.keystream ? null : play.seed);
+          const watched = watchRun(run);
+          expect(watched.ok && watched.run.at(watched.run.log.length).score).toBe(shown.score);
         },
       ),
       { numRuns: 1000 },

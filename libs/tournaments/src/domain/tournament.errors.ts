@@ -37,6 +37,7 @@ export const playerNotInTournament = () =>
 /** A play's game token dies with the sign-in it is bound to: an access token that names none cannot start one. */
 export const noSignIn = () => new TournamentError('unauthorized', 'Unauthorized');
 export const playNotFound = () => new TournamentError('not_found', PlayMessages.notFound);
+export const runNotFound = () => new TournamentError('not_found', PlayMessages.runNotFound);
 export const playNotYours = () => new TournamentError('forbidden', PlayMessages.notYours);
 export const playAlreadySubmitted = () => new TournamentError('conflict', PlayMessages.alreadySubmitted);
 export const playSuperseded = () => new TournamentError('conflict', PlayMessages.superseded);

@@ -9,7 +9,7 @@ import type { TournamentFormat, TournamentStatus } from '../domain/tournament.ev
 import type { ExistingTournament } from '../domain/tournament.decider';
 import { MatchDeadlines } from '../infrastructure/match-deadlines';
 import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
-import { catalogDemoGame, recordDemoPlay } from './demo-plays';
+import { catalogDemoGame, recordDemoPlay, type DemoRuns } from './demo-plays';
 import { demoTournamentId, type DemoPlayers } from './demo-tournaments';
 
 const MINUTE = 60_000;
@@ -51,6 +51,7 @@ export async function seedDemoBrackets(options: {
   eventStore: EventStore;
   jobs?: JobsService;
   now?: Date;
+  runs?: DemoRuns;
 }): Promise<Array<{ id: string; title: string; status: TournamentStatus; appended: number }>> {
   const now = options.now ?? new Date();
   const repository = new TournamentStreamRepository(options.eventStore);
@@ -146,17 +147,21 @@ export async function seedDemoBrackets(options: {
               if (phase === 'active' && side === 1 && index % 2 === 1) continue;
               clock += MINUTE;
               const player = players.find((candidate) => candidate.accountId === userId)!;
-              appended += await recordDemoPlay(repository, {
-                tournamentId,
-                name: `${key}:${match.layout.matchId}:${player.key}`,
-                slug: game,
-                userId,
-                username: player.username,
-                matchId: match.layout.matchId,
-                startAt: clock,
-                skill: SKILL[player.key]!,
-                sessionMs: MATCH_SESSION_MS,
-              });
+              appended += await recordDemoPlay(
+                repository,
+                {
+                  tournamentId,
+                  name: `${key}:${match.layout.matchId}:${player.key}`,
+                  slug: game,
+                  userId,
+                  username: player.username,
+                  matchId: match.layout.matchId,
+                  startAt: clock,
+                  skill: SKILL[player.key]!,
+                  sessionMs: MATCH_SESSION_MS,
+                },
+                options.runs,
+              );
               clock += MATCH_SESSION_MS;
             }
           }

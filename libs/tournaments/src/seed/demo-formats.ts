@@ -265,6 +265,7 @@ export async function seedDemoFormats(options: DemoSeedOptions): Promise<DemoSee
             { key: demo.key, tournamentId, gameSlug: demo.tournament.game.slug, anchor: now.getTime() },
             step,
             player(step.player),
+            options.runs,
           );
           continue;
         }

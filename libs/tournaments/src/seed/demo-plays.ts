@@ -1,10 +1,14 @@
 import { catalogGame, GAME_CATALOG, type VerifiedGameSlug } from '@arena/contracts/games.catalog';
-import { GAME_CORES, honestLog, seededUniform, type TimedInput } from '@arena/games';
+import { encodePackedLog, GAME_CORES, honestLog, seededUniform, type TimedInput } from '@arena/games';
 import { derivedEventIds, tournamentsUuid } from '../application/event-ids';
-import { keystreamBlocks } from '../application/play-keystream';
+import { keystreamBlocks, keystreamSeeds } from '../application/play-keystream';
 import type { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { TournamentGame } from '../domain/tournament.events';
 import { getPlay } from '../domain/tournament.plays';
+import type { VerifiedRuns } from '../infrastructure/verified-runs';
+
+/** Where the demo keeps its verified runs for watching (issue 23): `VerifiedRuns`, when the seed has a database. */
+export type DemoRuns = Pick<VerifiedRuns, 'record'>;
 
 /** A demo result reaches the server this long after its game ended: the game-over screen, the network. */
 const SUBMIT_AFTER_MS = 1_500;
@@ -76,6 +80,7 @@ export interface DemoPlayRequest extends DemoPlayStyle {
 export async function recordDemoPlay(
   repository: TournamentStreamRepository,
   request: DemoPlayRequest,
+  runs?: DemoRuns,
 ): Promise<number> {
   const { tournamentId, name, slug, userId, username, matchId, startAt } = request;
   const state = await repository.load(tournamentId);
@@ -102,6 +107,24 @@ export async function recordDemoPlay(
     },
     derivedEventIds(`seed:${name}:result`),
   );
+  // Issue 23: a verified run can be watched, as the result handler keeps a member's (`verified_runs`).
+  const scored = submitted.events.some((e) => e.type === 'ScoreSubmitted' || e.type === 'MatchPlayed');
+  if (runs && scored) {
+    await runs.record({
+      playId,
+      tournamentId,
+      userId,
+      username,
+      game: slug,
+      seed: keystream ? null : seed,
+      stepSeeds: keystream ? Array.from(keystreamSeeds(seed, releases.length)) : null,
+      packedLog: encodePackedLog(slug, log),
+      score: verdict.result.score,
+      completed: verdict.result.completed,
+      durationMs: verdict.result.durationMs,
+      verifiedAt: new Date(submittedAt),
+    });
+  }
   return started.events.length + submitted.events.length;
 }
 
@@ -135,16 +158,21 @@ export function recordDemoPlayStep(
   tournament: { key: string; tournamentId: string; gameSlug: string; anchor: number },
   step: DemoPlayStep,
   member: { accountId: string; username: string },
+  runs?: DemoRuns,
 ): Promise<number> {
-  return recordDemoPlay(repository, {
-    tournamentId: tournament.tournamentId,
-    name: `${tournament.key}:${step.player}:${step.attempt}`,
-    slug: verifiedSlug(tournament.gameSlug),
-    userId: member.accountId,
-    username: member.username,
-    matchId: null,
-    startAt: tournament.anchor + step.at,
-    skill: step.skill,
-    ...(step.sessionMs === undefined ? {} : { sessionMs: step.sessionMs }),
-  });
+  return recordDemoPlay(
+    repository,
+    {
+      tournamentId: tournament.tournamentId,
+      name: `${tournament.key}:${step.player}:${step.attempt}`,
+      slug: verifiedSlug(tournament.gameSlug),
+      userId: member.accountId,
+      username: member.username,
+      matchId: null,
+      startAt: tournament.anchor + step.at,
+      skill: step.skill,
+      ...(step.sessionMs === undefined ? {} : { sessionMs: step.sessionMs }),
+    },
+    runs,
+  );
 }

@@ -5,7 +5,7 @@ import { derivedEventIds, tournamentsUuid } from '../application/event-ids';
 import { TournamentStreamRepository } from '../application/tournament-stream.repository';
 import type { TournamentCommand } from '../domain/tournament.commands';
 import type { TournamentStatus } from '../domain/tournament.events';
-import { catalogDemoGame, recordDemoPlay, type DemoPlayRequest } from './demo-plays';
+import { catalogDemoGame, recordDemoPlay, type DemoPlayRequest, type DemoRuns } from './demo-plays';
 import { demoTournamentId, type DemoPlayer, type DemoPlayers } from './demo-tournaments';
 
 const HOUR = 3600_000;
@@ -156,6 +156,8 @@ export interface DemoPrizeSeedOptions {
   eventStore: EventStore;
   /** Anchor of the demo timeline; only the first run's anchor matters. */
   now?: Date;
+  /** When given, every verified demo play is kept for watching (issue 23). */
+  runs?: DemoRuns;
 }
 
 export interface DemoPrizeSeedResult {
@@ -219,7 +221,7 @@ export async function seedDemoPrizeTournaments(options: DemoPrizeSeedOptions): P
     let appended = 0;
     for (const [index, command] of steps.entries()) {
       if (!('type' in command)) {
-        appended += await recordDemoPlay(repository, command);
+        appended += await recordDemoPlay(repository, command, options.runs);
         continue;
       }
       const { events } = await repository.execute(command, derivedEventIds(`seed:${demo.key}:${index}`));

@@ -5,7 +5,7 @@ import { TournamentStreamRepository } from '../application/tournament-stream.rep
 import type { CreateTournament, TournamentCommand } from '../domain/tournament.commands';
 import type { TournamentStatus } from '../domain/tournament.events';
 import { TournamentScheduler } from '../infrastructure/tournament.scheduler';
-import { catalogDemoGame, recordDemoPlayStep, type DemoPlayStep } from './demo-plays';
+import { catalogDemoGame, recordDemoPlayStep, type DemoPlayStep, type DemoRuns } from './demo-plays';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -197,6 +197,8 @@ export interface DemoSeedOptions {
   eventStore: EventStore;
   /** When given, scheduled tournaments get their start and end jobs. */
   jobs?: JobsService;
+  /** When given, every verified demo play is kept for watching (issue 23: `VerifiedRuns`). */
+  runs?: DemoRuns;
   /** Anchor of the demo timeline; only the first run's anchor matters. */
   now?: Date;
 }
@@ -245,6 +247,7 @@ export async function seedDemoTournaments(options: DemoSeedOptions): Promise<Dem
           { key: demo.key, tournamentId, gameSlug: demo.tournament.game.slug, anchor: now.getTime() },
           step,
           player(step.player),
+          options.runs,
         );
         continue;
       }

@@ -1,5 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ReplayVerdict } from '@arena/games';
+import { encodePackedLog, type GameCore, type ReplayVerdict, type TimedInput } from '@arena/games';
+import type { VerifiedGameSlug } from '@arena/contracts/games.catalog';
 import type { VerifiedPlayResult } from '@arena/contracts/plays.contract';
 import { playNotFound } from '../../domain/tournament.errors';
 import type { ScoreSubmitted } from '../../domain/tournament.events';
@@ -8,6 +9,8 @@ import type { MatchPlayed } from '../../domain/bracket/bracket.events';
 import { getPlay, verifiedCore } from '../../domain/tournament.plays';
 import { GameTokens } from '../../infrastructure/game-tokens';
 import { PlayReveals } from '../../infrastructure/play-reveals';
+import { VerifiedRuns } from '../../infrastructure/verified-runs';
+import { keystreamSeeds } from '../play-keystream';
 import { BracketAdvancer } from '../bracket-advancer';
 import { Clock } from '../clock';
 import { hiddenRuleOf } from '../hidden-plays';
@@ -31,6 +34,7 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
     private readonly advancer: BracketAdvancer,
     private readonly clock: Clock,
     private readonly reveals: PlayReveals,
+    private readonly runs: VerifiedRuns,
   ) {}
 
   async execute({ playId, member, body }: SubmitPlayResultCommand): Promise<VerifiedPlayResult> {
@@ -50,10 +54,11 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
     // A hidden game's log must be the inputs the server recorded before it revealed what followed them
     // (pairs' flips, tiles' moves), in order, and replays on what it revealed (tiles: the keystream).
     const hidden = hiddenRuleOf(core);
+    const recorded = read.ok && hidden ? await this.reveals.inputs(playId) : [];
     const verdict: ReplayVerdict = !read.ok
       ? { valid: false, reason: read.reason }
       : hidden
-        ? hidden.verify(play.seed, read.log, await this.reveals.inputs(playId))
+        ? hidden.verify(play.seed, read.log, recorded)
         : core.replay(play.seed, read.log);
     const { events, state } = await this.streams.execute(
       {
@@ -71,6 +76,24 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
     );
     const durationMs = verdict.valid ? verdict.result.durationMs : 0;
     const scored = events.find((event): event is ScoreSubmitted => event.type === 'ScoreSubmitted');
+    const played = events.find((event): event is MatchPlayed => event.type === 'MatchPlayed');
+    if (verdict.valid && read.ok && (scored || played)) {
+      // Recorded after the decider took the result: only a finished, verified play has a run. A crash
+      // between the two leaves the score without a run to watch, never a run without its score.
+      await this.runs.record({
+        playId,
+        tournamentId,
+        userId: member.id,
+        username: member.username,
+        game: core.slug,
+        ...runMaterial(core, play.seed, read.log, recorded),
+        packedLog: body.packedLog ?? encodePackedLog(core.slug as VerifiedGameSlug, read.log),
+        score: verdict.result.score,
+        completed: verdict.result.completed,
+        durationMs,
+        verifiedAt: now,
+      });
+    }
     if (scored) {
       const { score, completed = true, attempt, bestScore } = scored.data;
       return {
@@ -86,7 +109,6 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
         tournamentStatus: state.status,
       };
     }
-    const played = events.find((event): event is MatchPlayed => event.type === 'MatchPlayed');
     if (!played) throw new Error('A play result appended neither a score nor a match result');
     await this.advancer.advanceAfterMember(tournamentId);
     const after = await this.streams.load(tournamentId);
@@ -103,4 +125,21 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
       tournamentStatus: after.status === 'NONE' ? state.status : after.status,
     };
   }
+}
+
+/**
+ * What a watcher's core replays a finished play from (docs/fair-play.md, "Watching a run"): Memory
+ * Pairs (and a game with nothing hidden) its seed; a keystream game (Tile Merge, Snake) only the 32 bits
+ * of each block the replay used, never the key.
+ */
+function runMaterial(
+  core: GameCore<unknown>,
+  seed: string,
+  log: readonly TimedInput<unknown>[],
+  recorded: readonly string[],
+): { seed: string | null; stepSeeds: number[] | null } {
+  const { keystream } = core;
+  if (!keystream) return { seed, stepSeeds: null };
+  const steps = keystream.blocksNeeded ? keystream.blocksNeeded(log, recorded) : log.length + 1;
+  return { seed: null, stepSeeds: Array.from(keystreamSeeds(seed, steps)) };
 }
