@@ -1,9 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { DonationCheckoutBody, LedgerKeys, PayoutRequestBody } from '@arena/contracts';
+import type { DonationCheckoutBody, PayoutRequestBody } from '@arena/contracts';
 import { routes } from '@arena/contracts/http.routes';
-import { ApiError, callApi } from '../../lib/api-client';
-import { fetchInclusionProof } from '../ledger/ledger.api';
-import { verifyReceiptEntry, type ReceiptEntryCheck } from './receipt-proof';
+import { callApi } from '../../lib/api-client';
 
 /**
  * The donation calls of spec §7 and their query keys (`['donations', noun, params]`). A payout request
@@ -63,38 +61,6 @@ export const receiptQuery = (code: string) =>
     queryFn: async ({ signal }) =>
       (await callApi(routes.donations.receipt, { params: { receiptCode: code }, signal })).data,
     // An unknown receipt stays unknown.
-    retry: false,
-  });
-
-/** The keys that signed the ledger's checkpoints (routes.ledger.keys), what a receipt's proofs are checked with. */
-export const ledgerSigningKeysQuery = () =>
-  queryOptions({
-    queryKey: donationKeys.ledgerKeys(),
-    queryFn: async ({ signal }) => (await callApi(routes.ledger.keys, { signal })).data.keys,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-
-/**
- * One of a receipt's ledger entries proven in the newest checkpoint that covers it, checked in this browser
- * (receipt-proof.ts). A 404 is an entry not yet in a signed checkpoint: waiting, not a failure.
- */
-export const receiptEntryProofQuery = (entryId: string, donationId: string, keys: LedgerKeys['keys']) =>
-  queryOptions({
-    queryKey: donationKeys.entryProof(entryId, donationId),
-    queryFn: async ({ signal }): Promise<ReceiptEntryCheck> => {
-      try {
-        return await verifyReceiptEntry(
-          { entryId, donationId },
-          await fetchInclusionProof(entryId, signal),
-          keys,
-        );
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return { state: 'waiting' };
-        throw error;
-      }
-    },
-    staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 

@@ -3,7 +3,7 @@ import type { LedgerKeys } from '@arena/contracts';
 import { Alert, Card, Skeleton } from '../../ui';
 import { WAITING_FOR_CHECKPOINT } from '../ledger/verify-ledger';
 import { shortDate } from './donation-format';
-import { ledgerSigningKeysQuery, receiptEntryProofQuery } from './donations.queries';
+import { ledgerSigningKeysQuery, receiptEntryProofQuery } from './receipt-proof.queries';
 import type { ReceiptEntryCheck } from './receipt-proof';
 
 /** What each ledger event type is, in the words of the receipt's history. */
