@@ -1,16 +1,10 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PlayMessages, playRun, startedPlay, type StartedPlay } from '@arena/contracts';
-import { EVENT_STORE, type EventStore } from '@arena/event-store';
+import { PlayMessages, playRun, type StartedPlay } from '@arena/contracts';
 import { snake, watchRun } from '@arena/games';
-import { createMember, type TestMember } from '@arena/identity/testing';
+import type { TestMember } from '@arena/identity/testing';
 import { projectEvents } from '@arena/projection-runner/testing';
 import { projectors } from '@arena/projections/registry';
-import { clearRedisPrefix, createTestDatabase, testAppConfig, type TestDatabase } from '@arena/testing';
-import { Clock } from '@arena/tournaments';
-import type { AppConfig } from '@arena/config';
-import { createApiApp } from '../../apps/api/src/bootstrap';
+import { useHiddenPlaysApi } from './support/hidden-plays';
 
-const ADMIN_KEY = 'admin-key-for-the-play-runs-spec-01234';
 /** A legal snake play on any seed (no food released): up, left, down, then on into the bottom wall. */
 const honestLog = [
   { atMs: 300, input: 'up' },
@@ -20,87 +14,34 @@ const honestLog = [
 
 /** Issue 23, "Watching a run" (docs/fair-play.md): a finished, verified play's replay material, only that. */
 describe('runs: the replay material of finished, verified plays', () => {
-  let database: TestDatabase;
-  let config: AppConfig;
-  let api: NestFastifyApplication;
-  let store: EventStore;
-  let offsetMs = 0;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(5);
-    config = testAppConfig(database.url, { ADMIN_API_KEY: ADMIN_KEY, PLAY_STARTS_PER_MINUTE: '60' });
-    api = await createApiApp(config);
-    api.get(Clock).now = () => new Date(Date.now() + offsetMs);
-    store = api.get<EventStore>(EVENT_STORE);
+  const snakeCup = { slug: 'snake', format: 'SCORE_ATTACK' };
+  const { call, cup, db, tournamentEvents, advanceClock, joined, keptSeed, submit, ...api } = useHiddenPlaysApi({
+    adminKey: 'admin-key-for-the-play-runs-spec-01234',
+    revealsPerMinute: 60,
+    tournaments: { watched: snakeCup, running: snakeCup, best: snakeCup },
   });
-
-  afterAll(async () => {
-    await api.close();
-    await clearRedisPrefix(config.REDIS_PREFIX);
-    await database.drop();
+  /** How far past now the API's clock is: each played run moves it on by the run's game time. */
+  let ahead = 0;
+  beforeEach(() => {
+    ahead = 0;
   });
-
-  const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
-    api.inject({
-      method,
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-
-  const createTournament = async () => {
-    const response = await call('POST', '/api/admin/tournaments', ADMIN_KEY, {
-      title: 'Replay Cup',
-      mode: 'INSTANT',
-      format: 'SCORE_ATTACK',
-      prizeModel: 'WINNER_TAKES_ALL',
-      prizePoolCents: 100,
-      maxParticipants: 1000,
-      game: { slug: 'snake' },
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json().data.id as string;
-  };
-
-  const joined = async (tournamentId: string) => {
-    const member = await createMember(database.db, config.JWT_ACCESS_SECRET);
-    expect(
-      (await call('POST', `/api/tournaments/${tournamentId}/join`, member.accessToken, {})).statusCode,
-    ).toBe(200);
-    return member;
-  };
-
-  const startPlay = async (tournamentId: string, member: TestMember): Promise<StartedPlay> => {
-    const response = await call('POST', `/api/tournaments/${tournamentId}/plays`, member.accessToken);
-    expect(response.statusCode).toBe(201);
-    return startedPlay.parse(response.json().data);
-  };
+  const startPlay = async (tournamentId: string, member: TestMember) =>
+    (await api.startPlay(tournamentId, member)).play;
 
   /** Plays `log` (its game time and a second more) and submits it: the verified score. */
   const played = async (play: StartedPlay, member: TestMember, log: unknown[] = honestLog) => {
     const verdict = snake.snakeCore.keystream!.replayOn([], log as never, []);
     if (!verdict.valid) throw new Error(verdict.reason);
-    offsetMs += verdict.result.durationMs + 1000;
-    const response = await call('POST', `/api/plays/${play.playId}/result`, member.accessToken, {
-      gameToken: play.gameToken,
-      log,
-    });
+    advanceClock((ahead += verdict.result.durationMs + 1000));
+    const response = await submit(play, member, log as never);
     expect(response.statusCode).toBe(201);
     return verdict.result.score;
-  };
-
-  /** The seed the server keeps for a play (its PlayStarted), which no answer may carry. */
-  const seedOf = async (tournamentId: string, playId: string) => {
-    const started = (await store.readStream(`tournament-${tournamentId}`)).find(
-      (event) => event.type === 'PlayStarted' && (event.data as { playId: string }).playId === playId,
-    );
-    return (started!.data as { seed: string }).seed;
   };
 
   const notFound = { success: false, statusCode: 404, message: PlayMessages.runNotFound };
 
   it("answers a finished, verified play's run, which replays through the same core to its score, never the key", async () => {
-    const tournamentId = await createTournament();
+    const tournamentId = cup('watched');
     const member = await joined(tournamentId);
     const play = await startPlay(tournamentId, member);
     const score = await played(play, member);
@@ -121,15 +62,15 @@ describe('runs: the replay material of finished, verified plays', () => {
     expect(watched.run.log).toEqual(honestLog);
     expect(watched.run.at(watched.run.log.length).score).toBe(score);
     // Tile Merge and Snake: each step's 32 bits, never the AES key they come from.
-    expect(response.body).not.toContain(await seedOf(tournamentId, play.playId));
+    expect(response.body).not.toContain(await keptSeed(tournamentId, play.playId));
   });
 
   it("answers 404 for a running play (anyone's, its own member's too), an unknown id and a malformed one, in the one error shape", async () => {
-    const tournamentId = await createTournament();
+    const tournamentId = cup('running');
     const alice = await joined(tournamentId);
     const mallory = await joined(tournamentId);
     const running = await startPlay(tournamentId, alice);
-    const seed = await seedOf(tournamentId, running.playId);
+    const seed = await keptSeed(tournamentId, running.playId);
     for (const token of [undefined, mallory.accessToken, alice.accessToken]) {
       const response = await call('GET', `/api/plays/${running.playId}/run`, token);
       expect([response.statusCode, response.json()]).toEqual([404, notFound]);
@@ -150,17 +91,14 @@ describe('runs: the replay material of finished, verified plays', () => {
     await played(running, alice);
     expect((await call('GET', `/api/plays/${running.playId}/run`)).statusCode).toBe(200);
     const refused = await startPlay(tournamentId, mallory);
-    offsetMs += 10_000;
-    const bad = await call('POST', `/api/plays/${refused.playId}/result`, mallory.accessToken, {
-      gameToken: refused.gameToken,
-      log: [{ atMs: 300, input: 'left' }],
-    });
+    advanceClock((ahead += 10_000));
+    const bad = await submit(refused, mallory, [{ atMs: 300, input: 'left' }]);
     expect(bad.statusCode).toBe(422);
     expect((await call('GET', `/api/plays/${refused.playId}/run`)).json()).toEqual(notFound);
   });
 
   it("answers the tournament's best run: the leader's best verified play, under an erased member's erased name", async () => {
-    const tournamentId = await createTournament();
+    const tournamentId = cup('best');
     const leader = await joined(tournamentId);
     const other = await joined(tournamentId);
     // No food is released, so every run scores the same: the leader is the first to score, and of the
@@ -170,8 +108,8 @@ describe('runs: the replay material of finished, verified plays', () => {
     const bestScore = await played(best, leader, shortLog);
     await played(await startPlay(tournamentId, leader), leader);
     await played(await startPlay(tournamentId, other), other, shortLog);
-    const events = await store.readStream(`tournament-${tournamentId}`);
-    for (const projector of projectors) await projectEvents(database.db, projector, events);
+    const events = await tournamentEvents(tournamentId);
+    for (const projector of projectors) await projectEvents(db(), projector, events);
     const response = await call('GET', `/api/tournaments/${tournamentId}/runs/best`);
     expect(response.statusCode).toBe(200);
     expect(playRun.parse(response.json().data)).toMatchObject({
@@ -179,7 +117,7 @@ describe('runs: the replay material of finished, verified plays', () => {
       playerName: leader.username,
       score: bestScore,
     });
-    await database.db
+    await db()
       .insertInto('erased_members' as never)
       .values({ member_id: leader.id, erased_name: 'deleted-replayer01', erased_at: new Date() } as never)
       .execute();

@@ -119,6 +119,10 @@ export function useHiddenPlaysApi(options: {
     call,
     /** The live tournament made for `name`. */
     cup: (name: string) => cups[name]!,
+    /** The spec's own database (to project a tournament's events, or mark a member erased). */
+    db: () => database.db,
+    /** A tournament's stream, as the event store holds it. */
+    tournamentEvents: (tournamentId: string) => store.readStream(`tournament-${tournamentId}`),
     /** Moves the API's clock this far past now (back to 0 before each test). */
     advanceClock: (ms: number) => (offsetMs = ms),
 
