@@ -2,15 +2,15 @@
  * bench:scores: score submissions through the tournament write path (load the stream's newer events,
  * decide, append with the expected revision) on the PostgreSQL event store. Three shapes: one hot
  * tournament served by one API process, the same tournament served by two processes (revision
- * conflicts, retried), and many tournaments at once. Creates and drops its own database; prints a
- * Markdown table. Compiled by SWC with the server (npm run bench:scores).
+ * conflicts, retried), and many tournaments at once. Creates and drops its own database; prints its
+ * table and appends it to docs/benchmarks.md (publish). Compiled by SWC with the server (npm run bench:scores).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@arena/event-store';
 import { TournamentStreamRepository } from '../../libs/tournaments/src/application/tournament-stream.repository';
 import { randomEventIds } from '@arena/event-store';
 import type { TournamentCommand } from '../../libs/tournaments/src/domain/tournament.commands';
-import { createBenchDatabase, percentile, SMOKE } from './support/bench-kit';
+import { createBenchDatabase, percentile, publish, SMOKE } from './support/bench-kit';
 
 const SECONDS_PER_RUN = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 0.5 : 5));
 const PLAYERS = SMOKE ? 4 : 32;
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
       await hotTournament(store, 2),
       await manyTournaments(store, PLAYERS),
     ];
-    console.log(report(results));
+    publish('bench:scores — the write path', report(results));
   } finally {
     await store.close();
     await database.drop();
@@ -163,7 +163,7 @@ function report(results: Measurement[]): string {
       `| ${r.name} | ${Math.round(r.submitted / r.seconds)} | ${percentile(r.latenciesMs, 50).toFixed(2)} | ${percentile(r.latenciesMs, 99).toFixed(2)} | ${r.refused} |`,
   );
   return [
-    `### bench:scores (${new Date().toISOString()}, ${SECONDS_PER_RUN} s per run)`,
+    `${SECONDS_PER_RUN} s per run.`,
     '',
     '| shape | scores/s | p50 ms | p99 ms | refused after retries |',
     '|---|---|---|---|---|',

@@ -4,24 +4,13 @@
  */
 import { routes } from '@arena/contracts/http.routes';
 import { ApiError, callApi, queryString } from './api-client';
+import { installBrowserWindow } from './browser-window.fixtures';
 
 type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
 
-const storage = new Map<string, string>();
+const storage = installBrowserWindow();
 let handler: Handler;
 const calls: Array<{ url: string; init: RequestInit }> = [];
-
-beforeAll(() => {
-  const window = new EventTarget() as EventTarget & {
-    localStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  };
-  window.localStorage = {
-    getItem: (key) => storage.get(key) ?? null,
-    setItem: (key, value) => void storage.set(key, value),
-    removeItem: (key) => void storage.delete(key),
-  };
-  Object.assign(globalThis, { window });
-});
 
 beforeEach(() => {
   storage.clear();

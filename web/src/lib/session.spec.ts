@@ -4,21 +4,10 @@
  * against a stubbed `fetch` and a Map-backed localStorage, like api-client.spec.ts.
  */
 import { resolveSession } from './session';
+import { installBrowserWindow } from './browser-window.fixtures';
 
-const storage = new Map<string, string>();
+const storage = installBrowserWindow();
 let answer: (url: string) => Promise<Response>;
-
-beforeAll(() => {
-  const window = new EventTarget() as EventTarget & {
-    localStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  };
-  window.localStorage = {
-    getItem: (key) => storage.get(key) ?? null,
-    setItem: (key, value) => void storage.set(key, value),
-    removeItem: (key) => void storage.delete(key),
-  };
-  Object.assign(globalThis, { window });
-});
 
 beforeEach(() => {
   storage.clear();

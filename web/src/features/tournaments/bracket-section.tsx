@@ -102,20 +102,16 @@ function MatchCard({
         <span className="muted">{match.isBye ? 'Bye' : STATUS_LABELS[match.status]}</span>
       </header>
       <ul className="match__sides">
-        <Side
-          side={match.player1}
-          label={labels[0]}
-          seed={seedOf(match.player1)}
-          lowerScoreWins={lowerScoreWins}
-          memberId={memberId}
-        />
-        <Side
-          side={match.player2}
-          label={labels[1]}
-          seed={seedOf(match.player2)}
-          lowerScoreWins={lowerScoreWins}
-          memberId={memberId}
-        />
+        {[match.player1, match.player2].map((side, index) => (
+          <Side
+            key={index}
+            side={side}
+            label={labels[index]!}
+            seed={seedOf(side)}
+            lowerScoreWins={lowerScoreWins}
+            memberId={memberId}
+          />
+        ))}
       </ul>
       {open && match.deadline && <p className="match__deadline">Play by {formatInstant(match.deadline)}</p>}
     </article>
