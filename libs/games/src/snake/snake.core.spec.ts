@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { SNAKE_RELEASE_FORMAT } from '@arena/contracts/releases';
 import { SeededRandom, type TimedInput } from '../game-core';
 import { playCyclingSnake, playGreedySnake, playSnake } from './snake.bot';
 import { snakeBlockSeed, snakeCore, snakeReleaseInput, snakeReleasesOf } from './snake.core';
@@ -598,5 +599,38 @@ describe('Snake food released step by step (issue 21)', () => {
     expect(rules.releaseInput(1, '12:')).toBe('12:');
     for (const bad of ['012:300u', '12:0300u', '12:300x', '12', ':300u', '12:300u,', 12])
       expect(rules.releaseInput(1, bad)).toBeNull();
+  });
+
+  it("reads a release exactly as the contract's format and the one spelling say", () => {
+    // The reference: the contract's regular expression, then every number written back the same.
+    const oneSpelling = (input: string) =>
+      SNAKE_RELEASE_FORMAT.test(input) && !/(^|[:,])0\d/.test(input) && input.split(',').length <= 2_000;
+    const piece = fc.constantFrom(
+      '0',
+      '00',
+      '7',
+      '012',
+      '99999',
+      '123456',
+      '1234567',
+      '12345678',
+      ':',
+      ',',
+      'u',
+      'r',
+      'd',
+      'l',
+      'x',
+      ' ',
+      '\u0000',
+      '٣',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const input = pieces.join('');
+        expect(rules.releaseInput(1, input) === input).toBe(oneSpelling(input));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { SNAKE_MAX_RELEASE_TURNS, SNAKE_RELEASE_FORMAT } from '@arena/contracts/releases';
+import { SNAKE_MAX_RELEASE_TURNS } from '@arena/contracts/releases';
 import { z } from 'zod';
 import {
   checkInputClock,
@@ -78,19 +78,48 @@ interface SnakeRelease {
   turns: TimedInput<SnakeDirection>[];
 }
 
-/** A release input read back, or null when it is not one (written otherwise than snakeReleaseInput does). */
+/**
+ * A release input read back, or null when it is not one written as snakeReleaseInput writes it: the
+ * contract's SNAKE_RELEASE_FORMAT, at most SNAKE_MAX_RELEASE_TURNS turns, and one spelling per release (no
+ * leading zeros), so the same release is always the same string. Read a character at a time, with no
+ * regular expression, split or string built: the server reads every release of a play twice per result.
+ */
 function parseRelease(input: string): SnakeRelease | null {
-  const match = SNAKE_RELEASE_FORMAT.exec(input);
-  if (!match) return null;
-  const turns = (match[2] ?? '')
-    .split(',')
-    .filter((part) => part !== '')
-    .map((part) => ({ atMs: Number(part.slice(0, -1)), input: FROM_LETTER[part.slice(-1)]! }));
-  const release = { eatenAt: Number(match[1]), turns };
-  if (turns.length > SNAKE_MAX_RELEASE_TURNS) return null;
-  // One spelling per release: no leading zeros, so the same release is always the same string.
-  return snakeReleaseInput(release.eatenAt, turns) === input ? release : null;
+  const end = input.length;
+  let at = 0;
+  const readNumber = (maxDigits: number): number => {
+    const from = at;
+    let value = 0;
+    while (at < end) {
+      const digit = input.charCodeAt(at) - 48;
+      if (digit < 0 || digit > 9) break;
+      value = value * 10 + digit;
+      at++;
+    }
+    const digits = at - from;
+    // No digit, too many, or a leading zero before another digit: not the one spelling.
+    if (digits === 0 || digits > maxDigits || (digits > 1 && input.charCodeAt(from) === 48)) return -1;
+    return value;
+  };
+  const eatenAt = readNumber(5);
+  if (eatenAt < 0 || input.charCodeAt(at) !== 58 /* : */) return null;
+  at++;
+  const turns: TimedInput<SnakeDirection>[] = [];
+  while (at < end) {
+    if (turns.length > 0 && input.charCodeAt(at++) !== 44 /* , */) return null;
+    const atMs = readNumber(7);
+    const direction = at < end ? DIRECTION_OF_LETTER[input.charCodeAt(at++)] : undefined;
+    if (atMs < 0 || direction === undefined) return null;
+    if (turns.length === SNAKE_MAX_RELEASE_TURNS) return null;
+    turns.push({ atMs, input: direction });
+  }
+  return { eatenAt, turns };
 }
+
+/** The direction of each letter's char code (u, r, d, l); undefined for any other. */
+const DIRECTION_OF_LETTER: (SnakeDirection | undefined)[] = [];
+for (const [letter, direction] of Object.entries(FROM_LETTER))
+  DIRECTION_OF_LETTER[letter.charCodeAt(0)] = direction;
 
 /**
  * The release inputs an honest client sends for a log played on `seeds` (every block it needs): `open`,

@@ -1,4 +1,4 @@
-import { SeededRandom } from '../game-core';
+import { ReseedableRandom, SeededRandom, type BotDice } from '../game-core';
 
 /**
  * Snake: the rules and the step functions a renderer plays with live; `snake.core.ts` replays with
@@ -248,15 +248,21 @@ function runTick(state: SnakeState): void {
   if (state.end === null && state.tick >= SNAKE_MAX_TICKS) state.end = 'time';
 }
 
+/**
+ * A released food's generator: the numbers of `new SeededRandom(seed)`, seeded again in place for each
+ * food rather than allocated (placeFood draws once from it and is done).
+ */
+const foodRandom = new ReseedableRandom(0);
+
 /** Draws the next food (food number `eaten`); false when its seed is not released yet. */
 function placeFood(state: SnakeState): boolean {
-  let random: SeededRandom;
+  let random: BotDice;
   if (typeof state.random === 'function') {
     const seed = state.random(state.eaten);
     if (seed === undefined) return false;
     state.foodDueTick = -1;
     if (seed === null) return true; // never released: no more food
-    random = new SeededRandom(seed);
+    random = foodRandom.reseed(seed);
   } else {
     random = state.random;
   }
