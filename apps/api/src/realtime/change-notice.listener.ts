@@ -27,7 +27,7 @@ export class ChangeNoticeListener implements OnApplicationBootstrap, OnApplicati
   ) {}
 
   async onApplicationBootstrap() {
-    this.subscriber = this.redis.duplicate();
+    this.subscriber = this.redis.duplicate({ enableAutoPipelining: false });
     this.subscriber.on('message', (_channel: string, raw: string) => this.receive(raw));
     await this.subscriber.subscribe(changesChannel(this.config.REDIS_PREFIX));
   }
