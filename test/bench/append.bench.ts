@@ -181,7 +181,9 @@ async function formatReport(url: string, rows: Row[], lagMs: number[]): Promise<
   return [
     `One event per append, each writer on its own stream with an exact expected ` +
       `revision, beside single-row INSERTs into a plain table (one identity primary key, a jsonb column) at the same ` +
-      `concurrency; the two take turns in ${ROUND_SECONDS} s rounds, ${SECONDS_PER_RUN} s each per row. ` +
+      `concurrency; the two take turns in ${ROUND_SECONDS} s rounds, ${SECONDS_PER_RUN} s each per row. The store ` +
+      `writes at most 4 appends at once (its default \`appendConcurrency\`); those that wait go together as one ` +
+      `group (one transaction, \`append_to_streams\`), which is how the appends can pass the raw INSERTs. ` +
       `PostgreSQL ${server.version}, synchronous_commit ${server.commit}; ` +
       machineLine('the database, this script and whatever else runs'),
     '',

@@ -222,4 +222,92 @@ describe('PostgresEventStore specifics', () => {
       await subscription.unsubscribe();
     }
   });
+
+  describe('group commit: appends that wait go to the database together', () => {
+    let grouped: PostgresEventStore;
+    beforeAll(() => {
+      grouped = new PostgresEventStore({ connectionString: database.url, appendConcurrency: 1 });
+    });
+    afterAll(() => grouped.close());
+
+    /** How many transactions wrote these streams' events: fewer than the appends when they were grouped. */
+    const transactionsOf = async (streamIds: string[]) => {
+      const events = await Promise.all(streamIds.map((streamId) => grouped.readStream(streamId)));
+      return new Set(events.flat().map((recorded) => String(recorded.position.commit))).size;
+    };
+
+    it('writes 50 appends made at once, each on its own stream, in fewer transactions, every one stored', async () => {
+      const streamIds = Array.from({ length: 50 }, () => `group-${randomUUID()}`);
+      const results = await Promise.all(
+        streamIds.map((streamId) =>
+          grouped.appendToStream(streamId, [event(), event()], { expectedRevision: 'no_stream' }),
+        ),
+      );
+      expect(results.map((result) => result.nextExpectedRevision)).toEqual(streamIds.map(() => 1));
+      const positions = results.map((result) => `${result.position.commit}:${result.position.prepare}`);
+      expect(new Set(positions).size).toBe(50);
+      expect(await transactionsOf(streamIds)).toBeLessThan(50);
+      for (const streamId of streamIds) expect(await grouped.readStream(streamId)).toHaveLength(2);
+    });
+
+    it("answers each append of a group its own outcome: one's conflict or stored id never fails the others", async () => {
+      const existing = `group-existing-${randomUUID()}`;
+      const stored = event();
+      await grouped.appendToStream(existing, [stored]);
+      const retried = `group-retried-${randomUUID()}`;
+      const retry = [event()];
+      await grouped.appendToStream(retried, retry);
+      const healthy = Array.from({ length: 5 }, () => `group-healthy-${randomUUID()}`);
+      const settled = await Promise.allSettled([
+        grouped.appendToStream(healthy[0]!, [event()]),
+        grouped.appendToStream(existing, [event()], { expectedRevision: 'no_stream' }),
+        grouped.appendToStream(healthy[1]!, [event()]),
+        grouped.appendToStream(`group-foreign-${randomUUID()}`, [stored]),
+        grouped.appendToStream(healthy[2]!, [event()]),
+        grouped.appendToStream(retried, retry),
+        grouped.appendToStream(healthy[3]!, [event()]),
+        grouped.appendToStream(healthy[4]!, [event()]),
+      ]);
+      expect(settled.map((result) => result.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({
+        name: 'WrongExpectedRevisionError',
+      });
+      expect((settled[3] as PromiseRejectedResult).reason).toBeInstanceOf(EventStoreInputError);
+      expect((settled[5] as PromiseFulfilledResult<{ duplicate?: boolean }>).value.duplicate).toBe(true);
+      for (const streamId of healthy) expect(await grouped.readStream(streamId)).toHaveLength(1);
+      expect(await grouped.readStream(existing)).toHaveLength(1);
+      expect(await grouped.readStream(retried)).toHaveLength(1);
+    });
+
+    it('gives appends to one stream made at once distinct revisions, in one group or several', async () => {
+      const streamId = `group-same-${randomUUID()}`;
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => grouped.appendToStream(streamId, [event()])),
+      );
+      expect(results.map((result) => result.nextExpectedRevision).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, revision) => revision),
+      );
+      expect((await grouped.readStream(streamId)).map((recorded) => recorded.revision)).toEqual(
+        Array.from({ length: 20 }, (_, revision) => revision),
+      );
+    });
+
+    it('finishes the appends it holds before it closes', async () => {
+      const closing = new PostgresEventStore({ connectionString: database.url, appendConcurrency: 1 });
+      const streamIds = Array.from({ length: 10 }, () => `group-closing-${randomUUID()}`);
+      const appends = streamIds.map((streamId) => closing.appendToStream(streamId, [event()]));
+      await closing.close();
+      await expect(Promise.all(appends)).resolves.toHaveLength(10);
+      for (const streamId of streamIds) expect(await grouped.readStream(streamId)).toHaveLength(1);
+    });
+  });
 });
