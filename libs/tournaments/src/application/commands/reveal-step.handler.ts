@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { TournamentState } from '../../domain/tournament.decider';
 import { nothingToReveal, playNotFound } from '../../domain/tournament.errors';
-import { openPlayOf, verifiedCore } from '../../domain/tournament.plays';
+import { getPlay, openPlayOf, verifiedCore } from '../../domain/tournament.plays';
 import { GameTokens } from '../../infrastructure/game-tokens';
 import { PlayReveals } from '../../infrastructure/play-reveals';
 import { Clock } from '../clock';
@@ -16,7 +17,8 @@ const KEEP_AFTER_EXPIRY_MS = 60_000;
  * through the game's rule (`hiddenRuleOf`): the member's own open play, the steps in order, each input
  * recorded before its answer is told. Asking again for a step already recorded with the same input
  * answers the same (a retry after a lost answer); another input for it is refused, so no step is ever
- * answered twice. Reads the tournament's state (cached per process) and one Redis list per play.
+ * answered twice. Reads the tournament's state (cached per process, read again only when the cache does not
+ * hold the play) and one Redis list per play.
  */
 @CommandHandler(RevealStepCommand)
 export class RevealStepHandler implements ICommandHandler<RevealStepCommand> {
@@ -30,7 +32,12 @@ export class RevealStepHandler implements ICommandHandler<RevealStepCommand> {
   async execute({ playId, member, route, gameToken, step, input }: RevealStepCommand) {
     const now = this.clock.now();
     const tournamentId = await this.gameTokens.tournamentOfPlay(gameToken, playId, member, now);
-    const state = await this.streams.load(tournamentId);
+    // The cached state when it holds the play: no read per step (issue 24: the read was most of a step's
+    // database work). It is this process's newest, updated by every command it appends; a play resolved or
+    // superseded through another instance may get one more step answered here, which discloses nothing
+    // that matters (its result is fixed or refused on the newest events; each play has its own key).
+    const holdsPlay = (state: TournamentState) => state.status !== 'NONE' && !!getPlay(state.plays, playId);
+    const state = await this.streams.loadCached(tournamentId, holdsPlay);
     if (state.status === 'NONE') throw playNotFound();
     const play = openPlayOf(state, playId, member.id, now.toISOString());
     const rule = hiddenRuleOf(verifiedCore(state.tournament));
