@@ -288,6 +288,27 @@ describe('PostgresEventStore specifics', () => {
       expect(await grouped.readStream(retried)).toHaveLength(1);
     });
 
+    it("keeps a value the database refuses (a NUL in an event's data) to its own append, not its group's", async () => {
+      const streamIds = Array.from({ length: 6 }, () => `group-nul-${randomUUID()}`);
+      const settled = await Promise.allSettled(
+        streamIds.map((streamId, index) =>
+          grouped.appendToStream(streamId, [
+            { id: randomUUID(), type: 'Happened', data: { note: index === 3 ? 'a\u0000b' : 'fine' } },
+          ]),
+        ),
+      );
+      expect(settled.map((result) => result.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      for (const [index, streamId] of streamIds.entries())
+        expect(await grouped.readStream(streamId)).toHaveLength(index === 3 ? 0 : 1);
+    });
+
     it('gives appends to one stream made at once distinct revisions, in one group or several', async () => {
       const streamId = `group-same-${randomUUID()}`;
       const results = await Promise.all(

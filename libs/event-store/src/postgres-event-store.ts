@@ -450,8 +450,13 @@ export class PostgresEventStore implements EventStore {
         text: GROUP_APPEND_SQL,
         values: Object.values(columns),
       }));
-    } catch (error) {
-      for (const append of group) append.reject(error);
+    } catch {
+      // The whole statement failed: a value one append holds that its parameters cannot carry (a NUL in
+      // a jsonb text), or the connection. Each append is then written alone, so one append's error is
+      // its own; a group that did commit before the answer was lost is answered as duplicates by its ids.
+      await Promise.all(
+        group.map((append) => this.runAppend(append.params).then(append.resolve, append.reject)),
+      );
       return;
     }
     const answered = new Set<number>();
