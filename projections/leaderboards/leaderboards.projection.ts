@@ -139,7 +139,8 @@ function emptyFold(): LeaderboardFold {
 function foldEvents(fold: LeaderboardFold, events: readonly RecordedEvent[]): void {
   const { seeds, joins, charities, scores } = fold;
   for (const recorded of events) {
-    const event = { type: recorded.type, data: recorded.data } as LeaderboardEvent;
+    // Its type and data are the event's (no copy: a rebuild folds millions).
+    const event = recorded as unknown as LeaderboardEvent;
     switch (event.type) {
       case 'TournamentCreated':
         seeds.set(event.data.tournamentId, {
@@ -178,7 +179,7 @@ function foldEvents(fold: LeaderboardFold, events: readonly RecordedEvent[]): vo
       }
       default: {
         const unexpected: never = event;
-        throw new Error(`leaderboards: unexpected event ${JSON.stringify(unexpected)}`);
+        throw new Error(`leaderboards: unexpected event ${(unexpected as RecordedEvent).type}`);
       }
     }
   }
