@@ -205,5 +205,22 @@ describe('leaderboards rebuild', () => {
     const result = await rebuildProjection(deps, projector, new AbortController().signal);
     expect(result?.events).toBeGreaterThan(0);
     expect(await snapshot()).toEqual(incremental);
+
+    // The bulk path again, written out every 40 rows from pages of 23 events: players join in one
+    // write and score, score again or choose their charity in later ones, which must merge the same.
+    // (A failed bulk write would go on through apply() and end the same: the runner warns when it does.)
+    const warnings: unknown[] = [];
+    const many = await rebuildProjection(
+      {
+        ...deps,
+        logger: { ...silentLogger, warn: (message: unknown) => warnings.push(message) },
+        options: { ...deps.options, rebuildBatchSize: 23, rebuildFlushRows: 40 },
+      },
+      projector,
+      new AbortController().signal,
+    );
+    expect(warnings).toEqual([]);
+    expect(many?.events).toBe(result?.events);
+    expect(await snapshot()).toEqual(incremental);
   });
 });

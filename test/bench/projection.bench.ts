@@ -9,7 +9,13 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { createDatabase } from '@arena/database';
 import { PostgresEventStore } from '@arena/event-store';
-import { defaultRunnerOptions, rebuildProjection, type RebuildResult } from '@arena/projection-runner';
+import {
+  defaultRunnerOptions,
+  rebuildProjection,
+  type Projector,
+  type RebuildResult,
+  type RunnerOptions,
+} from '@arena/projection-runner';
 import { silentLogger } from '@arena/projection-runner/testing';
 import { TournamentStreamBuilder } from '../../projections/leaderboards/leaderboards.fixtures';
 import { leaderboardsProjector } from '../../projections/leaderboards/leaderboards.projection';
@@ -30,7 +36,7 @@ const BIG_FIELD = Number(process.env.BENCH_BIG_FIELD ?? (SMOKE ? 2_000 : 1_000_0
 const QUERY_SAMPLES = SMOKE ? 10 : 200;
 
 interface RebuildRun {
-  batchSize: number;
+  label: string;
   result: RebuildResult;
   /** CPU seconds of this process (reading, applying) and of the database's backends during the rebuild. */
   nodeCpu: number;
@@ -60,12 +66,35 @@ async function main(): Promise<void> {
         options: defaultRunnerOptions,
       };
       const runs: RebuildRun[] = [];
-      for (const batchSize of [2_000, 10_000, 50_000]) {
+      const { rebuildBatchSize, rebuildFlushRows } = defaultRunnerOptions;
+      const variants: Array<{ label: string; projector: Projector; options: Partial<RunnerOptions> }> = [
+        {
+          label: `bulk (the default): pages of ${rebuildBatchSize}, a write per ${rebuildFlushRows} rows`,
+          projector: leaderboardsProjector,
+          options: {},
+        },
+        {
+          label: `bulk: pages of ${rebuildBatchSize}, a write per 5000 rows`,
+          projector: leaderboardsProjector,
+          options: { rebuildFlushRows: 5_000 },
+        },
+        {
+          label: `bulk: pages of ${rebuildBatchSize}, a write per 100000 rows`,
+          projector: leaderboardsProjector,
+          options: { rebuildFlushRows: 100_000 },
+        },
+        {
+          label: `apply() batch by batch (before the bulk path): ${rebuildBatchSize} events per transaction`,
+          projector: { ...leaderboardsProjector, bulk: undefined },
+          options: {},
+        },
+      ];
+      for (const { label, projector, options } of variants) {
         const backendsBefore = await backendCpu(db);
         const cpuBefore = process.cpuUsage();
         const result = await rebuildProjection(
-          { ...deps, options: { ...defaultRunnerOptions, rebuildBatchSize: batchSize } },
-          leaderboardsProjector,
+          { ...deps, options: { ...defaultRunnerOptions, ...options } },
+          projector,
           new AbortController().signal,
         );
         if (!result) throw new Error('rebuild stopped');
@@ -75,8 +104,8 @@ async function main(): Promise<void> {
           (sum, [pid, seconds]) => sum + seconds - (backendsBefore.get(pid) ?? 0),
           0,
         );
-        runs.push({ batchSize, result, nodeCpu: (cpu.user + cpu.system) / 1e6, databaseCpu });
-        console.log(`rebuild with ${batchSize} events per transaction: ${rate(result)} events/s`);
+        runs.push({ label, result, nodeCpu: (cpu.user + cpu.system) / 1e6, databaseCpu });
+        console.log(`rebuild, ${label}: ${rate(result)} events/s`);
       }
       const timings = await bigField(db);
       publish('bench:projection', await formatReport(db, total, scores, runs, timings));
@@ -198,17 +227,19 @@ async function formatReport(
   return [
     `Rebuild of the leaderboard read model (\`npm run projections:rebuild\`'s code ` +
       `path) from ${total} events: ${scores} ScoreSubmitted over ${TOURNAMENTS} tournaments, plus their ` +
-      `TournamentCreated and PlayerJoined; read from the PostgreSQL event store through the port, each batch merged ` +
-      `into the tables with at most three statements in one transaction (committed without waiting for its WAL flush), ` +
-      `the ranking index built once at the end. ` +
+      `TournamentCreated and PlayerJoined; read from the PostgreSQL event store through the port. The bulk path ` +
+      `folds pages in memory and writes the fold (each new player inserted once with their latest score) with its ` +
+      `checkpoint in one transaction once it holds the given rows, while the next pages are read and folded; ` +
+      `apply() merges each page with at most three statements in its own transaction. Transactions commit without ` +
+      `waiting for their WAL flush; the score counts (bulk) and the ranking index are built once at the end. ` +
       `PostgreSQL ${rows[0]!.version}; ` +
       machineLine('the database, this script and whatever else runs'),
     '',
-    '| events per transaction | events | seconds | events/s | Node CPU µs per event | PostgreSQL CPU µs per event |',
-    '|---:|---:|---:|---:|---:|---:|',
+    '| rebuild | events | seconds | events/s | Node CPU µs per event | PostgreSQL CPU µs per event |',
+    '|---|---:|---:|---:|---:|---:|',
     ...runs.map(
-      ({ batchSize, result, nodeCpu, databaseCpu }) =>
-        `| ${batchSize} | ${result.events} | ${(result.durationMs / 1000).toFixed(2)} | ${rate(result)} | ${((nodeCpu * 1e6) / result.events).toFixed(1)} | ${((databaseCpu * 1e6) / result.events).toFixed(1)} |`,
+      ({ label, result, nodeCpu, databaseCpu }) =>
+        `| ${label} | ${result.events} | ${(result.durationMs / 1000).toFixed(2)} | ${rate(result)} | ${((nodeCpu * 1e6) / result.events).toFixed(1)} | ${((databaseCpu * 1e6) / result.events).toFixed(1)} |`,
     ),
     '',
     `Reads with ${BIG_FIELD} scored players in one tournament (${QUERY_SAMPLES} calls each, one at a time):`,

@@ -40,6 +40,26 @@ describe('PostgresEventStore specifics', () => {
 
   const event = (type = 'Happened') => ({ id: randomUUID(), type, data: {} });
 
+  it('reads events without metadata as {} and with metadata as stored, by stream, from the log and subscribed', async () => {
+    const streamId = `m-${randomUUID()}`;
+    const bare = event();
+    const tagged = { ...event(), metadata: { correlationId: 'c-9', nested: { n: 1 } } };
+    await store.appendToStream(streamId, [bare, tagged, event()]);
+    const fromLog = (await store.readAll()).filter((e) => e.streamId === streamId);
+    const subscription = store.subscribeToAll();
+    const subscribed = [];
+    for await (const e of subscription) {
+      if (e.streamId === streamId) subscribed.push(e);
+      if (subscribed.length === 3) break;
+    }
+    await subscription.unsubscribe();
+    for (const read of [await store.readStream(streamId), fromLog, subscribed]) {
+      expect(read.map((e) => e.metadata)).toEqual([{}, { correlationId: 'c-9', nested: { n: 1 } }, {}]);
+    }
+    // Each event its own object: a reader that adds to one changes no other.
+    expect(fromLog[0]!.metadata).not.toBe(fromLog[2]!.metadata);
+  });
+
   it('refuses an event id already stored in another stream', async () => {
     const shared = event();
     await store.appendToStream(`a-${randomUUID()}`, [shared]);

@@ -1,4 +1,4 @@
-export type { Projector, TableNames, PublishedNotice } from './projector';
+export type { BulkRebuild, Projector, TableNames, PublishedNotice } from './projector';
 export type { Reactor } from './reactor';
 export { ProjectionRunner } from './projection.runner';
 export { ReactionRunner } from './reaction.runner';

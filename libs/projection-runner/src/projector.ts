@@ -55,4 +55,33 @@ export interface Projector<Base extends string = string> {
    * the signed ledger.
    */
   verifyBeforeSwap?(db: Kysely<any>, names: TableNames<Base>): Promise<void>;
+  /** A rebuild's fast path, for read models whose rows many events change (see BulkRebuild). */
+  readonly bulk?: BulkRebuild<Base>;
+}
+
+/**
+ * How a rebuild fills a fresh generation in bulk. The runner reads the log in pages, folds them into
+ * memory with `fold` (no I/O), and writes the fold out with `write`, in one transaction with the
+ * checkpoint, once it holds `rebuildFlushRows` rows and when the log is read: a row that many events
+ * change is written once per write instead of once per batch, and the next pages are read and folded
+ * while a write runs. Nothing reads a building generation, so it needs no change notices.
+ *
+ * A write must leave the rows apply() would have left for the same events, merging with what earlier
+ * writes stored. When it throws (or anything else fails), the rebuild goes on through apply() from the
+ * last checkpoint, which stops exactly at a failing event and reports it: a write may throw whenever
+ * the events are not the ordinary case it is written for.
+ */
+export interface BulkRebuild<Base extends string = string, Fold = any> {
+  /** An empty fold. */
+  start(): Fold;
+  /** Folds events of the projector's types, in global order, into `fold`. */
+  fold(fold: Fold, events: readonly RecordedEvent[]): void;
+  /** Rows `fold` would write: bounds the memory and each write's transaction. */
+  size(fold: Fold): number;
+  write(trx: Transaction<any>, fold: Fold, names: TableNames<Base>): Promise<void>;
+  /**
+   * Tables derived from others (counts, totals), built once from the full tables after the last
+   * event is applied, before createIndexes; writes and apply() may leave them stale meanwhile.
+   */
+  finish?(db: Kysely<any>, names: TableNames<Base>): Promise<void>;
 }

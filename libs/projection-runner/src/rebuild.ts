@@ -1,5 +1,6 @@
 import { comparePositions } from '@arena/event-store';
 import { applyLoop } from './apply-loop';
+import { bulkRebuildLoop } from './bulk-rebuild';
 import {
   createGeneration,
   dropGeneration,
@@ -59,17 +60,21 @@ async function rebuildLocked(
     logger.log(
       `${projector.name}: rebuilding into generation ${building.generation} (version ${projector.version})`,
     );
+    // The bulk path while it works; after a failure, apply() event by event for the rest of this run.
+    let bulk = projector.bulk;
     // The log may look finished while an old transaction anywhere in the cluster holds its tail
     // back: the swap waits until the new generation has seen at least what readers see now.
     for (;;) {
-      const outcome = await applyLoop(
-        deps,
-        projector,
-        building,
-        'rebuild',
-        { beforeRead: () => undefined, waitForEvents: async () => undefined },
-        stop,
-      );
+      const outcome = bulk
+        ? await bulkRebuildLoop(deps, projector, bulk, building, stop)
+        : await applyLoop(
+            deps,
+            projector,
+            building,
+            'rebuild',
+            { beforeRead: () => undefined, waitForEvents: async () => undefined },
+            stop,
+          );
       if (outcome === 'stopped') return null;
       if (outcome === 'stale')
         throw new Error(
@@ -79,11 +84,16 @@ async function rebuildLocked(
       const current = generations.find((g) => g.generation === building.generation);
       if (!current) throw new Error(`${projector.name}: generation ${building.generation} disappeared`);
       building = current;
+      if (outcome === 'failed') {
+        bulk = undefined;
+        continue;
+      }
       const active = generations.find((g) => g.status === 'active');
       if (!active || comparePositions(building.position, active.position) >= 0) break;
       await sleep(deps.options.pollIntervalMs, stop);
     }
     const names = physicalNames(projector, building.generation);
+    await projector.bulk?.finish?.(db, names);
     await projector.createIndexes?.(db, names);
     await projector.verifyBeforeSwap?.(db, names);
     const { retired } = await promoteGeneration(db, projector, building);

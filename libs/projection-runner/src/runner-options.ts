@@ -9,6 +9,11 @@ export interface RunnerOptions {
   batchSize: number;
   /** Same, while rebuilding: larger transactions make replays fast. */
   rebuildBatchSize: number;
+  /**
+   * A bulk rebuild (Projector.bulk) writes its fold out once it holds this many rows: fewer, larger
+   * writes, each a transaction that holds the log's read horizon back for its length.
+   */
+  rebuildFlushRows: number;
   /** Idle fallback poll; a subscription wakes the runner sooner. */
   pollIntervalMs: number;
   /**
@@ -28,6 +33,7 @@ export interface RunnerOptions {
 export const defaultRunnerOptions: RunnerOptions = {
   batchSize: 500,
   rebuildBatchSize: 10_000,
+  rebuildFlushRows: 20_000,
   pollIntervalMs: 500,
   liveBatchIntervalMs: 10,
   retryBaseMs: 200,
