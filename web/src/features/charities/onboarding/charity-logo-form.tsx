@@ -1,5 +1,5 @@
 import { CharityMessages } from '@arena/contracts/charities.messages';
-import { LOGO_TYPES, MAX_LOGO_BYTES } from '@arena/contracts/charities.rules';
+import { LOGO_TYPES } from '@arena/contracts/charities.rules';
 import type { OnboardingStatus } from '@arena/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import { ApiError } from '../../../lib/api-client';
 import { CharityMark } from '../charity-mark';
 import { onboardingApi } from './onboarding.queries';
+import { logoFileProblem } from './onboarding.rules';
 
 /** The file as a data URL, as the logo call takes it. */
 function readAsDataUrl(file: Blob): Promise<string> {
@@ -16,16 +17,6 @@ function readAsDataUrl(file: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('Unreadable file'));
     reader.readAsDataURL(file);
   });
-}
-
-/**
- * Why a chosen file cannot be the logo, in words, before it is sent (the server checks the same and more:
- * the real type from the bytes, that it decodes); undefined when it may be sent.
- */
-export function logoFileProblem(file: { type: string; size: number }): string | undefined {
-  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return CharityMessages.logoInvalid;
-  if (file.size > MAX_LOGO_BYTES) return CharityMessages.logoTooLarge;
-  return undefined;
 }
 
 /**
