@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import type { CharityLogoChanged } from '@arena/charities/events';
 import { CharityMessages, MAX_LOGO_BYTES } from '@arena/contracts';
 import {
   startCharityOnboardingHarness,
@@ -63,7 +64,9 @@ describe('charity logos (PUT /api/charities/onboarding/{charityId}/logo, GET /ap
     return { ein, charityId: linked.body.charityId as string };
   }
   const logoEvents = async (ein: string) =>
-    (await h.store.readStream(`charity-${ein}`)).filter((event) => event.type === 'CharityLogoChanged');
+    (await h.store.readStream(`charity-${ein}`))
+      .filter((event) => event.type === 'CharityLogoChanged')
+      .map((event) => event.data as CharityLogoChanged['data']);
 
   it('keeps the image redrawn under its real type, records it, serves it safely, and shows it once published', async () => {
     const ada = await h.member('ada');
@@ -81,7 +84,7 @@ describe('charity logos (PUT /api/charities/onboarding/{charityId}/logo, GET /ap
 
     // The fact: one event naming the stored image, whose bytes hash to that name.
     const events = await logoEvents(ein);
-    expect(events.map((event) => event.data)).toEqual([
+    expect(events).toEqual([
       { charityId, logoId: version, contentType: 'image/png', at: expect.any(String) },
     ]);
 
@@ -212,12 +215,12 @@ describe('charity logos (PUT /api/charities/onboarding/{charityId}/logo, GET /ap
     // Every image was recorded once, one after the other; the last one recorded is the logo everywhere.
     const events = await logoEvents(ein);
     expect(events).toHaveLength(50);
-    expect(new Set(events.map((event) => event.data.logoId)).size).toBe(50);
-    const last = (events.at(-1)!.data as { logoId: string }).logoId;
+    expect(new Set(events.map((event) => event.logoId)).size).toBe(50);
+    const last = events.at(-1)!.logoId;
     const current = `/api/charities/ein/${ein}/logo?v=${last}`;
     expect((await h.call('GET', `/charities/onboarding/${charityId}`, ada)).body.data.logoUrl).toBe(current);
     // Each answer named the logo as it stood after its own upload: one of the recorded ones.
-    const recorded = new Set(events.map((event) => (event.data as { logoId: string }).logoId));
+    const recorded = new Set(events.map((event) => event.logoId));
     for (const answer of answers) {
       expect(recorded.has(new URL(answer.body.data.logoUrl, 'http://x').searchParams.get('v')!)).toBe(true);
     }
