@@ -4,7 +4,12 @@ import type { CharityEvent } from '@arena/charities/events';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import { charityDonationsProjector } from '../charity-donations/charity-donations.projection';
 import { charitiesProjector } from './charities.projection';
-import { findCharityByEin, findCharityById, listPublishedCharities } from './charities.queries';
+import {
+  findCharityByEin,
+  findCharityById,
+  listPublishedCharities,
+  publishedLogoUrls,
+} from './charities.queries';
 
 const names = { charities: 'charities' } as const;
 const at = '2026-11-23T10:00:00.000Z';
@@ -166,5 +171,26 @@ describe('charities projection', () => {
     expect(await findCharityById(database.db, charityId)).toEqual(before);
     // The account update (revision 2) redelivered after the publish does not undo anything either.
     expect(before?.isVerified).toBe(true);
+  });
+
+  it('keeps the newest logo, and shows it to others only once the charity is published (issue 23)', async () => {
+    const logoChanged = (charityId: string, logoId: string): CharityEvent => ({
+      type: 'CharityLogoChanged',
+      data: { charityId, logoId, contentType: 'image/png', at },
+    });
+    const published = await onboard('500000001', 'Lantern House', 'Ithaca', 'published');
+    const pending = await onboard('500000002', 'Claimed Only', 'Ithaca', 'started');
+    const [first, second] = ['1'.repeat(32), '2'.repeat(32)];
+    await apply([record('500000001', logoChanged(published.charityId, first))]);
+    await apply([record('500000001', logoChanged(published.charityId, second))]);
+    await apply([record('500000002', logoChanged(pending.charityId, first))]);
+
+    const url = `/api/charities/ein/500000001/logo?v=${second}`;
+    expect((await findCharityById(database.db, published.charityId))?.logoUrl).toBe(url);
+    expect((await findCharityById(database.db, pending.charityId))?.logoUrl).toBeNull();
+    expect([...(await publishedLogoUrls(database.db, ['50-0000001', '500000002', '100000003']))]).toEqual([
+      ['500000001', url],
+    ]);
+    expect(await publishedLogoUrls(database.db, [])).toEqual(new Map());
   });
 });

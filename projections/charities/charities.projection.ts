@@ -6,12 +6,13 @@ type Base = 'charities';
 
 /**
  * Onboarded charities (issue 11): one row per charity-{ein} stream, what GET /api/charities and the
- * profiles answer (one row per EIN: a later onboarding of it replaces the row). The contact email is kept only to know it is confirmed, never answered. Each event
+ * profiles answer (one row per EIN: a later onboarding of it replaces the row). Version 3 (issue 23):
+ * the logo's id (`logo_id`), which names its image in charity_logos and its URL. The contact email is kept only to know it is confirmed, never answered. Each event
  * applies only past the row's last revision, so a redelivered event changes nothing at all.
  */
 export const charitiesProjector: Projector<Base> = {
   name: 'charities',
-  version: 2,
+  version: 3,
   eventTypes: CHARITY_EVENT_TYPES,
   tables: ['charities'],
 
@@ -34,6 +35,7 @@ export const charitiesProjector: Projector<Base> = {
         email_verified boolean NOT NULL DEFAULT false,
         review_approved boolean NOT NULL DEFAULT false,
         published boolean NOT NULL DEFAULT false,
+        logo_id text,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         last_revision integer NOT NULL
@@ -84,6 +86,7 @@ export const charitiesProjector: Projector<Base> = {
                 email_verified: false,
                 review_approved: false,
                 published: false,
+                logo_id: null,
               })
               .where(sql`${sql.table(names.charities)}.last_revision`, '<', recorded.revision),
           )
@@ -116,6 +119,8 @@ function changesOf(event: Exclude<CharityEvent, { type: 'CharityOnboardingStarte
       return { review_approved: true };
     case 'CharityOnboardingClosed':
       return { published: false };
+    case 'CharityLogoChanged':
+      return { logo_id: event.data.logoId };
     case 'CharityContactEmailChanged':
       // The email is never shown; the row only moves its revision on.
       return {};

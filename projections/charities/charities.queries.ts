@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { formatEin, type Charity } from '@arena/contracts';
+import { charityLogoUrl, formatEin, type Charity } from '@arena/contracts';
 import { totalsFor, type CharityDonationsTables } from '../charity-donations/charity-donations.queries';
 
 export interface CharityRow {
@@ -20,6 +20,8 @@ export interface CharityRow {
   /** An operator confirmed the organization instead of the email code (issue 21). */
   review_approved: boolean;
   published: boolean;
+  /** The logo its manager set (issue 23), null without one: see logoUrlOf. */
+  logo_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -54,6 +56,35 @@ export function maskAccountId(id: string | null): string | null {
   return id.length <= 8 ? '…' : `${id.slice(0, 4)}…${id.slice(-4)}`;
 }
 
+/**
+ * A charity's logo as others see it: only once the charity is published (its identity confirmed), so a
+ * claimant still under review cannot dress a real nonprofit's page or search result with an image.
+ */
+export const logoUrlOf = (row: Pick<CharityRow, 'ein' | 'logo_id' | 'published'>): string | null =>
+  row.published && row.logo_id !== null ? charityLogoUrl(row.ein, row.logo_id) : null;
+
+/** The logos of these EINs (nine digits) that others may see: published charities that set one. */
+export async function publishedLogoUrls(
+  db: Kysely<CharitiesTables>,
+  eins: readonly string[],
+): Promise<Map<string, string>> {
+  const digits = [...new Set(eins.map((ein) => ein.replace(/\D/g, '')))].filter((ein) => ein.length === 9);
+  if (digits.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('charities')
+    .select(['ein', 'logo_id', 'published'])
+    .where('ein', 'in', digits)
+    .where('published', '=', true)
+    .where('logo_id', 'is not', null)
+    .execute();
+  return new Map(
+    rows.flatMap((row) => {
+      const url = logoUrlOf(row);
+      return url === null ? [] : [[row.ein, url] as const];
+    }),
+  );
+}
+
 export function toCharity(row: CharityRow, totals: DonationTotals | undefined): Charity {
   return {
     id: row.charity_id,
@@ -63,7 +94,7 @@ export function toCharity(row: CharityRow, totals: DonationTotals | undefined): 
     email: null,
     category: row.category,
     website: null,
-    logoUrl: null,
+    logoUrl: logoUrlOf(row),
     charityNavigatorUrl: null,
     encompassScore: null,
     starRating: null,

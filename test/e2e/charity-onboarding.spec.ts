@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CharityMessages } from '@arena/contracts/charities.messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
 import { recordDiagnostics } from './support/diagnostics';
@@ -248,7 +249,53 @@ describe('charity onboarding', () => {
       'https://video.example.org/wing',
     );
     expect(await form.getByLabel('Story title').inputValue()).toBe('');
+
+    // The logo (issue 23): an SVG is refused before it is sent, an image that does not decode by the
+    // server, in words; a real PNG takes the monogram's place here and on the public profile.
+    expect(await charity.locator('.charity-logo-form .charity-monogram').count()).toBe(1);
+    const logoInput = charity.getByLabel('Upload logo');
+    await logoInput.setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
+    await charity.getByText(CharityMessages.logoInvalid, { exact: true }).waitFor();
+    await logoInput.setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]),
+    });
+    await charity.getByText(CharityMessages.logoUnreadable, { exact: true }).waitFor();
+    const png = await sharp({
+      create: { width: 120, height: 60, channels: 4, background: { r: 20, g: 110, b: 120, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    const managedLogo = charity.locator('.charity-logo-form img.charity-logo');
+    await managedLogo.waitFor();
+    expect(await charity.getByText(CharityMessages.logoUnreadable, { exact: true }).count()).toBe(0);
+    const logoUrl = await managedLogo.getAttribute('src');
+    expect(logoUrl).toMatch(new RegExp(`^/api/charities/ein/${KNOWN.ein}/logo\\?v=[0-9a-f]{32}$`));
     await captureAtBothWidths(page, 'profile-your-charity');
+
+    // Once the read model has it (the worker applies the event), the public profile shows it.
+    await page.waitForFunction(
+      async (path) => (await (await fetch(path)).json()).data?.logoUrl !== null,
+      `/api/charities/ein/${KNOWN.ein}`,
+      { polling: 100, timeout: 30_000 },
+    );
+    await page.goto(`/charity-profile/${KNOWN.ein}`);
+    const headerLogo = page.locator('.charity-profile__header img.charity-logo');
+    await headerLogo.waitFor();
+    expect(await headerLogo.getAttribute('src')).toBe(logoUrl);
+    // Loaded, not a broken image: the browser decoded it (fitted inside 256 px, its proportions kept).
+    await page.waitForFunction(
+      (image) => (image as HTMLImageElement).complete,
+      await headerLogo.elementHandle(),
+    );
+    expect(await headerLogo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(120);
+    expect(await page.locator('.charity-profile__header .charity-monogram').count()).toBe(0);
   });
 
   it('starts again with an alert when the saved onboarding data is missing or lacks the account', async () => {

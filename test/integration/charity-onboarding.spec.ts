@@ -454,6 +454,7 @@ describe('charity onboarding (POST /api/charities/stripe/link → account.update
     const verified = await h.eventually(async () => {
       const profile = await call('GET', '/charities/ein/530196605');
       expect(profile.body.data.isVerified).toBe(true);
+      expect(profile.body.data.logoUrl).not.toBeNull();
       return profile.body.data;
     });
     // The demo addresses are on no website's domain: an operator approved it instead of the code.
@@ -471,6 +472,14 @@ describe('charity onboarding (POST /api/charities/stripe/link → account.update
     const awaitingAccount = await call('GET', '/charities/ein/521693387');
     expect(awaitingAccount.body.data).toMatchObject({ isActive: true, paymentAccountStatus: 'PENDING' });
     expect((await call('GET', '/charities/ein/530196605/stories')).body.data.stories).toHaveLength(2);
+    // The verified one has a logo drawn at seed time, served as a PNG; the others show their monogram.
+    expect(verified.logoUrl).toMatch(/^\/api\/charities\/ein\/530196605\/logo\?v=[0-9a-f]{32}$/);
+    const logo = await h.api.inject({ method: 'GET', url: verified.logoUrl });
+    expect({ status: logo.statusCode, type: logo.headers['content-type'] }).toEqual({
+      status: 200,
+      type: 'image/png',
+    });
+    expect(awaitingAccount.body.data.logoUrl).toBeNull();
 
     const eins = ['530196605', '521693387', '363673599'];
     const before = await Promise.all(eins.map(eventsOf));

@@ -19,6 +19,11 @@ import { ImpactStoriesController } from './infrastructure/impact-stories.control
 import { ImpactStoriesRepository } from './infrastructure/impact-stories.repository';
 import { ImpactStoryLikesRepository } from './infrastructure/impact-story-likes.repository';
 import { OnboardingCodesRepository } from './infrastructure/onboarding-codes.repository';
+import { CharityLogosService } from './application/commands/charity-logos.service';
+import { ManagedCharity } from './application/managed-charity';
+import { CharityLogoRateLimiter } from './infrastructure/charity-logo-rate-limiter';
+import { CharityLogosController } from './infrastructure/charity-logos.controller';
+import { CharityLogosRepository } from './infrastructure/charity-logos.repository';
 
 /**
  * Onboarded charities (docs/charities.md "Onboarding"): the charity-{ein} streams, onboarding with a
@@ -27,7 +32,12 @@ import { OnboardingCodesRepository } from './infrastructure/onboarding-codes.rep
  */
 @Module({
   imports: [CharitiesModule, NotificationsModule],
-  controllers: [CharitiesController, ImpactStoriesController, AdminCharitiesController],
+  controllers: [
+    CharitiesController,
+    CharityLogosController,
+    ImpactStoriesController,
+    AdminCharitiesController,
+  ],
   providers: [
     CharityStreamRepository,
     CharityOnboardingsRepository,
@@ -43,6 +53,10 @@ import { OnboardingCodesRepository } from './infrastructure/onboarding-codes.rep
     CharityReviewsService,
     ClaimLock,
     MemberAccounts,
+    ManagedCharity,
+    CharityLogosService,
+    CharityLogosRepository,
+    CharityLogoRateLimiter,
   ],
   exports: [CharityOnboardingService, CharityStreamRepository, ImpactStoriesService, CharityReviewsService],
 })

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { DATABASE } from '@arena/database';
 import { CharitySearchService } from './application/queries/charity-search.service';
+import { PublishedLogos } from './application/queries/published-logos.reader';
 import { CharityData } from './application/ports/charity-data';
 import { CharitySearchCache } from './application/ports/charity-search-cache';
 import {
@@ -32,6 +33,7 @@ import { RedisCharitySearchCache } from './infrastructure/redis-charity-search-c
     },
     { provide: CharitySearchCache, useClass: RedisCharitySearchCache },
     CharitySearchService,
+    PublishedLogos,
     CharitySearchRateLimiter,
   ],
   exports: [CharityData],

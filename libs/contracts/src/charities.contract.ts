@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CharityMessages as M } from './charities.messages';
+import { IMAGE_DATA_URL } from './identity.contract';
 import {
   CONTROL_OR_FORMAT_MESSAGE,
   LINK_OR_ADDRESS_MESSAGE,
@@ -20,7 +21,7 @@ export const ein = z
   .transform((value) => value.replace('-', ''))
   .pipe(z.string().regex(/^\d{9}$/, M.malformedEin));
 
-export { formatEin } from './charities.rules';
+export { charityLogoUrl, formatEin, LOGO_TYPES, MAX_LOGO_BYTES } from './charities.rules';
 
 const text = (max: number) => z.string().trim().max(max);
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
@@ -264,6 +265,11 @@ export const onboardingStatus = z
     expiresAt: z.iso.datetime().nullable(),
     /** Why the onboarding ended (the EIN is free again), or null while it lives. */
     closed: z.enum(ONBOARDING_CLOSURES).nullable(),
+    /**
+     * The charity's logo as its manager set it (issue 23), null without one. Others see it (`logoUrl` of
+     * the charity) only once the charity is published.
+     */
+    logoUrl: z.string().nullable(),
   })
   .meta({ id: 'OnboardingStatus' });
 export type OnboardingStatus = z.infer<typeof onboardingStatus>;
@@ -273,6 +279,16 @@ export const managedCharities = z
   .object({ charities: z.array(onboardingStatus) })
   .meta({ id: 'ManagedCharities' });
 export type ManagedCharities = z.infer<typeof managedCharities>;
+
+/**
+ * PUT /api/charities/onboarding/{charityId}/logo (the charity's manager only): a PNG, JPEG or WebP image
+ * as a base64 data URL. What it is comes from its bytes, not the data URL's declared type; the server
+ * keeps only the image redrawn from its pixels (issue 23).
+ */
+export const charityLogoBody = z
+  .object({ image: z.string({ error: M.logoInvalid }).regex(IMAGE_DATA_URL, M.logoInvalid) })
+  .meta({ id: 'CharityLogoBody' });
+export type CharityLogoBody = z.infer<typeof charityLogoBody>;
 
 /** One-time code of step 4: 6 digits (spec §9), resend after 60 s. */
 export const ONBOARDING_CODE_LENGTH = 6;

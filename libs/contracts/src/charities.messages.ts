@@ -57,7 +57,8 @@ export const CharityMessages = {
   notInDirectoryNeedsReview:
     'This EIN is not in our directory: an operator will review the charity before it is listed or paid.',
   inviteNeedsDirectoryEin: 'Choose the charity from the directory: we have no nonprofit with that EIN.',
-  invitationsDailyLimit: 'We have sent as many charity invitations as we can today. Please try again tomorrow.',
+  invitationsDailyLimit:
+    'We have sent as many charity invitations as we can today. Please try again tomorrow.',
   notCharityManager: 'Only the account that onboarded this charity can do that',
   onboardingCodeSent: 'Verification code sent! Check the charity email.',
   onboardingCodeInvalid: 'Enter the 6-digit code from the charity email.',
@@ -66,6 +67,13 @@ export const CharityMessages = {
     'Star ratings are not available for these listings yet, so the rating filter changes nothing for now.',
   unsupportedGraphqlOperation: 'Only the publicSearchFaceted and charity-by-EIN queries are supported',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  // A charity's logo (issue 23)
+  logoInvalid: 'Choose a PNG, JPEG or WebP image for the logo.',
+  logoTooLarge: 'The logo must be 256 KB or smaller.',
+  logoUnreadable: 'This logo could not be read. Choose another PNG, JPEG or WebP image.',
+  logoUpdated: 'Logo updated.',
+  logoNotFound: 'No logo found.',
+  failedToUpdateLogo: 'Failed to update the logo',
 } as const;
 
 /** The ledger card's captions and toggle labels (spec §2). */

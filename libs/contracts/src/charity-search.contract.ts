@@ -53,6 +53,11 @@ export const charitySearchResult = z
     zip: z.string().nullable(),
     country: z.string().nullable(),
     highest_level_alert: z.string().nullable(),
+    /**
+     * Our addition (issue 23): the logo of the nonprofit when it is published on Charity Arena, else null
+     * or absent (the web shows its monogram).
+     */
+    logoUrl: z.string().nullable().optional(),
   })
   .meta({ id: 'CharitySearchResult' });
 export type CharitySearchResult = z.infer<typeof charitySearchResult>;

@@ -40,6 +40,7 @@ import {
   managedCharities,
   onboardingCodeSent,
   onboardingStatus,
+  charityLogoBody,
   publishStoryBody,
   removeFavoriteBody,
   stripeLinkAnswer,
@@ -630,6 +631,23 @@ const documentedRoutes = [
     access: member,
     body: verifyOnboardingCodeBody,
     answer: answerOf(onboardingStatus),
+  },
+  {
+    ...routes.charities.replaceLogo,
+    summary:
+      "Replace the charity's logo, for its manager only (PNG, JPEG or WebP data URL, at most 256 KB; kept redrawn from its pixels; 403 another member's charity, 404 unknown)",
+    tag: 'charities',
+    access: member,
+    body: charityLogoBody,
+    answer: answerOf(onboardingStatus),
+  },
+  {
+    ...routes.charities.logo,
+    summary:
+      "A charity's logo image (PNG, JPEG or WebP, never SVG; `v` names the image: with the current one it is cached for good)",
+    tag: 'charities',
+    access: publicRoute,
+    answer: { contentType: 'image/*', description: 'The image; 404 when the charity has no logo' },
   },
   {
     ...routes.charities.profile,

@@ -118,6 +118,8 @@ export const routes = {
     onboardingReturn: route('get', '/api/charities/onboarding/{charityId}/stripe-return'),
     sendOnboardingCode: route('post', '/api/charities/onboarding/{charityId}/code'),
     verifyOnboardingCode: route('post', '/api/charities/onboarding/{charityId}/verify'),
+    replaceLogo: route('put', '/api/charities/onboarding/{charityId}/logo'),
+    logo: route('get', '/api/charities/ein/{ein}/logo'),
     profile: route('get', '/api/charities/ein/{ein}'),
     ledger: route('get', '/api/charities/ein/{ein}/ledger'),
     supporters: route('get', '/api/charities/ein/{ein}/supporters'),

@@ -310,6 +310,8 @@ export const prizeLine = z
     charityId: z.string().nullable(),
     charityName: z.string().nullable(),
     charityUrl: z.string().nullable(),
+    /** The charity's logo once it is published on Charity Arena (issue 23); null: its monogram shows. */
+    charityLogoUrl: z.string().nullable(),
   })
   .meta({ id: 'PrizeLine' });
 export type PrizeLine = z.infer<typeof prizeLine>;

@@ -82,6 +82,7 @@ export function bracketDetailFixture(overrides: Partial<TournamentDetail> = {}):
       charityId: index === 1 ? null : '920086076',
       charityName: index === 1 ? null : 'Southcentral Foundation',
       charityUrl: index === 1 ? null : '/charity-profile/920086076',
+      charityLogoUrl: null,
     })),
     prizeBreakdownIsFinal: true,
     bracket: {

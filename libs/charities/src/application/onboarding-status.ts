@@ -1,4 +1,4 @@
-import type { OnboardingStatus } from '@arena/contracts';
+import { charityLogoUrl, type OnboardingStatus } from '@arena/contracts';
 import {
   closureOf,
   expiresAt,
@@ -26,5 +26,6 @@ export function onboardingStatusOf(charity: OnboardedCharity, now: Date): Onboar
     review: reviewOf(charity),
     expiresAt: expiresAt(charity)?.toISOString() ?? null,
     closed,
+    logoUrl: charity.logoId === null ? null : charityLogoUrl(charity.ein, charity.logoId),
   };
 }

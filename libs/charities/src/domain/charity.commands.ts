@@ -59,5 +59,25 @@ export interface ReviewCharity {
   };
 }
 
+/**
+ * The manager's new logo, already stored under `logoId` (issue 23). `charityId` is the onboarding the
+ * manager asked about: a newer onboarding of the EIN is another charity's, which this never changes.
+ */
+export interface ChangeLogo {
+  type: 'ChangeLogo';
+  data: {
+    ein: string;
+    charityId: string;
+    logoId: string;
+    contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+    at: string;
+  };
+}
+
 export type CharityCommand =
-  StartOnboarding | LinkPaymentAccount | RecordPaymentAccountUpdate | VerifyEmail | ReviewCharity;
+  | StartOnboarding
+  | LinkPaymentAccount
+  | RecordPaymentAccountUpdate
+  | VerifyEmail
+  | ReviewCharity
+  | ChangeLogo;

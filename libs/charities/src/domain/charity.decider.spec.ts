@@ -213,6 +213,79 @@ describe('charity decider', () => {
     });
   });
 
+  describe('the logo (issue 23)', () => {
+    const logoA = 'a'.repeat(32);
+    const logoB = 'b'.repeat(32);
+    const changeLogo = (logoId: string, overrides: { charityId?: string; at?: string } = {}) =>
+      ({
+        type: 'ChangeLogo',
+        data: { ein, charityId, logoId, contentType: 'image/png', at, ...overrides },
+      }) satisfies CharityCommand;
+    const logoChanged = (logoId: string): CharityEvent => ({
+      type: 'CharityLogoChanged',
+      data: { charityId, logoId, contentType: 'image/png', at },
+    });
+
+    it('records a new logo, and nothing for the logo it already has', () => {
+      spec
+        .given([started])
+        .when(changeLogo(logoA))
+        .then([logoChanged(logoA)]);
+      spec
+        .given([started, logoChanged(logoA)])
+        .when(changeLogo(logoA))
+        .then([]);
+      spec
+        .given([started, logoChanged(logoA)])
+        .when(changeLogo(logoB))
+        .then([logoChanged(logoB)]);
+    });
+
+    it('keeps the newest logo in the state', () => {
+      const state = [started, logoChanged(logoA), logoChanged(logoB)].reduce(evolve, initialState);
+      expect(state?.logoId).toBe(logoB);
+    });
+
+    it('refuses a charity nobody onboarded, and an onboarding a newer one of the EIN replaced', () => {
+      spec.given([]).when(changeLogo(logoA)).thenThrows(CharityError, CharityMessages.charityNotFound);
+      spec
+        .given([started])
+        .when(changeLogo(logoA, { charityId: 'an-older-onboarding' }))
+        .thenThrows(CharityError, CharityMessages.charityNotFound);
+    });
+
+    it('refuses an onboarding that expired, and one an operator ended', () => {
+      const weekLater = new Date(Date.parse(at) + 8 * 24 * 60 * 60 * 1000).toISOString();
+      spec
+        .given([started])
+        .when(changeLogo(logoA, { at: weekLater }))
+        .thenThrows(CharityError, CharityMessages.onboardingClosed);
+      spec
+        .given([
+          started,
+          {
+            type: 'CharityOnboardingClosed',
+            data: { charityId, cause: 'REJECTED', managerId: ada, operator: 'op', note: 'no', at },
+          },
+        ])
+        .when(changeLogo(logoA))
+        .thenThrows(CharityError, CharityMessages.onboardingClosed);
+    });
+
+    it('starts a new onboarding of the EIN without the last one’s logo', () => {
+      const closed: CharityEvent = {
+        type: 'CharityOnboardingClosed',
+        data: { charityId, cause: 'RELEASED', managerId: ada, operator: 'op', note: 'contested', at },
+      };
+      const restarted: CharityEvent = {
+        type: 'CharityOnboardingStarted',
+        data: { ...start({ managerId: ben, charityId: 'real-one' }).data },
+      };
+      const state = [started, logoChanged(logoA), closed, restarted].reduce(evolve, initialState);
+      expect(state?.logoId).toBeNull();
+    });
+  });
+
   describe('a charity is who it says it is (issue 21)', () => {
     const fold = (events: CharityEvent[]) => events.reduce(evolve, initialState)!;
     const eightDaysLater = '2026-12-01T10:00:00.000Z';

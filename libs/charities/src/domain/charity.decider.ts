@@ -31,6 +31,8 @@ export interface OnboardedCharity extends Omit<StartOnboarding['data'], 'at'> {
   reviewApproved: boolean;
   /** Ended by an operator; the EIN is free. Expiry is not here: it depends on the time (closureOf). */
   closed: 'REJECTED' | 'RELEASED' | null;
+  /** The logo the manager set (issue 23): its name in charity_logos, null without one. */
+  logoId: string | null;
   /** Members an operator refused or released this EIN from, across every onboarding of the stream. */
   barredManagers: string[];
   createdAt: string;
@@ -202,6 +204,24 @@ export function decide(command: CharityCommand, state: CharityState): CharityEve
         },
       ];
     }
+    case 'ChangeLogo': {
+      const { data } = command;
+      // A newer onboarding of the EIN is another charity: the old one's manager changes nothing of it.
+      if (state === null || state.charityId !== data.charityId) throw charityNotFound();
+      if (closureOf(state, new Date(data.at)) !== null) throw onboardingClosed();
+      if (state.logoId === data.logoId) return [];
+      return [
+        {
+          type: 'CharityLogoChanged',
+          data: {
+            charityId: state.charityId,
+            logoId: data.logoId,
+            contentType: data.contentType,
+            at: data.at,
+          },
+        },
+      ];
+    }
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled charity command ${JSON.stringify(unhandled)}`);
@@ -238,6 +258,8 @@ export function evolve(state: CharityState, event: CharityEvent): CharityState {
       payoutsEverEnabled: false,
       reviewApproved: false,
       closed: null,
+      // A new onboarding starts without the last one's logo: it may be another organization's manager.
+      logoId: null,
       barredManagers: state?.barredManagers ?? [],
       createdAt: data.at,
       updatedAt: data.at,
@@ -266,6 +288,8 @@ export function evolve(state: CharityState, event: CharityEvent): CharityState {
       return { ...state, published: true, updatedAt: event.data.at };
     case 'CharityReviewApproved':
       return { ...state, reviewApproved: true, updatedAt: event.data.at };
+    case 'CharityLogoChanged':
+      return { ...state, logoId: event.data.logoId, updatedAt: event.data.at };
     case 'CharityOnboardingClosed':
       return {
         ...state,

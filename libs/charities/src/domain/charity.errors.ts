@@ -30,3 +30,7 @@ export const claimRefused = () => new CharityError('forbidden', CharityMessages.
 export const notInDirectory = () => new CharityError('invalid', CharityMessages.inviteNeedsDirectoryEin);
 export const invitationsDailyLimit = () =>
   new CharityError('too_many', CharityMessages.invitationsDailyLimit);
+export const logoUnreadable = () => new CharityError('invalid', CharityMessages.logoUnreadable);
+export const logoNotFound = () => new CharityError('not_found', CharityMessages.logoNotFound);
+export const tooManyLogoUploads = (retryAfterSeconds: number) =>
+  new CharityError('too_many', CharityMessages.tooManyRequests, retryAfterSeconds);

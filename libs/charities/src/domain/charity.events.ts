@@ -104,6 +104,21 @@ export interface CharityOnboardingClosed {
   };
 }
 
+/**
+ * The manager set the charity's logo (issue 23). The image itself is in `charity_logos`, redrawn from its
+ * pixels and named by its bytes' hash (`logoId`); the event names it, as facts name what they are about.
+ */
+export interface CharityLogoChanged {
+  type: 'CharityLogoChanged';
+  data: {
+    charityId: string;
+    /** The first 32 hex digits of the SHA-256 of the stored image: also the version in its URL. */
+    logoId: string;
+    contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+    at: string;
+  };
+}
+
 export type CharityEvent =
   | CharityOnboardingStarted
   | CharityContactEmailChanged
@@ -112,7 +127,8 @@ export type CharityEvent =
   | CharityEmailVerified
   | CharityPublished
   | CharityReviewApproved
-  | CharityOnboardingClosed;
+  | CharityOnboardingClosed
+  | CharityLogoChanged;
 
 export const CHARITY_EVENT_TYPES: readonly CharityEvent['type'][] = [
   'CharityOnboardingStarted',
@@ -123,4 +139,5 @@ export const CHARITY_EVENT_TYPES: readonly CharityEvent['type'][] = [
   'CharityPublished',
   'CharityReviewApproved',
   'CharityOnboardingClosed',
+  'CharityLogoChanged',
 ];

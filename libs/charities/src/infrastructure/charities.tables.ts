@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { ImageContentType } from '@arena/images';
 
 /** Read as T, optional on insert (the column has a default). */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -42,6 +43,15 @@ export interface CharitiesTables {
     content_hash: string;
     published_by: string;
     published_at: Date;
+  };
+  /** migrations/20261128113000-CharityLogos.ts: each redrawn logo, named by its bytes' hash. */
+  charity_logos: {
+    charity_id: string;
+    logo_id: string;
+    ein: string;
+    content_type: ImageContentType;
+    image: Buffer;
+    created_at: Date;
   };
   /** migrations/20261124100400-ImpactStoryLikes.ts */
   impact_story_likes: { story_id: string; member_id: string; liked_at: Date };

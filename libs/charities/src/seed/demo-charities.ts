@@ -2,10 +2,12 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { DATABASE } from '@arena/database';
 import { LocalPayments, Payments } from '@arena/payments';
+import { CharityLogosService } from '../application/commands/charity-logos.service';
 import { CharityOnboardingService } from '../application/commands/charity-onboarding.service';
 import { CharityReviewsService } from '../application/commands/charity-reviews.service';
 import { ImpactStoriesService } from '../application/commands/impact-stories.service';
 import { CharityError } from '../domain/charity.errors';
+import { drawDemoLogo } from './demo-logo';
 
 interface DemoMember {
   accountId: string;
@@ -20,6 +22,8 @@ interface DemoCharity {
   description: string;
   email: string;
   stage: Stage;
+  /** A logo drawn at seed time in this colour (demo-logo.ts); without one the charity shows its monogram. */
+  logoColour?: string;
   stories: readonly { title: string; caption: string; videoUrl: string | null }[];
 }
 
@@ -33,6 +37,7 @@ const DEMO_CHARITIES: readonly DemoCharity[] = [
     description: 'Disaster relief, blood drives and emergency shelter across the country.',
     email: 'giving@red-cross.demo.invalid',
     stage: 'verified',
+    logoColour: '#1f6f78',
     stories: [
       {
         title: 'Shelter after the river flood',
@@ -72,7 +77,7 @@ const DEMO_APPROVAL = 'Demo: the operator called the organization and confirmed 
 /**
  * Demo charities through the real onboarding, the operators' review and the local payments driver. The
  * demo addresses are on no organization's website, so each is held for an operator's review (issue 21):
- * one approved and verified with two stories (its payout account becomes enabled when the worker
+ * one approved and verified with two stories and a logo drawn at seed time (its payout account becomes enabled when the worker
  * delivers the local driver's signed account.updated webhook to the API), one approved whose payout
  * account is not set up, and one whose payout account is set up and which waits for the review (the
  * operators' queue, `npm run charities:review -- list`). An EIN whose code may go (a website on record
@@ -86,6 +91,7 @@ export async function seedDemoCharities(
   const onboarding = app.get(CharityOnboardingService);
   const reviews = app.get(CharityReviewsService);
   const stories = app.get(ImpactStoriesService);
+  const logos = app.get(CharityLogosService);
   const payments = app.get(Payments);
   const db = app.get<Kysely<any>>(DATABASE);
   const seeded: { name: string; stage: Stage }[] = [];
@@ -134,6 +140,10 @@ export async function seedDemoCharities(
     }
 
     for (const story of demo.stories) await stories.publish(manager.accountId, demo.ein, story);
+    // The same image again records nothing.
+    if (demo.logoColour) {
+      await logos.replace(manager.accountId, status.charityId, await drawDemoLogo(demo.logoColour));
+    }
     seeded.push({ name: demo.organizationName, stage: demo.stage });
   }
   return seeded;

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { Badge, Button, buttonClass } from '../../ui';
 import { charityProfileQuery, favoriteFromProfile } from './charities.queries';
 import { charityLocation, einDigits } from './charity-format';
-import { CharityMonogram } from './charity-monogram';
+import { CharityMark } from './charity-mark';
 import { CharityProfileLoading } from './charity-profile-loading';
 import { LedgerCard } from './ledger-card';
 import { DonorsCard, ImpactStoriesCard } from './profile-cards';
@@ -126,7 +126,7 @@ function Profile({ charity }: { charity: CharityProfile }) {
     <div className="container charity-profile">
       <header className="card charity-profile__header">
         <div className="charity-profile__title-row">
-          <CharityMonogram name={charity.name} ein={charity.ein} size="large" />
+          <CharityMark name={charity.name} ein={charity.ein} logoUrl={charity.logoUrl} size="large" />
           <h1 className="page-header__title charity-profile__name">{charity.name}</h1>
           {charity.isVerified && <Badge>{CharityMessages.verifiedCharity}</Badge>}
         </div>

@@ -2,7 +2,7 @@ import type { CharitySearchResult } from '@arena/contracts';
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../ui';
 import { charityLocation } from './charity-format';
-import { CharityMonogram } from './charity-monogram';
+import { CharityMark } from './charity-mark';
 import { FavoriteHeart } from './favorite-heart';
 import { StarRating } from './star-rating';
 
@@ -26,7 +26,7 @@ export function CharityResultCard({
   return (
     <article className="card charity-result" aria-labelledby={`charity-${result.ein}`}>
       <div className="charity-result__top">
-        <CharityMonogram name={result.name} ein={result.ein} />
+        <CharityMark name={result.name} ein={result.ein} logoUrl={result.logoUrl} />
         <h3 id={`charity-${result.ein}`} className="charity-result__name">
           {result.name}
         </h3>

@@ -12,6 +12,7 @@ const line = (amountCents: number, charityId: string | null): PrizeLine => ({
   charityId,
   charityName: charityId ? 'A charity' : null,
   charityUrl: null,
+  charityLogoUrl: null,
 });
 
 describe('the pool meter', () => {

@@ -1,7 +1,7 @@
 import type { PrizeLine } from '@arena/contracts';
 import { EmptyState } from '../../ui';
 import { formatScore } from './challenge-detail.format';
-import { CharityMonogram } from '../charities/charity-monogram';
+import { CharityMark } from '../charities/charity-mark';
 
 export interface PrizeBreakdownSectionProps {
   lines: PrizeLine[];
@@ -70,7 +70,12 @@ export function PrizeBreakdownSection({
                     {line.charityName ? (
                       <span className="with-monogram">
                         {line.charityId && (
-                          <CharityMonogram name={line.charityName} ein={line.charityId} size="small" />
+                          <CharityMark
+                            name={line.charityName}
+                            ein={line.charityId}
+                            logoUrl={line.charityLogoUrl}
+                            size="small"
+                          />
                         )}
                         {line.charityUrl ? (
                           <a href={line.charityUrl}>{line.charityName}</a>

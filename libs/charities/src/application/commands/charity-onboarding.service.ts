@@ -31,8 +31,6 @@ import {
   codeWrongOrExpired,
   heldForReview,
   missingPaymentAccount,
-  noOnboardingData,
-  notCharityManager,
   onboardingClosed,
   onboardingLimitReached,
   paymentProviderFailed,
@@ -47,6 +45,7 @@ import { ClaimLock } from '../../infrastructure/claim-lock';
 import { randomEventIds } from '@arena/event-store';
 import { CharityStreamRepository } from '../charity-stream.repository';
 import { emailHint } from '../email-hint';
+import { ManagedCharity } from '../managed-charity';
 import { onboardingStatusOf } from '../onboarding-status';
 import { CharityPaymentAccounts } from './charity-payment-accounts.service';
 
@@ -81,6 +80,7 @@ export class CharityOnboardingService {
     private readonly clock: PaymentsClock,
     private readonly claimLock: ClaimLock,
     private readonly members: MemberAccounts,
+    private readonly managedCharity: ManagedCharity,
   ) {
     // Its own key, derived as the accounts' codes derive theirs, so neither kind of code hashes like the other.
     this.hashKey = createHmac('sha256', config.OTP_HASH_SECRET ?? config.JWT_ACCESS_SECRET)
@@ -282,14 +282,8 @@ export class CharityOnboardingService {
   }
 
   /** The charity, for its manager only (404 unknown, 403 another member's). */
-  private async managed(managerId: string, charityId: string): Promise<OnboardedCharity> {
-    const row = await this.onboardings.byId(charityId);
-    if (!row) throw noOnboardingData();
-    const charity = await this.streams.load(row.ein);
-    // A newer onboarding of the EIN replaced this one: it is gone.
-    if (charity === null || charity.charityId !== charityId) throw noOnboardingData();
-    if (charity.managerId !== managerId) throw notCharityManager();
-    return charity;
+  private managed(managerId: string, charityId: string): Promise<OnboardedCharity> {
+    return this.managedCharity.load(managerId, charityId);
   }
 
   /** A code is bound to the charity and to the address it went to: a replaced address's code is worthless. */

@@ -4,6 +4,7 @@ import {
   type CharitySearchVariables,
 } from '@arena/contracts';
 import { CharitySearchService } from './charity-search.service';
+import type { PublishedLogos } from './published-logos.reader';
 import { CharityData, type CharityDataAnswer } from '../ports/charity-data';
 import { CharitySearchCache } from '../ports/charity-search-cache';
 
@@ -36,11 +37,16 @@ class ScriptedData extends CharityData {
 const envelope = { size: 20, from: 0, term: 'red', result_count: 0, results: [] };
 const request = { query: PUBLIC_SEARCH_FACETED_QUERY, variables: { term: 'red' } };
 
+/** The read model's published logos, as the service asks for them. */
+const logosFrom = (of: (eins: readonly string[]) => Promise<Map<string, string>>) =>
+  ({ of }) as unknown as PublishedLogos;
+const noLogos = logosFrom(async () => new Map());
+
 describe('CharitySearchService', () => {
   it('answers a complete search as a GraphQL response and caches it', async () => {
     const data = new ScriptedData([{ envelope, errors: [] }]);
     const cache = new MapCache();
-    const service = new CharitySearchService(data, cache);
+    const service = new CharitySearchService(data, cache, noLogos);
     const answer = await service.answer(request);
     expect(answer).toEqual({
       data: { publicSearchFaceted: envelope },
@@ -57,7 +63,7 @@ describe('CharitySearchService', () => {
       { envelope: null, errors: [{ message: 'Charity Navigator did not answer in time' }] },
       { envelope, errors: [] },
     ]);
-    const service = new CharitySearchService(data, new MapCache());
+    const service = new CharitySearchService(data, new MapCache(), noLogos);
     expect(await service.answer(request)).toMatchObject({
       data: { publicSearchFaceted: envelope },
       errors: [{ message: 'Rating service unavailable' }],
@@ -68,5 +74,45 @@ describe('CharitySearchService', () => {
     });
     expect((await service.answer(request)).errors).toBeUndefined();
     expect(data.calls).toHaveLength(3);
+  });
+
+  it('adds the logos of results published on Charity Arena, also to a cached answer', async () => {
+    const found = {
+      ...envelope,
+      result_count: 2,
+      results: ['12-3456789', '987654321'].map((ein) => ({
+        ein,
+        name: `Charity ${ein}`,
+        mission: null,
+        organization_url: null,
+        charity_navigator_url: null,
+        encompass_score: null,
+        encompass_star_rating: null,
+        encompass_publication_date: null,
+        cause: null,
+        street: null,
+        street2: null,
+        city: null,
+        state: null,
+        zip: null,
+        country: null,
+        highest_level_alert: null,
+      })),
+    };
+    let logo = '/api/charities/ein/123456789/logo?v=1';
+    const logos = logosFrom(async (eins) => new Map([[eins[0]!.replace('-', ''), logo]]));
+    const cache = new MapCache();
+    const service = new CharitySearchService(
+      new ScriptedData([{ envelope: found, errors: [] }]),
+      cache,
+      logos,
+    );
+    const logosOf = async () =>
+      (await service.answer(request)).data?.publicSearchFaceted?.results.map((result) => result.logoUrl);
+    expect(await logosOf()).toEqual([logo, null]);
+    logo = '/api/charities/ein/123456789/logo?v=2';
+    expect(await logosOf()).toEqual([logo, null]);
+    // The cache keeps the answer as the source gave it.
+    expect(JSON.stringify([...cache.entries.values()])).not.toContain('logoUrl');
   });
 });

@@ -9,6 +9,7 @@ import {
   prizeLines,
   type TournamentPrizesTables,
 } from '@arena/projections/tournament-prizes/tournament-prizes.queries';
+import { publishedLogoUrls, type CharitiesTables } from '@arena/projections/charities/charities.queries';
 import { allocatePrizes, prizeConfigOf } from '../../domain/prize-allocation';
 import { isHeadToHead } from '../../domain/bracket/bracket.state';
 import { lowerScoreWins } from '../../domain/tournament.standings';
@@ -48,15 +49,18 @@ export async function prizeView(db: Kysely<any>, row: TournamentCatalogRow): Pro
     return {
       prizeConfig,
       prizeBreakdownIsFinal: true,
-      prizeBreakdown: lines.map((line) =>
-        toPrizeLine(
-          line.rank,
-          line.user_id,
-          line.username,
-          line.score,
-          line.amount_cents,
-          line.charity_id,
-          line.charity_name,
+      prizeBreakdown: await withLogos(
+        db,
+        lines.map((line) =>
+          toPrizeLine(
+            line.rank,
+            line.user_id,
+            line.username,
+            line.score,
+            line.amount_cents,
+            line.charity_id,
+            line.charity_name,
+          ),
         ),
       ),
     };
@@ -75,20 +79,33 @@ export async function prizeView(db: Kysely<any>, row: TournamentCatalogRow): Pro
   return {
     prizeConfig,
     prizeBreakdownIsFinal: false,
-    prizeBreakdown: amounts.map(({ rank, userId, amountCents }) => {
-      const leader = byUser.get(userId)!;
-      const charity = charities.get(userId);
-      return toPrizeLine(
-        rank,
-        userId,
-        leader.username,
-        leader.score,
-        amountCents,
-        charity?.charityId ?? null,
-        charity?.charityName ?? null,
-      );
-    }),
+    prizeBreakdown: await withLogos(
+      db,
+      amounts.map(({ rank, userId, amountCents }) => {
+        const leader = byUser.get(userId)!;
+        const charity = charities.get(userId);
+        return toPrizeLine(
+          rank,
+          userId,
+          leader.username,
+          leader.score,
+          amountCents,
+          charity?.charityId ?? null,
+          charity?.charityName ?? null,
+        );
+      }),
+    ),
   };
+}
+
+/** Each line's charity logo, where its charity is published on Charity Arena with one (issue 23). */
+async function withLogos(db: Kysely<any>, lines: PrizeLine[]): Promise<PrizeLine[]> {
+  const eins = lines.flatMap((line) => (line.charityId === null ? [] : [line.charityId]));
+  const logos = await publishedLogoUrls(db as Kysely<CharitiesTables>, eins);
+  return lines.map((line) => ({
+    ...line,
+    charityLogoUrl: line.charityId === null ? null : (logos.get(line.charityId.replace(/\D/g, '')) ?? null),
+  }));
 }
 
 function toPrizeLine(
@@ -111,5 +128,6 @@ function toPrizeLine(
     charityId,
     charityName,
     charityUrl: charityId === null ? null : charityProfileUrl(charityId),
+    charityLogoUrl: null,
   };
 }

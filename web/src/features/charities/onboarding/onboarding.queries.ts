@@ -53,6 +53,8 @@ export const onboardingApi = {
     (await callApi(routes.charities.sendOnboardingCode, { params: { charityId } })).data,
   verifyCode: async (charityId: string, otpCode: string) =>
     (await callApi(routes.charities.verifyOnboardingCode, { params: { charityId }, body: { otpCode } })).data,
+  replaceLogo: async (charityId: string, image: string) =>
+    (await callApi(routes.charities.replaceLogo, { params: { charityId }, body: { image } })).data,
   publishStory: async (ein: string, body: PublishStoryBody) =>
     (await callApi(routes.charities.publishStory, { params: { ein }, body })).data,
 };

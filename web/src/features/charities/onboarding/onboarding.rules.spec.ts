@@ -10,6 +10,7 @@ import {
   detailsErrors,
   displayEin,
   einDigits,
+  logoFileProblem,
   type OrganizationDetails,
 } from './onboarding.rules';
 import { onboardingSearch } from './onboarding.search';
@@ -85,5 +86,20 @@ describe('search params', () => {
   it('reads anything unknown or malformed as absent', () => {
     expect(onboardingSearch.parse({ step: 9, fromStripe: 'yes', error: '', ein: 'abc' })).toEqual({});
     expect(onboardingSearch.parse({ step: '<script>', ein: 12 })).toEqual({});
+  });
+});
+
+describe('logoFileProblem', () => {
+  it('takes a PNG, JPEG or WebP file of at most 256 KB', () => {
+    for (const type of ['image/png', 'image/jpeg', 'image/webp']) {
+      expect(logoFileProblem({ type, size: 256 * 1024 })).toBeUndefined();
+    }
+  });
+
+  it('refuses, in words, an SVG or any other type, and a file over 256 KB', () => {
+    for (const type of ['image/svg+xml', 'image/gif', 'text/html', '']) {
+      expect(logoFileProblem({ type, size: 10 })).toBe(CharityMessages.logoInvalid);
+    }
+    expect(logoFileProblem({ type: 'image/png', size: 256 * 1024 + 1 })).toBe(CharityMessages.logoTooLarge);
   });
 });

@@ -1,4 +1,5 @@
 import { CharityMessages } from '@arena/contracts/charities.messages';
+import { LOGO_TYPES, MAX_LOGO_BYTES } from '@arena/contracts/charities.rules';
 import { CONTROL_OR_FORMAT_MESSAGE, hasControlOrFormatCharacters } from '@arena/contracts/text.rules';
 
 /**
@@ -60,4 +61,14 @@ export function detailsErrors(details: OrganizationDetails): DetailsErrors {
 /** Keeps only digits, at most `length` of them: what a code box (or a paste into one) leaves. */
 export function codeDigits(value: string, length: number): string[] {
   return value.replace(/\D/g, '').slice(0, length).split('');
+}
+
+/**
+ * Why a chosen file cannot be the charity's logo, in words, before it is sent (issue 23); undefined when
+ * it may be sent. The server checks the same and more: the real type from the bytes, that it decodes.
+ */
+export function logoFileProblem(file: { type: string; size: number }): string | undefined {
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return CharityMessages.logoInvalid;
+  if (file.size > MAX_LOGO_BYTES) return CharityMessages.logoTooLarge;
+  return undefined;
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Badge, Button, buttonClass, Card, Skeleton } from '../../../ui';
 import { CharityChecklist } from './charity-checklist';
+import { CharityLogoForm } from './charity-logo-form';
 import { ImpactStories } from './impact-stories';
 import { saveOnboarding } from './onboarding-storage';
 import { managedCharitiesQuery } from './onboarding.queries';
@@ -85,6 +86,7 @@ function ManagedCharity({ charity }: { charity: OnboardingStatus }) {
         )}
       </header>
       <CharityChecklist charity={charity} />
+      {charity.closed === null && <CharityLogoForm charity={charity} />}
       <div className="cluster">
         {!charity.isVerified && charity.closed === null && (
           <Button onClick={resume}>Continue onboarding</Button>

@@ -1,28 +1,32 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { avatarContentType, redrawAvatar } from './avatar-image';
+import { imageContentType, redrawImage } from './uploaded-image';
 
-describe('avatarContentType', () => {
+const redraw256 = (upload: Uint8Array) => redrawImage(upload, 256);
+
+describe('imageContentType', () => {
   const bytes = (...values: number[]) => Uint8Array.from(values);
 
   it('recognises PNG, JPEG and WebP by their signatures', () => {
-    expect(avatarContentType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0))).toBe('image/png');
-    expect(avatarContentType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('image/jpeg');
+    expect(imageContentType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0))).toBe('image/png');
+    expect(imageContentType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('image/jpeg');
     const webp = [...Buffer.from('RIFF'), 0x10, 0, 0, 0, ...Buffer.from('WEBPVP8 ')];
-    expect(avatarContentType(Uint8Array.from(webp))).toBe('image/webp');
+    expect(imageContentType(Uint8Array.from(webp))).toBe('image/webp');
   });
 
   it('refuses anything else, whatever it claims to be', () => {
-    expect(avatarContentType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined();
-    expect(avatarContentType(Buffer.from('GIF89a'))).toBeUndefined();
+    expect(imageContentType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined();
+    expect(imageContentType(Buffer.from('GIF89a'))).toBeUndefined();
     expect(
-      avatarContentType(Uint8Array.from([...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WAVE')])),
+      imageContentType(Uint8Array.from([...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WAVE')])),
     ).toBeUndefined();
-    expect(avatarContentType(bytes(0x89, 0x50))).toBeUndefined();
+    expect(imageContentType(bytes(0x89, 0x50))).toBeUndefined();
+    expect(imageContentType(Buffer.alloc(4096))).toBeUndefined();
+    expect(imageContentType(Buffer.alloc(0))).toBeUndefined();
   });
 });
 
-describe('redrawAvatar', () => {
+describe('redrawImage', () => {
   const solid = (width: number, height: number) =>
     sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 40 } } });
   const exif = { IFD0: { Copyright: 'owner-secret', ImageDescription: 'home-address' } };
@@ -38,9 +42,9 @@ describe('redrawAvatar', () => {
         await solid(64, 48).toFormat(format).withExif(exif).toBuffer(),
         appended,
       ]);
-      const avatar = await redrawAvatar(upload);
-      expect(avatar?.contentType).toBe(contentType);
-      const kept = avatar!.bytes;
+      const redrawn = await redraw256(upload);
+      expect(redrawn?.contentType).toBe(contentType);
+      const kept = redrawn!.bytes;
       expect(kept.includes('alert(')).toBe(false);
       expect(kept.includes('owner-secret')).toBe(false);
       const meta = await sharp(kept).metadata();
@@ -56,27 +60,33 @@ describe('redrawAvatar', () => {
   });
 
   it('fits a larger image inside 256x256, keeping its proportions', async () => {
-    const avatar = await redrawAvatar(await solid(1024, 512).png().toBuffer());
-    const { width, height } = await sharp(avatar!.bytes).metadata();
+    const wide = await redraw256(await solid(1024, 512).png().toBuffer());
+    const { width, height } = await sharp(wide!.bytes).metadata();
     expect([width, height]).toEqual([256, 128]);
+  });
+
+  it('fits inside the side it is asked for', async () => {
+    const small = await redrawImage(await solid(300, 100).png().toBuffer(), 96);
+    const { width, height } = await sharp(small!.bytes).metadata();
+    expect([width, height]).toEqual([96, 32]);
   });
 
   it('turns a photo upright by its orientation before the orientation is dropped', async () => {
     const sideways = await solid(80, 40).jpeg().withMetadata({ orientation: 6 }).toBuffer();
-    const { width, height, orientation } = await sharp((await redrawAvatar(sideways))!.bytes).metadata();
+    const { width, height, orientation } = await sharp((await redraw256(sideways))!.bytes).metadata();
     expect({ width, height, orientation }).toEqual({ width: 40, height: 80, orientation: undefined });
   });
 
   it('refuses bytes that only start like an image', async () => {
     const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), appended]);
-    expect(await redrawAvatar(fakePng)).toBeUndefined();
-    expect(await redrawAvatar(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))).toBeUndefined();
+    expect(await redraw256(fakePng)).toBeUndefined();
+    expect(await redraw256(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))).toBeUndefined();
   });
 
   it('refuses an image in another format, and one that would unpack into too many pixels', async () => {
-    expect(await redrawAvatar(await solid(8, 8).gif().toBuffer())).toBeUndefined();
-    expect(await redrawAvatar(grayPng(300, 300))).toBeDefined();
-    expect(await redrawAvatar(grayPng(5000, 5000))).toBeUndefined();
+    expect(await redraw256(await solid(8, 8).gif().toBuffer())).toBeUndefined();
+    expect(await redraw256(grayPng(300, 300))).toBeDefined();
+    expect(await redraw256(grayPng(5000, 5000))).toBeUndefined();
   });
 });
 

@@ -1,0 +1,7 @@
+export {
+  IMAGE_CONTENT_TYPES,
+  imageContentType,
+  redrawImage,
+  type ImageContentType,
+  type RedrawnImage,
+} from './uploaded-image';
