@@ -248,6 +248,7 @@ describe('the donate pages', () => {
     await page.getByLabel('From a name I choose').check();
     await expect(page.getByLabel('Name shown on the ledger').inputValue()).resolves.toBe(member.username);
     await page.getByLabel('Name shown on the ledger').fill('  The Giving Table ');
+    await captureAtBothWidths(page, 'donate-member-named');
     await donate().click();
     await page.waitForURL(`**/donate/success?session_id=${SESSION_ID}`);
     expect(bodies).toEqual([{ amount_cents: 500, email: member.email, donorName: 'The Giving Table' }]);

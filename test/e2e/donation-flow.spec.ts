@@ -64,6 +64,7 @@ describe('the donation flow', () => {
     }
   }
 
+  const DONOR_NAME = 'Friends of the Tundra';
   const homeLedgerRow = () => page.locator('#ledger').getByRole('row').filter({ hasText: receiptCode });
 
   beforeAll(async () => {
@@ -100,6 +101,11 @@ describe('the donation flow', () => {
     await page.waitForURL(`**/donate?ein=${CHARITY.ein}`);
     await page.getByText(CHARITY.name).first().waitFor();
     await page.getByRole('button', { name: '$25', exact: true }).click();
+    // Issue 23, item 12: the donor chooses how the gift is shown on the public ledger.
+    await expect(page.getByLabel('Anonymous donor').isChecked()).resolves.toBe(true);
+    await page.getByLabel('From a name I choose').check();
+    await page.getByLabel('Name shown on the ledger').fill(DONOR_NAME);
+    await captureAtBothWidths(page, 'donation-flow-named');
     const donate = page.getByRole('button', { name: 'Donate $25' });
     await expect(donate.isEnabled()).resolves.toBe(true);
     await donate.click();
@@ -127,6 +133,9 @@ describe('the donation flow', () => {
     await reloadUntil('/', homeLedgerRow);
     const row = homeLedgerRow();
     expect(await row.innerText()).toContain(donationStatusLabel('held'));
+    // Published under the name the donor chose at checkout, never as 'Anonymous donor'.
+    expect(await row.innerText()).toContain(DONOR_NAME);
+    expect(await row.innerText()).not.toContain('Anonymous donor');
     expect(await row.innerText()).toContain(CHARITY.name);
     expect(donationStatusLabel('held')).toBe('Platform-Held (Pending Transfer Window)');
 

@@ -105,8 +105,12 @@ describe('profile: game statistics and gameplay', () => {
   it('invites a member with no tournaments to find a challenge', async () => {
     await signIn(page, web, newcomer);
     await page.goto('/profile');
-    await gameplay().getByText('No tournaments yet', { exact: true }).waitFor();
-    expect(await statistics().innerText()).toMatch(/Challenges Played\s+0/);
+    // A member with no activity: each empty section is one line (issue 23, item 11), no tiles of zeros.
+    await gameplay()
+      .getByText(/^No tournaments yet\./)
+      .waitFor();
+    expect(await statistics().innerText()).toMatch(/No games played yet\./);
+    expect(await statistics().getByText('Challenges Played', { exact: true }).count()).toBe(0);
     expect(
       await gameplay().getByRole('link', { name: 'Find a challenge to join' }).getAttribute('href'),
     ).toBe('/challenges');
@@ -122,8 +126,10 @@ describe('profile: game statistics and gameplay', () => {
     const newcomerToken = await accessTokenFor(newcomer);
     await other.evaluate((token) => window.localStorage.setItem('accessToken', token), newcomerToken);
     await page.getByRole('heading', { name: `@${newcomer.username}` }).waitFor();
-    await gameplay().getByText('No tournaments yet', { exact: true }).waitFor();
-    expect(await statistics().innerText()).toMatch(/Challenges Played\s+0/);
+    await gameplay()
+      .getByText(/^No tournaments yet\./)
+      .waitFor();
+    expect(await statistics().innerText()).toMatch(/No games played yet\./);
   });
 
   it("opens a player's statistics from their leaderboard row, with the score history drawn", async () => {

@@ -415,7 +415,8 @@ describe('profile: referral program, transactions, security and support; the /re
         payoutAccount: 'ready',
         balances: { pendingCents: 0, releasedCents: 0, paidCents: 0, voidedCents: 0, clawbackOwedCents: 0 },
       }),
-      transactions: [],
+      // One payment: a member who has done something sees every section whole (the first run is below).
+      transactions: TRANSACTIONS.slice(0, 1),
       sessions: SESSIONS.filter((session) => session.current),
     });
     await signIn(page, web, member);
@@ -425,7 +426,8 @@ describe('profile: referral program, transactions, security and support; the /re
     await referrals.getByText('No payouts yet', { exact: true }).waitFor();
     await referrals.getByText('Nobody has joined through your link yet.', { exact: true }).waitFor();
     await referrals.getByText(/Your payout account is ready/).waitFor();
-    await section('Transactions & Earnings').getByText('No transactions yet', { exact: true }).waitFor();
+    await section('Transactions & Earnings').getByRole('table').waitFor();
+    await countIs(page.getByRole('heading', { name: /^Welcome/ }), 0);
     await section('Security & Settings').getByText('You are signed in on this device only.').waitFor();
     await expect(
       section('Security & Settings').getByRole('button', { name: 'Sign out other sessions' }).isDisabled(),
@@ -520,6 +522,134 @@ describe('profile: referral program, transactions, security and support; the /re
     await captureAtBothWidths(page, 'profile-transactions-empty-search');
     await transactions.getByRole('button', { name: 'Clear filters' }).click();
     await countIs(rows, 5);
+  });
+
+  it('welcomes a member with no activity with the next steps, one line per empty section, and section links', async () => {
+    // No answers made up here: a new member's real (empty) profile.
+    await signIn(page, web, member);
+    await page.goto('/profile');
+    const welcome = section(`Welcome, @${member.username}`);
+    await welcome.waitFor();
+    const steps = welcome.getByRole('listitem');
+    await countIs(steps, 3);
+    await expect(steps.allInnerTexts()).resolves.toEqual([
+      expect.stringContaining('Join a challenge'),
+      expect.stringContaining('Make a donation'),
+      expect.stringContaining('Invite friends'),
+    ]);
+    await expect(welcome.getByRole('link', { name: 'Browse challenges' }).getAttribute('href')).resolves.toBe(
+      '/challenges',
+    );
+    await expect(welcome.getByRole('link', { name: 'Give now' }).getAttribute('href')).resolves.toBe(
+      '/donate',
+    );
+    await expect(welcome.getByRole('link', { name: 'Get your link' }).getAttribute('href')).resolves.toBe(
+      '#profile-referrals',
+    );
+
+    // The empty sections keep their headings, in the spec's order, each with one line and no zeros.
+    for (const [name, line] of [
+      ['Impact Summary', /^Nothing yet\./],
+      ['Game Statistics', /^No games played yet\./],
+      ['Donations', /^No donations yet\./],
+      ['Gameplay', /^No tournaments yet\./],
+      ['Transactions & Earnings', /^No transactions yet\./],
+    ] as const) {
+      const paragraphs = await section(name).locator('p').allInnerTexts();
+      expect(paragraphs).toEqual([expect.stringMatching(line)]);
+      await expect(section(name).innerText()).resolves.not.toContain('$0');
+    }
+    await countIs(page.getByRole('button', { name: 'Request Charity Payout' }), 0);
+    await countIs(page.getByText('Challenges Played', { exact: true }), 0);
+    // The invitation needs the link: it stays, the empty balances and tables go.
+    const referrals = section('Referral Program');
+    await expect(
+      referrals.getByRole('textbox', { name: 'Your referral link' }).inputValue(),
+    ).resolves.toContain(`ref=${member.referralCode}`);
+    await countIs(referrals.getByRole('table'), 0);
+    await referrals.getByText(/^Nobody has joined through your link yet\. When someone you invite/).waitFor();
+    // The donation states, explained for later, behind one summary.
+    const states = section('Donations').getByText('What happens to a donation');
+    await states.click();
+    await section('Donations')
+      .getByText(/^Promised to a charity\./)
+      .waitFor();
+
+    // Every section has a link, and a link lands on its section, below the sticky header.
+    const nav = page.getByRole('navigation', { name: 'Profile sections' });
+    const links = nav.getByRole('link');
+    await expect(links.allInnerTexts()).resolves.toEqual([
+      'Get started',
+      'Impact',
+      'Game statistics',
+      'Account',
+      'Subscription',
+      'Referrals',
+      'Donations',
+      'Gameplay',
+      'Your charity',
+      'Transactions',
+      'Security',
+      'Support',
+    ]);
+    for (const href of await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))) {
+      expect(await page.locator(href!).count()).toBe(1);
+    }
+    await nav.getByRole('link', { name: 'Transactions' }).click();
+    await page.waitForFunction(() => window.location.hash === '#profile-transactions');
+    const landed = await page.evaluate(() => {
+      const heading = document.getElementById('profile-transactions')!.getBoundingClientRect();
+      const header = document.querySelector('.site-header')!.getBoundingClientRect();
+      return { top: heading.top, headerBottom: header.bottom, height: window.innerHeight };
+    });
+    expect(landed.top).toBeGreaterThanOrEqual(landed.headerBottom);
+    expect(landed.top).toBeLessThan(landed.height / 2);
+    // Sticky beside the sections on a wide screen: still in view after the jump.
+    const navBox = (await nav.boundingBox())!;
+    expect(navBox.y).toBeGreaterThanOrEqual(landed.headerBottom);
+    expect(navBox.y + navBox.height).toBeLessThanOrEqual(landed.height);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await captureAtBothWidths(page, 'profile-first-run');
+    // The first run is short: the before-page of issue 23 was 4,782 px at 1280 and 6,901 px at 390.
+    const heightAt = async (width: number) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      return page.evaluate(() => document.documentElement.scrollHeight);
+    };
+    expect(await heightAt(1280)).toBeLessThan(4_000);
+    expect(await heightAt(390)).toBeLessThan(6_000);
+  });
+
+  it('explains each money state in plain words, and keeps the payout button off the history below', async () => {
+    await mockProfileApi(page, member);
+    await signIn(page, web, member);
+    await page.goto('/profile');
+    const donations = section('Donations');
+    const button = donations.getByRole('button', { name: 'Request Charity Payout' });
+    await button.waitFor();
+    const text = await donations.innerText();
+    expect(text).toMatch(/Yours to direct\s+\$0\s+Prize money you won without choosing a charity\./);
+    expect(text).toMatch(
+      /Held\s+\$0\s+Promised to a charity\. Charity Arena keeps it until its next transfer/,
+    );
+    expect(text).toMatch(/Pending\s+\$0\s+Sent to the charity's payment account/);
+    expect(text).toMatch(/Cleared\s+\$0\s+Paid into the charity's bank account\./);
+    const referrals = section('Referral Program');
+    await referrals.getByRole('table', { name: 'Your referral rewards' }).waitFor();
+    const rewards = await referrals.innerText();
+    expect(rewards).toMatch(
+      /Pending\s+\$0\.49\s+Earned, but the payment it comes from can still be refunded\./,
+    );
+    expect(rewards).toMatch(/Released\s+\$9\.99\s+Yours\. It is paid to your payout account with the next/);
+    expect(rewards).toMatch(/Voided\s+\$0\.99\s+Cancelled: the payment was refunded or charged back/);
+
+    const history = donations.getByText('No donations yet', { exact: true }).locator('..');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const [buttonBox, historyBox] = [(await button.boundingBox())!, (await history.boundingBox())!];
+      expect(historyBox.y - (buttonBox.y + buttonBox.height)).toBeGreaterThanOrEqual(16);
+    }
+    await captureAtBothWidths(page, 'profile-money-states');
   });
 
   it('lists active sign-ins with this device marked, and signs the others out', async () => {

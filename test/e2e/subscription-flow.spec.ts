@@ -105,7 +105,8 @@ describe('subscribing, and the referrer rewarded', () => {
     const deadline = Date.now() + SETTLE_MS;
     await referrerPage.goto('/profile');
     for (;;) {
-      await referralSection().getByRole('table', { name: 'Your referral rewards' }).waitFor();
+      // Not the rewards table: a referrer with no reward yet has the first-run profile, without it.
+      await referralSection().getByRole('textbox', { name: 'Your referral link' }).waitFor();
       if (await rewardsAre(status, count)()) return;
       if (Date.now() > deadline) {
         throw new Error(`Rewards not ${status}: ${(await rewardRows().allInnerTexts()).join(' | ')}`);

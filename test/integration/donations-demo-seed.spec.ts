@@ -3,7 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { sql } from 'kysely';
 import { CharityOnboardingModule, seedDemoCharities } from '@arena/charities';
 import type { AppConfig } from '@arena/config';
-import { DonationsModule, seedDemoDonations } from '@arena/donations';
+import { DEMO_DONOR_NAME, DonationsModule, seedDemoDonations } from '@arena/donations';
+import { donorName } from '@arena/contracts/donations.contract';
 import { EVENT_STORE, type EventStore } from '@arena/event-store';
 import { seedDemoMembers } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
@@ -126,6 +127,21 @@ describe('the donations demo seed', () => {
     // without a verified payout account. Received: the pool gift, until a window directs it.
     expect(delivered.held).toBe(seeded.held! + 1);
     expect(delivered.received).toBe(1);
+    // The gift to the charity is published under the name its donor chose; the pool gift is anonymous.
+    expect(donorName.parse(DEMO_DONOR_NAME)).toBe(DEMO_DONOR_NAME);
+    const received = await database.db
+      .selectFrom('events')
+      .select(sql<string | null>`data->>'donorName'`.as('donorName'))
+      .where('event_type', '=', 'DonationReceived')
+      .execute();
+    expect(received.map((event) => event.donorName).sort()).toEqual([DEMO_DONOR_NAME, null]);
+    const directed = await database.db
+      .selectFrom('events')
+      .select(sql<string | null>`data->'directedBy'->>'displayName'`.as('displayName'))
+      .where('event_type', '=', 'DonationDirected')
+      .where(sql<boolean>`data->'directedBy'->>'kind' = 'donor'`)
+      .execute();
+    expect(directed).toEqual([{ displayName: DEMO_DONOR_NAME }]);
   }, 120_000);
 
   it("signs a checkpoint of the demo's entries, in which a seeded receipt's every entry is proven (issue 23)", async () => {

@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { CharityOnboardingModule, seedDemoCharities, seedDemoCharityCommunity } from '@arena/charities';
 import { DonationsModule, seedDemoDonations } from '@arena/donations';
 import { BillingModule } from '@arena/billing';
-import { seedDemoMembers } from '@arena/identity';
+import { seedDemoMembers, seedDemoNewcomer } from '@arena/identity';
 import { JobsService } from '@arena/jobs';
 import { LedgerModule, signDemoCheckpoint } from '@arena/ledger';
 import { NotificationsService, OutboxQueries } from '@arena/notifications';
@@ -28,6 +28,9 @@ async function main() {
   const jobs = new JobsService(config);
   try {
     const players = await seedDemoMembers(database.db);
+    // The first-run profile (issue 23): a member who has not played, given or referred yet.
+    const newcomer = await seedDemoNewcomer(database.db);
+    console.log(`newcomer: ${newcomer.username} (no activity: the first-run profile)`);
     const { tournaments } = await seedAllDemoTournaments({
       players,
       eventStore,

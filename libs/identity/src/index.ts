@@ -14,6 +14,7 @@ export { CLOCK, type Clock } from './domain/clock';
 export { PurgeExpiredSignInsProcessor } from './application/reactions/purge-expired-sign-ins.processor';
 export { EraseClosedAccountProcessor } from './application/reactions/erase-closed-account.processor';
 export { seedDemoMembers, type DemoMember, type DemoMemberKey } from './seed/demo-members';
+export { DEMO_NEWCOMER, seedDemoNewcomer } from './seed/demo-newcomer';
 // The one-time code rules (6 digits, hashed at rest, expiry, attempt limit), shared with charity onboarding's email code.
 export {
   CODE_TTL_MS,

@@ -20,10 +20,26 @@ const VERIFIED_EIN = '530196605';
 /** A fixed window id: the demo's transfer window runs once, whatever the day of the seed. */
 export const DEMO_WINDOW_ID = 'demo-seed';
 
+/** The name demo_ben chose to be shown under for his gift. */
+export const DEMO_DONOR_NAME = 'Ben K., Tulsa';
+
 /** Gifts paid on the local checkout page; the worker delivers their webhooks once it runs. */
 const DEMO_GIFTS = [
-  { attempt: 'demo-gift-red-cross', member: 'ben', amountCents: 2_500, charityEin: VERIFIED_EIN },
-  { attempt: 'demo-gift-pool', member: null, amountCents: 1_000, charityEin: undefined },
+  // Shown on the public ledger under the name the donor chose (issue 23, item 12); the pool gift is anonymous.
+  {
+    attempt: 'demo-gift-red-cross',
+    member: 'ben',
+    amountCents: 2_500,
+    charityEin: VERIFIED_EIN,
+    donorName: DEMO_DONOR_NAME,
+  },
+  {
+    attempt: 'demo-gift-pool',
+    member: null,
+    amountCents: 1_000,
+    charityEin: undefined,
+    donorName: undefined,
+  },
 ] as const;
 
 /** Issue 20's demo: the second window sends what the reversal brought back; its payout fails. */
@@ -57,8 +73,8 @@ export interface DemoDonationsOutcome {
  *    donation stays `pending`, flagged. The charity's bank stays failing (payouts paused, as Stripe pauses them)
  *    until its representative submits the payout form again with a good account number (000123456789); then the
  *    worker's next payout carries the funds and clears it.
- * 6. Two gifts are paid on the local checkout page, one to the verified charity and one to the pool:
- *    held and received once the worker delivers checkout.session.completed.
+ * 6. Two gifts are paid on the local checkout page, one to the verified charity under the name its donor
+ *    chose and one to the pool, anonymous: held and received once the worker delivers checkout.session.completed.
  */
 export async function seedDemoDonations(
   app: INestApplicationContext,
@@ -154,7 +170,11 @@ async function payGifts(
     const email = `${gift.member ?? 'guest'}@donor.demo.invalid`;
     const { sessionId } = await app
       .get(GiftCheckoutService)
-      .start({ amount_cents: gift.amountCents, email, charityEin: gift.charityEin }, memberId, gift.attempt);
+      .start(
+        { amount_cents: gift.amountCents, email, charityEin: gift.charityEin, donorName: gift.donorName },
+        memberId,
+        gift.attempt,
+      );
     const opened = await payments.openCheckout(sessionId);
     if (!('token' in opened)) continue;
     await payments.completeCheckout(sessionId, opened.token, email);

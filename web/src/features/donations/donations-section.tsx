@@ -9,6 +9,7 @@ import { favoritesQuery } from '../charities/charities.queries';
 import { myReferralsQuery } from '../referral/referrals.queries';
 import { dollars, shortDate } from './donation-format';
 import { memberDonationsQuery } from './donations.queries';
+import { DONATION_MONEY_STATES } from './money-states';
 import { PayoutModal } from './payout-modal';
 import './donations.css';
 
@@ -29,9 +30,17 @@ const HISTORY: Column<PublicDonation>[] = [
   },
 ];
 
-function Facts({ items }: { items: { label: string; value: string; note?: string }[] }) {
+const DONATION_BALANCES = ['directableCents', 'heldCents', 'pendingCents', 'clearedCents'] as const;
+
+function Facts({
+  items,
+  className = '',
+}: {
+  items: { label: string; value: string; note?: string }[];
+  className?: string;
+}) {
   return (
-    <dl className="profile__facts">
+    <dl className={`profile__facts ${className}`.trim()}>
       {items.map((item) => (
         <div key={item.label}>
           <dt>{item.label}</dt>
@@ -133,14 +142,15 @@ export function DonationsSection({ memberId }: { memberId: string }) {
       ) : (
         <>
           <Facts
-            items={[
-              { label: 'Directable', value: dollars(mine.data.directableCents) },
-              { label: 'Held', value: dollars(mine.data.heldCents) },
-              { label: 'Pending', value: dollars(mine.data.pendingCents) },
-              { label: 'Cleared', value: dollars(mine.data.clearedCents) },
-            ]}
+            className="donations__balances"
+            items={DONATION_BALANCES.map((balance) => ({
+              label: DONATION_MONEY_STATES[balance].label,
+              value: dollars(mine.data[balance]),
+              note: DONATION_MONEY_STATES[balance].explanation,
+            }))}
           />
-          <div className="cluster">
+          {/* Spaced from the figures above and the history below (it sat on the history's box). */}
+          <div className="cluster donations__actions">
             <Button disabled={mine.data.directableCents <= 0} onClick={() => setOpening(opening + 1)}>
               Request Charity Payout
             </Button>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -19,6 +19,9 @@ import { AvatarModal } from './avatar-modal';
 import { ContactChangeModal } from './contact-change-modal';
 import { MemberAvatar } from './member-avatar';
 import { regionOf } from './phone-region';
+import { useProfileActivity } from './profile-activity';
+import { DonationStatesNote, EmptySectionLine, WelcomeSection } from './profile-first-run';
+import { ProfileNav, type ProfileNavItem } from './profile-nav';
 import { SecuritySection } from './security-section';
 import { SupportSection } from './support-section';
 import { TransactionsSection } from './transactions-section';
@@ -26,6 +29,23 @@ import './auth.css';
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+const WELCOME_LINK: ProfileNavItem = { id: 'profile-welcome', label: 'Get started' };
+
+/** Every section of the profile, in the spec's order, by its heading's id. */
+const SECTION_LINKS: ProfileNavItem[] = [
+  { id: 'profile-impact', label: 'Impact' },
+  { id: 'profile-game-stats', label: 'Game statistics' },
+  { id: 'profile-account', label: 'Account' },
+  { id: 'profile-subscription', label: 'Subscription' },
+  { id: 'profile-referrals', label: 'Referrals' },
+  { id: 'profile-donations', label: 'Donations' },
+  { id: 'profile-gameplay', label: 'Gameplay' },
+  { id: 'profile-charity', label: 'Your charity' },
+  { id: 'profile-transactions', label: 'Transactions' },
+  { id: 'profile-security', label: 'Security' },
+  { id: 'profile-support', label: 'Support' },
+];
 
 export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
   useDocumentTitle('Profile');
@@ -36,6 +56,7 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
   // The route resolved the member once; a change of email or phone updates the session after that.
   const session = useSession();
   const member = session?.status === 'member' ? session.member : signedIn;
+  const firstRun = useProfileActivity(member.id) === 'none';
 
   const leaveForLogin = async (message: string) => {
     tokenStorage.clearTokens();
@@ -76,47 +97,95 @@ export function ProfilePage({ member: signedIn }: { member: MemberProfile }) {
           Logout
         </Button>
       </header>
-      <ImpactSummarySection memberId={member.id} />
-      <GameStatisticsSection memberId={member.id} />
-      <Card as="section" className="profile__section" aria-labelledby="profile-account">
-        <h2 id="profile-account" className="card__title">
-          Account
-        </h2>
-        <dl className="profile__facts">
-          <div>
-            <dt>Email</dt>
-            <dd>{member.email}</dd>
-          </div>
-          <div>
-            <dt>Phone</dt>
-            <dd>{maskPhone(member.phoneNumber)}</dd>
-          </div>
-          <div>
-            <dt>Region</dt>
-            <dd>{regionOf(member.phoneNumber) ?? 'Unknown'}</dd>
-          </div>
-        </dl>
-        <p className="profile__note">The region comes from your phone number's country code.</p>
-        <div className="cluster">
-          <Button variant="secondary" onClick={() => setChanging('email')}>
-            Change Email
-          </Button>
-          <Button variant="secondary" onClick={() => setChanging('phone')}>
-            Change Phone
-          </Button>
-          <Button variant="secondary" onClick={() => setChanging('avatar')}>
-            Change Avatar
-          </Button>
+      <div className="profile__layout">
+        <ProfileNav items={firstRun ? [WELCOME_LINK, ...SECTION_LINKS] : SECTION_LINKS} />
+        <div className="profile__sections">
+          {firstRun && <WelcomeSection username={member.username} />}
+          {firstRun ? (
+            <EmptySectionLine id="profile-impact" title="Impact Summary">
+              <p>Nothing yet. Your gifts, the charities you support and your referral rewards add up here.</p>
+            </EmptySectionLine>
+          ) : (
+            <ImpactSummarySection memberId={member.id} />
+          )}
+          {firstRun ? (
+            <EmptySectionLine id="profile-game-stats" title="Game Statistics">
+              <p>
+                No games played yet. Your scores, wins and play time show here after your first challenge.
+              </p>
+            </EmptySectionLine>
+          ) : (
+            <GameStatisticsSection memberId={member.id} />
+          )}
+          <Card as="section" className="profile__section" aria-labelledby="profile-account">
+            <h2 id="profile-account" className="card__title">
+              Account
+            </h2>
+            <dl className="profile__facts">
+              <div>
+                <dt>Email</dt>
+                <dd>{member.email}</dd>
+              </div>
+              <div>
+                <dt>Phone</dt>
+                <dd>{maskPhone(member.phoneNumber)}</dd>
+              </div>
+              <div>
+                <dt>Region</dt>
+                <dd>{regionOf(member.phoneNumber) ?? 'Unknown'}</dd>
+              </div>
+            </dl>
+            <p className="profile__note">The region comes from your phone number's country code.</p>
+            <div className="cluster">
+              <Button variant="secondary" onClick={() => setChanging('email')}>
+                Change Email
+              </Button>
+              <Button variant="secondary" onClick={() => setChanging('phone')}>
+                Change Phone
+              </Button>
+              <Button variant="secondary" onClick={() => setChanging('avatar')}>
+                Change Avatar
+              </Button>
+            </div>
+          </Card>
+          <SubscriptionSection memberId={member.id} />
+          <ReferralProgramSection memberId={member.id} firstRun={firstRun} />
+          {firstRun ? (
+            <EmptySectionLine id="profile-donations" title="Donations">
+              <p>
+                No donations yet. Prize money you win and gifts you make are listed here, with where each one
+                is.
+              </p>
+              <DonationStatesNote />
+            </EmptySectionLine>
+          ) : (
+            <DonationsSection memberId={member.id} />
+          )}
+          {firstRun ? (
+            <EmptySectionLine id="profile-gameplay" title="Gameplay">
+              <p>
+                No tournaments yet. <Link to="/challenges">Find a challenge to join</Link>
+              </p>
+            </EmptySectionLine>
+          ) : (
+            <GameplaySection memberId={member.id} />
+          )}
+          <YourCharitySection memberId={member.id} />
+          {firstRun ? (
+            <EmptySectionLine id="profile-transactions" title="Transactions & Earnings">
+              <p>No transactions yet. Payments, refunds, prizes and referral rewards are listed here.</p>
+            </EmptySectionLine>
+          ) : (
+            <TransactionsSection memberId={member.id} />
+          )}
+          <SecuritySection
+            memberId={member.id}
+            username={member.username}
+            onAccountDeleted={accountDeleted}
+          />
+          <SupportSection />
         </div>
-      </Card>
-      <SubscriptionSection memberId={member.id} />
-      <ReferralProgramSection memberId={member.id} />
-      <DonationsSection memberId={member.id} />
-      <GameplaySection memberId={member.id} />
-      <YourCharitySection memberId={member.id} />
-      <TransactionsSection memberId={member.id} />
-      <SecuritySection memberId={member.id} username={member.username} onAccountDeleted={accountDeleted} />
-      <SupportSection />
+      </div>
       {(['email', 'phone'] as const).map((channel) => (
         <ContactChangeModal
           key={channel}

@@ -3,6 +3,7 @@ import type { MyReferrals, ReferralReward, RewardMode } from '@arena/contracts/r
 import toast from 'react-hot-toast';
 import { Button, Card, DataTable, EmptyState, Skeleton, type Column } from '../../ui';
 import { dollars, dollarsWithCents, shortDate } from '../donations/donation-format';
+import { REFERRAL_MONEY_STATES } from '../donations/money-states';
 import { failureMessage } from '../identity/auth.validation';
 import { myReferralsQuery, referralsApi } from './referrals.queries';
 import { useRewardMode } from './use-reward-mode';
@@ -66,27 +67,18 @@ const PAYOUT_COLUMNS: Column<Payout>[] = [
   { key: 'transfer', header: 'Transfer', cell: (row) => <code>{row.transferId}</code> },
 ];
 
+const SHOWN_BALANCES = ['pendingCents', 'releasedCents', 'paidCents', 'voidedCents'] as const;
+
 function Balances({ balances }: { balances: MyReferrals['balances'] }) {
-  const items = [
-    { label: 'Pending', value: balances.pendingCents, note: 'Inside the 30-day refund period' },
-    { label: 'Released', value: balances.releasedCents, note: 'Paid with the next monthly payout' },
-    { label: 'Paid', value: balances.paidCents, note: 'Paid out to you' },
-    { label: 'Voided', value: balances.voidedCents, note: 'Refunded, charged back or closed' },
-  ];
-  if (balances.clawbackOwedCents > 0) {
-    items.push({
-      label: 'Clawback owed',
-      value: balances.clawbackOwedCents,
-      note: 'Refunds after a payout, taken from future rewards',
-    });
-  }
+  const shown: (keyof MyReferrals['balances'])[] = [...SHOWN_BALANCES];
+  if (balances.clawbackOwedCents > 0) shown.push('clawbackOwedCents');
   return (
     <dl className="profile__facts">
-      {items.map((item) => (
-        <div key={item.label}>
-          <dt>{item.label}</dt>
-          <dd>{dollars(item.value)}</dd>
-          <dd className="profile__fact-note">{item.note}</dd>
+      {shown.map((balance) => (
+        <div key={balance}>
+          <dt>{REFERRAL_MONEY_STATES[balance].label}</dt>
+          <dd>{dollars(balances[balance])}</dd>
+          <dd className="profile__fact-note">{REFERRAL_MONEY_STATES[balance].explanation}</dd>
         </div>
       ))}
     </dl>
@@ -120,8 +112,52 @@ function PayoutAccount({ status }: { status: MyReferrals['payoutAccount'] }) {
   );
 }
 
+/** Who joined, the balances, the payout account, the rewards and the payouts. */
+function ReferralActivity({ referrals }: { referrals: MyReferrals }) {
+  return (
+    <>
+      <p className="profile__note">
+        {referrals.referred.length === 0
+          ? 'Nobody has joined through your link yet.'
+          : `${referrals.referred.length} joined through your link, ${
+              referrals.referred.filter((member) => member.active).length
+            } still active.`}
+      </p>
+      <Balances balances={referrals.balances} />
+      <PayoutAccount status={referrals.payoutAccount} />
+      <DataTable
+        caption="Your referral rewards"
+        columns={REWARD_COLUMNS}
+        rows={referrals.rewards}
+        rowKey={(row) => row.id}
+        empty={
+          <EmptyState title="No referral rewards yet">
+            Share your link. When someone you invite subscribes, their reward appears here.
+          </EmptyState>
+        }
+      />
+      <DataTable
+        caption="Your referral payouts"
+        columns={PAYOUT_COLUMNS}
+        rows={referrals.payouts}
+        rowKey={(row) => row.id}
+        empty={
+          <EmptyState title="No payouts yet">Released rewards are paid together once a month.</EmptyState>
+        }
+      />
+    </>
+  );
+}
+
 /** The profile's Referral Program (spec §2 "Profile"): link and copy, reward mode, balances, rewards and payouts. */
-export function ReferralProgramSection({ memberId }: { memberId: string }) {
+export function ReferralProgramSection({
+  memberId,
+  firstRun = false,
+}: {
+  memberId: string;
+  /** A member with no activity yet: the link and the reward choice, and one line for the empty rest. */
+  firstRun?: boolean;
+}) {
   const mine = useQuery(myReferralsQuery(memberId));
   const { choosing, choose } = useRewardMode(memberId);
 
@@ -183,35 +219,14 @@ export function ReferralProgramSection({ memberId }: { memberId: string }) {
               </label>
             ))}
           </fieldset>
-          <p className="profile__note">
-            {mine.data.referred.length === 0
-              ? 'Nobody has joined through your link yet.'
-              : `${mine.data.referred.length} joined through your link, ${
-                  mine.data.referred.filter((member) => member.active).length
-                } still active.`}
-          </p>
-          <Balances balances={mine.data.balances} />
-          <PayoutAccount status={mine.data.payoutAccount} />
-          <DataTable
-            caption="Your referral rewards"
-            columns={REWARD_COLUMNS}
-            rows={mine.data.rewards}
-            rowKey={(row) => row.id}
-            empty={
-              <EmptyState title="No referral rewards yet">
-                Share your link. When someone you invite subscribes, their reward appears here.
-              </EmptyState>
-            }
-          />
-          <DataTable
-            caption="Your referral payouts"
-            columns={PAYOUT_COLUMNS}
-            rows={mine.data.payouts}
-            rowKey={(row) => row.id}
-            empty={
-              <EmptyState title="No payouts yet">Released rewards are paid together once a month.</EmptyState>
-            }
-          />
+          {firstRun ? (
+            <p className="profile__note">
+              Nobody has joined through your link yet. When someone you invite subscribes, you earn a reward,
+              and it shows here.
+            </p>
+          ) : (
+            <ReferralActivity referrals={mine.data} />
+          )}
         </div>
       )}
     </Card>
