@@ -29,6 +29,7 @@ import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
 import { bracketDetailFixture } from './support/detail-fixture';
 import { GAME_ART_BOARDS } from '@arena/contracts/game-art.boards';
+import { waitJumpingClock } from './support/clock';
 import { recordDiagnostics } from './support/diagnostics';
 import { WEB_DIST_DIR } from './support/web-app';
 
@@ -353,11 +354,7 @@ describe('the challenge detail page', () => {
     await page.goto(`/challenges/${id}`);
     // The query client retries a 5xx twice (a second, then two, apart) before the page says so.
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch tournament details' });
-    await eventually(async () => {
-      if (await alert.isVisible()) return true;
-      await page.clock.fastForward(1000);
-      return false;
-    }, 'the failure shown');
+    await waitJumpingClock(page, alert);
     failing = false;
     await alert.getByRole('button', { name: 'Try Again' }).click();
     await page.getByRole('heading', { level: 1, name: 'Flaky Cup' }).waitFor();

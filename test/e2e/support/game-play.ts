@@ -29,7 +29,6 @@ export async function startRun(surface: Surface): Promise<void> {
   await surface.locator('.overlay').waitFor({ state: 'hidden' });
 }
 
-
 /** Ends the run early through the game's End game button and its confirmation. */
 export async function confirmEndGame(surface: Surface): Promise<void> {
   await surface.getByRole('button', { name: 'End game' }).click();
