@@ -29,6 +29,7 @@ import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
 import { bracketDetailFixture } from './support/detail-fixture';
 import { GAME_ART_BOARDS } from '@arena/contracts/game-art.boards';
+import { waitJumpingClock } from './support/clock';
 import { recordDiagnostics } from './support/diagnostics';
 import { WEB_DIST_DIR } from './support/web-app';
 
@@ -348,10 +349,12 @@ describe('the challenge detail page', () => {
           })
         : route.continue(),
     );
+    // Playwright's clock (running on by itself), so the query client's backoff is jumped over, not waited out.
+    await page.clock.install();
     await page.goto(`/challenges/${id}`);
-    // The query client retries a 5xx twice before the page says so.
+    // The query client retries a 5xx twice (a second, then two, apart) before the page says so.
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch tournament details' });
-    await alert.waitFor({ timeout: 60_000 });
+    await waitJumpingClock(page, alert);
     failing = false;
     await alert.getByRole('button', { name: 'Try Again' }).click();
     await page.getByRole('heading', { level: 1, name: 'Flaky Cup' }).waitFor();

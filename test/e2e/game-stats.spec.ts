@@ -6,6 +6,7 @@ import { projectors } from '@arena/projections/registry';
 import { demoTournamentId, seedDemoTournaments, type DemoPlayers } from '@arena/tournaments';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
+import { waitJumpingClock } from './support/clock';
 import { signAccessToken } from '@arena/identity';
 import { randomUUID } from 'node:crypto';
 import { createMember, signIn, type TestMember } from './support/member';
@@ -181,9 +182,11 @@ describe('profile: game statistics and gameplay', () => {
         body: JSON.stringify({ success: false, message: 'Internal server error', statusCode: 500 }),
       }),
     );
+    // Playwright's clock, so the query client's retry backoff is jumped over (support/clock.ts).
+    await context.clock.install();
     await signIn(page, web, ada);
     await page.goto('/profile');
-    await statistics().getByText('Failed to load game statistics', { exact: true }).waitFor();
+    await waitJumpingClock(page, statistics().getByText('Failed to load game statistics', { exact: true }));
     await gameplay().getByText('Failed to load game statistics', { exact: true }).waitFor();
     // The rest of the profile still works.
     await page.getByRole('region', { name: 'Account' }).getByText(ada.email, { exact: true }).waitFor();

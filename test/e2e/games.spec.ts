@@ -41,6 +41,9 @@ describe('the games, played standalone in demo mode', () => {
     // Not framed: the app origin is never asked for, only served in the headers.
     [games, browser] = await Promise.all([startTestGameServer('http://127.0.0.1:9'), launchBrowser()]);
     context = await browser.newContext();
+    // Playwright's clock, running on by itself: a demo run's human pace (and Memory Pairs' shown
+    // mismatches) are jumped over, not waited out (support/game-play.ts, RunClock).
+    await context.clock.install();
     page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
   });
@@ -71,7 +74,7 @@ describe('the games, played standalone in demo mode', () => {
       await page.getByText('Demo: play for fun, nothing is submitted.').waitFor();
       await look(page, 'game-tiles-start');
       await startRun(page);
-      await playTiles(page, 24);
+      await playTiles(page, 24, 'page');
       const score = await statValue(page, 'Score');
       expect(Number(score.replace(/,/g, ''))).toBeGreaterThan(0);
       await look(page, 'game-tiles-playing');
@@ -113,7 +116,7 @@ describe('the games, played standalone in demo mode', () => {
         await page.mouse.down();
         await page.mouse.move(centre.x + dx, centre.y + dy, { steps: 4 });
         await page.mouse.up();
-        await pause(130);
+        await page.clock.fastForward(130);
       }
       expect(await tilesNow()).not.toEqual(before);
     },
@@ -167,7 +170,7 @@ describe('the games, played standalone in demo mode', () => {
       // Paused, every card is hidden: memorising must cost time.
       await expect(page.locator('.card--up').count()).resolves.toBe(0);
       await page.keyboard.press('P');
-      await playPairs(page, page);
+      await playPairs(page, page, 'page');
       await page.getByRole('heading', { name: 'Game over' }).waitFor();
       expect(await statValue(page, 'Pairs')).toBe('8/8');
       const time = await statValue(page, 'Time');
@@ -274,6 +277,9 @@ describe('a game framed by the app origin', () => {
     '$slug: plays the tournament run without a seed (Memory Pairs: the reveals; Tile Merge and Snake: the releases) and submits a log that replays to the result shown',
     async ({ slug, play, shown }) => {
       const context = await browser.newContext({ viewport: { width: 480, height: 800 } });
+      // No server checks these runs' time against its own clock: they run on Playwright's clock (Snake's
+      // run is the wall's time, which it waits for).
+      await context.clock.install();
       const page = await context.newPage();
       await page.goto(`${parentOrigin}/${slug}`);
       const frame = page.frameLocator('iframe[title="game"]');
@@ -283,7 +289,7 @@ describe('a game framed by the app origin', () => {
         .frames()
         .find((candidate) => candidate.url().startsWith(`${games.origin}/${slug}/`))!;
       await startRun(gameFrame);
-      await play(page, gameFrame);
+      await play(page, gameFrame, 'page');
       await gameFrame.getByRole('heading', { name: 'Game over' }).waitFor();
       const shownText = await statValue(gameFrame, shown.stat);
       await frame.getByText('Submitted — the page will show your verified score.').waitFor();
@@ -380,7 +386,7 @@ describe("the app's game modal framing a real game", () => {
       {
         slug: 'tiles',
         name: 'Tile Merge',
-        play: (page: Page) => playTiles(page, 12),
+        play: (page: Page) => playTiles(page, 12, 'page'),
         // Ended early: not completed, so the toast has no score.
         toast: /^Game over$/,
       },
@@ -410,6 +416,8 @@ describe("the app's game modal framing a real game", () => {
     'lets a guest play a demo of $name in the modal: framed from GAME_ORIGIN, DEMO_MODE, a toast at the end ($width px)',
     async ({ slug, name, play, toast, endsByItself, viewport }) => {
       const context = await browser.newContext({ baseURL: web.baseUrl, viewport });
+      // Tile Merge's pace on Playwright's clock, jumped over (support/game-play.ts, RunClock).
+      await context.clock.install();
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

@@ -2,6 +2,7 @@ import type { MemberTransaction, MyReferrals } from '@arena/contracts';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
+import { waitJumpingClock } from './support/clock';
 import { createMember, signIn, type TestMember } from './support/member';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
@@ -434,12 +435,14 @@ describe('profile: referral program, transactions, security and support; the /re
     ).resolves.toBe(true);
     await captureAtBothWidths(page, 'profile-sections-empty');
 
+    // Playwright's clock, so the query client's retry backoff is jumped over (support/clock.ts).
+    await context.clock.install();
     const failing = await context.newPage();
     failing.on('pageerror', (error) => errors.push(error.message));
     await mockProfileApi(failing, member, { referrals: 'fail' });
     await failing.goto('/profile');
     const failed = failing.getByRole('region', { name: 'Referral Program' });
-    await failed.getByText('Your referral program could not be loaded.').waitFor();
+    await waitJumpingClock(failing, failed.getByText('Your referral program could not be loaded.'));
     await failed.getByRole('button', { name: 'Retry' }).waitFor();
     const failedImpact = failing.getByRole('region', { name: 'Impact Summary' });
     await failedImpact.getByText('Pending donations', { exact: true }).waitFor();
@@ -449,6 +452,8 @@ describe('profile: referral program, transactions, security and support; the /re
   });
 
   it("says 'Failed to load profile data' with Retry when the profile call fails, without signing the member out", async () => {
+    // Playwright's clock, so the query client's retry backoff is jumped over (support/clock.ts).
+    await context.clock.install();
     await mockProfileApi(page, member);
     await signIn(page, web, member);
     let profileCall: 'server error' | 'network error' | 'real' = 'server error';
@@ -461,7 +466,10 @@ describe('profile: referral program, transactions, security and support; the /re
     );
     await page.goto('/profile');
     const failed = page.getByRole('alert');
-    await failed.getByRole('heading', { level: 1, name: 'Failed to load profile data' }).waitFor();
+    await waitJumpingClock(
+      page,
+      failed.getByRole('heading', { level: 1, name: 'Failed to load profile data' }),
+    );
     await failed.getByText('Service unavailable', { exact: true }).waitFor();
     // Still signed in: on /profile, tokens kept, the header offers the profile rather than Login.
     expect(new URL(page.url()).pathname).toBe('/profile');
@@ -475,7 +483,7 @@ describe('profile: referral program, transactions, security and support; the /re
 
     profileCall = 'network error';
     await failed.getByRole('button', { name: 'Retry' }).click();
-    await failed.getByText('Network error', { exact: true }).waitFor();
+    await waitJumpingClock(page, failed.getByText('Network error', { exact: true }));
     await failed.getByRole('heading', { level: 1, name: 'Failed to load profile data' }).waitFor();
 
     profileCall = 'real';

@@ -1,5 +1,6 @@
 import type { Frame, Page } from 'playwright-core';
 import type { VerifiedGameSlug } from '@arena/contracts';
+import { pairs } from '@arena/games';
 
 /**
  * Playing the games of apps/games the way a person does, by keyboard, in a browser test: on the game's
@@ -12,7 +13,7 @@ export const PHONE_375 = { width: 375, height: 812 } as const;
 /** A page or the game's frame inside one: the games are played the same way in both. */
 export type Surface = Page | Frame;
 
-export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function statValue(surface: Surface, label: string): Promise<string> {
   const stat = surface.locator('.stat', { has: surface.locator('.stat__label', { hasText: label }) });
@@ -28,15 +29,6 @@ export async function startRun(surface: Surface): Promise<void> {
   await surface.locator('.overlay').waitFor({ state: 'hidden' });
 }
 
-/** Tile Merge by keyboard: a corner strategy that any player would try, a move at a time. */
-export async function playTiles(page: Page, presses: number): Promise<void> {
-  const keys = ['ArrowDown', 'ArrowLeft', 'ArrowDown', 'ArrowRight'];
-  for (let press = 0; press < presses; press++) {
-    await page.keyboard.press(keys[press % keys.length]!);
-    await pause(130); // a human pace, under the core's ten moves a second
-  }
-}
-
 /** Ends the run early through the game's End game button and its confirmation. */
 export async function confirmEndGame(surface: Surface): Promise<void> {
   await surface.getByRole('button', { name: 'End game' }).click();
@@ -48,8 +40,37 @@ export async function endGame(surface: Surface): Promise<void> {
   await surface.getByRole('heading', { name: 'Game over' }).waitFor();
 }
 
+/**
+ * How a run's time passes:
+ * - 'real': on the wall clock. A tournament run must: the server refuses a run whose game clock claims more
+ *   time than passed since the play started (tournament.plays.ts), and the app's or the server's clock is
+ *   not the page's.
+ * - 'page': on Playwright's clock, which the caller installed in the page's context before the game loaded
+ *   (`context.clock.install()`; it still runs on by itself). The human pace and a shown mismatch are then
+ *   jumped over (`clock.fastForward`) instead of waited out: the game sees the same times, and the rules
+ *   (ten flips a second at most, no flip while a mismatch shows) are kept, not skipped. For runs checked by
+ *   nobody but the page or the test: a demo, or the stand-in parent of games.spec.ts.
+ */
+export type RunClock = 'real' | 'page';
+
+/** Lets `ms` pass on the run's clock. */
+function passer(page: Page, clock: RunClock): (ms: number) => Promise<void> {
+  return (ms) => (clock === 'page' ? page.clock.fastForward(ms) : pause(ms));
+}
+
+/** Tile Merge by keyboard: a corner strategy that any player would try, a move at a time. */
+export async function playTiles(page: Page, presses: number, clock: RunClock = 'real'): Promise<void> {
+  const pass = passer(page, clock);
+  const keys = ['ArrowDown', 'ArrowLeft', 'ArrowDown', 'ArrowRight'];
+  for (let press = 0; press < presses; press++) {
+    await page.keyboard.press(keys[press % keys.length]!);
+    await pass(130); // a human pace, under the core's ten moves a second
+  }
+}
+
 /** Memory Pairs by keyboard: turn cards over two at a time, remember faces, then match what was seen. */
-export async function playPairs(page: Page, surface: Surface): Promise<void> {
+export async function playPairs(page: Page, surface: Surface, clock: RunClock = 'real'): Promise<void> {
+  const pass = passer(page, clock);
   const cards = surface.locator('.card');
   const faceOf = async (card: number) => {
     const label = (await cards.nth(card).getAttribute('aria-label')) ?? '';
@@ -64,7 +85,7 @@ export async function playPairs(page: Page, surface: Surface): Promise<void> {
     await surface
       .locator(`.card:nth-child(${card + 1}):not([aria-label$="face down"])`)
       .waitFor({ state: 'attached' });
-    await pause(110); // a human pace, under the core's ten flips a second
+    await pass(110); // a human pace, under the core's ten flips a second
   };
   const waitFaceDown = async (card: number) => {
     await surface
@@ -90,6 +111,8 @@ export async function playPairs(page: Page, surface: Surface): Promise<void> {
     if (first === second) {
       matched.add(first);
     } else {
+      // On the page's clock the mismatch is shown until the clock is moved past it.
+      if (clock === 'page') await pass(pairs.MISMATCH_SHOW_MS);
       await waitFaceDown(card);
       await waitFaceDown(card + 1);
     }
@@ -108,9 +131,11 @@ export async function playPairs(page: Page, surface: Surface): Promise<void> {
  * Memory Pairs played to the last pair. The caller waits for what follows (the game-over screen, or in
  * the app the page's answer: the frame then goes away), so nothing here reads the game after its end.
  */
-export const SCRIPTED_RUNS: Readonly<Record<VerifiedGameSlug, (page: Page, game: Frame) => Promise<void>>> = {
-  tiles: async (page, game) => {
-    await playTiles(page, 16);
+export const SCRIPTED_RUNS: Readonly<
+  Record<VerifiedGameSlug, (page: Page, game: Frame, clock?: RunClock) => Promise<void>>
+> = {
+  tiles: async (page, game, clock) => {
+    await playTiles(page, 16, clock);
     await confirmEndGame(game);
   },
   snake: async (page) => {
@@ -118,5 +143,5 @@ export const SCRIPTED_RUNS: Readonly<Record<VerifiedGameSlug, (page: Page, game:
     await pause(300);
     await page.keyboard.press('ArrowLeft');
   },
-  pairs: (page, game) => playPairs(page, game),
+  pairs: (page, game, clock) => playPairs(page, game, clock),
 };
