@@ -181,11 +181,19 @@ export function ChallengeListPage({ search, onFormatChange, onClearFilters }: Ch
             </p>
             {shown.length > 0 ? (
               <ul className="challenges__grid" aria-label="Tournaments">
-                {visible.map((tournament) => (
-                  <li key={tournament.id}>
-                    <ChallengeCard tournament={tournament} now={now} />
-                  </li>
-                ))}
+                {visible.map((tournament) => {
+                  const time = timeLeft(tournament, now);
+                  return (
+                    <li key={tournament.id}>
+                      <ChallengeCard
+                        tournament={tournament}
+                        timeLabel={time.label}
+                        timeValue={time.value}
+                        countsDown={time.countsDownTo !== null}
+                      />
+                    </li>
+                  );
+                })}
               </ul>
             ) : null}
             {visible.length < shown.length ? (
