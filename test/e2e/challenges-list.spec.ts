@@ -334,9 +334,10 @@ describe('the challenges list', () => {
         .evaluate((img: HTMLImageElement) => img.naturalWidth),
     ).resolves.toBe(64);
     await card('Broken Picture Cup').locator('.game-art').waitFor();
-    await expect(card('Broken Picture Cup').locator('img').count()).resolves.toBe(0);
+    // The thumbnail is gone; the board drawn in its place is an image of its own (game-art.svg.ts).
+    await expect(card('Broken Picture Cup').locator('.challenge-card__image').count()).resolves.toBe(0);
     // A game the platform does not host: a neutral panel with its name, no board.
-    await expect(card('Elsewhere Cup').locator('svg').count()).resolves.toBe(0);
+    await expect(card('Elsewhere Cup').locator('img, svg').count()).resolves.toBe(0);
     await expect(card('Elsewhere Cup').locator('.game-art--external').innerText()).resolves.toBe(
       'Chess Blitz',
     );
