@@ -33,7 +33,10 @@ export function routeAssets(): Plugin {
       const first = staticClosure(entry, chunks);
       const routes: Record<string, RouteAssets> = {};
       for (const chunk of chunks.values()) {
-        const facade = chunk.facadeModuleId;
+        // A page's chunk that also lends bindings to chunks it loads later (its lazy dialogs) has no facade
+        // module: it is then the chunk that holds the page's split component.
+        const facade =
+          chunk.facadeModuleId ?? chunk.moduleIds.find((id) => id.endsWith(SPLIT_COMPONENT)) ?? null;
         if (!chunk.isDynamicEntry || !facade?.endsWith(SPLIT_COMPONENT)) continue;
         const path = ROUTE_PATH.exec(readFileSync(facade.slice(0, -SPLIT_COMPONENT.length), 'utf8'))?.[1];
         if (!path) continue;

@@ -5,7 +5,10 @@
  * It also weighs the JavaScript the home page loads, gzipped. Goals (issue 23): Performance ≥ 90 and
  * Accessibility 100 on each page on a quiet machine, the home page's script ≤ 100 KB gzipped.
  * BENCH_SMOKE=1: one Lighthouse run on the home page, nothing appended, no goal decides the exit code.
+ * To profile: BENCH_WEB_PAGES=challenges,detail picks pages (home, challenges, detail), BENCH_WEB_LHR=<dir> keeps
+ * each run's full Lighthouse report (JSON: its trace-based audits, bootup-time, long-tasks…) in that folder.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -27,9 +30,13 @@ const CHROME_FLAGS = [
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const GOALS = { performance: 90, accessibility: 100, homeScriptKb: 100 };
+const PAGE_FILTER = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim());
+const LHR_DIR = process.env.BENCH_WEB_LHR;
 
 interface Page {
   name: string;
+  /** Its name in BENCH_WEB_PAGES. */
+  key: string;
   path: string;
 }
 
@@ -44,6 +51,8 @@ interface Measure {
   cls: number;
   /** Audits below a full score in accessibility and best practices, and performance's biggest savings. */
   flagged: string[];
+  /** Where the main thread's time went: Lighthouse's trace, its times scaled by the simulated 4x CPU slowdown. */
+  mainThread: string;
   scripts: string[];
 }
 
@@ -106,7 +115,22 @@ function flaggedAudits(lhr: Lhr): string[] {
   return flagged;
 }
 
-async function audit(url: string, port: number): Promise<Measure> {
+/** Main-thread time by kind, the scripts that cost most, and the long tasks, from one report. */
+function mainThreadLine(lhr: Lhr): string {
+  const items = (id: string) => lhr.audits[id]?.details?.items ?? [];
+  const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+  const kinds = items('mainthread-work-breakdown')
+    .slice(0, 4)
+    .map((item) => `${String(item.groupLabel ?? item.group)} ${ms(item.duration)}`);
+  const scripts = items('bootup-time')
+    .slice(0, 3)
+    .map((item) => `\`${new URL(String(item.url), 'http://x').pathname}\` ${ms(item.scripting)} scripting`);
+  const longTasks = items('long-tasks').map((item) => ms(item.duration));
+  const total = lhr.audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN;
+  return `main thread ${ms(total)} (${kinds.join(', ')}); scripts: ${scripts.join(', ') || 'none'}; long tasks: ${longTasks.join(', ') || 'none'}`;
+}
+
+async function audit(url: string, port: number, saveAs?: string): Promise<Measure> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -115,6 +139,10 @@ async function audit(url: string, port: number): Promise<Measure> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const lhr = result.lhr as unknown as Lhr;
+  if (LHR_DIR && saveAs) {
+    mkdirSync(LHR_DIR, { recursive: true });
+    writeFileSync(join(LHR_DIR, `${saveAs}.json`), JSON.stringify(result.lhr));
+  }
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   return {
     ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
@@ -125,6 +153,7 @@ async function audit(url: string, port: number): Promise<Measure> {
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     flagged: flaggedAudits(lhr),
+    mainThread: mainThreadLine(lhr),
     scripts: requests.filter((item) => item.resourceType === 'Script').map((item) => String(item.url)),
   };
 }
@@ -175,24 +204,25 @@ async function main() {
     const challengeId = await aChallengeId(stack);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const pages: Page[] = [
-      { name: 'home', path: '/' },
-      { name: 'challenges', path: '/challenges' },
-      { name: 'challenge detail', path: `/challenges/${challengeId}` },
-    ].slice(0, SMOKE ? 1 : undefined);
+      { name: 'home', key: 'home', path: '/' },
+      { name: 'challenges', key: 'challenges', path: '/challenges' },
+      { name: 'challenge detail', key: 'detail', path: `/challenges/${challengeId}` },
+    ].filter((page, index) => (PAGE_FILTER ? PAGE_FILTER.includes(page.key) : !SMOKE || index === 0));
 
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
     const results: Array<{ page: Page; median: Measure; scores: string[] }> = [];
     for (const page of pages) {
       const runs: Measure[] = [];
       for (let run = 0; run < RUNS; run++)
-        runs.push(await audit(`${stack.baseUrl}${page.path}`, chrome.port));
+        runs.push(await audit(`${stack.baseUrl}${page.path}`, chrome.port, `${page.key}-${run + 1}`));
       results.push({
         page,
         median: medianRun(runs),
         scores: runs.map((r) => (r.error ? `failed (${r.error})` : String(r.performance))),
       });
     }
-    const home = await gzippedKb(results[0]!.median.scripts);
+    const homeRun = results.find(({ page }) => page.key === 'home');
+    const home = homeRun ? await gzippedKb(homeRun.median.scripts) : null;
 
     const ok = (value: number, goal: number, atLeast = true) =>
       (atLeast ? value >= goal : value <= goal) ? '✓' : '✗';
@@ -200,6 +230,7 @@ async function main() {
       ({ page, median, scores }) =>
         `| ${page.name} (\`${page.path.replace(challengeId, '{id}')}\`) | ${median.performance} ${ok(median.performance, GOALS.performance)} (runs: ${scores.join(', ')}) | ${median.accessibility} ${ok(median.accessibility, GOALS.accessibility)} | ${median.bestPractices} | ${(median.lcpMs / 1000).toFixed(2)} s | ${median.tbtMs.toFixed(0)} ms | ${median.cls.toFixed(3)} |`,
     );
+    const mainThread = results.map(({ page, median }) => `- ${page.name}: ${median.mainThread}`);
     const flagged = results.flatMap(({ page, median }) =>
       median.flagged.map((line) => `- ${page.name}: ${line}`),
     );
@@ -210,7 +241,13 @@ async function main() {
       '|---|---|---|---|---|---|---|',
       ...rows,
       '',
-      `Home page script: ${home.kb.toFixed(1)} KB gzipped (gzip -9) in ${home.files.length} files (goal ≤ ${GOALS.homeScriptKb} KB) ${ok(home.kb, GOALS.homeScriptKb, false)}: ${home.files.map(([path, kb]) => `\`${path}\` ${kb.toFixed(1)} KB`).join(', ')}.`,
+      "Where the main thread goes (median runs; Lighthouse scales the trace's times by its 4x CPU slowdown):",
+      '',
+      ...mainThread,
+      '',
+      home
+        ? `Home page script: ${home.kb.toFixed(1)} KB gzipped (gzip -9) in ${home.files.length} files (goal ≤ ${GOALS.homeScriptKb} KB) ${ok(home.kb, GOALS.homeScriptKb, false)}: ${home.files.map(([path, kb]) => `\`${path}\` ${kb.toFixed(1)} KB`).join(', ')}.`
+        : 'Home page not measured.',
       '',
       flagged.length === 0
         ? 'Lighthouse flags nothing.'
@@ -222,7 +259,9 @@ async function main() {
       results.every(
         ({ median }) =>
           median.performance >= GOALS.performance && median.accessibility >= GOALS.accessibility,
-      ) && home.kb <= GOALS.homeScriptKb;
+      ) &&
+      home !== null &&
+      home.kb <= GOALS.homeScriptKb;
     if (!SMOKE && !met) process.exitCode = 1;
   } finally {
     chrome?.kill();

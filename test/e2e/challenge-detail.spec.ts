@@ -726,7 +726,11 @@ describe('the challenge detail page', () => {
       name: `A Snake board played by the game's rules: a snake of ${board.kind === 'snake' ? board.body.length : 0} cells, score ${board.kind === 'snake' ? board.score : 0}`,
     });
     await art.waitFor();
-    expect(await art.evaluate((element) => element.tagName.toLowerCase())).toBe('svg');
+    // One image, drawn from the board's own SVG (game-art.svg.ts), that decodes.
+    expect(await art.evaluate((element) => element.tagName.toLowerCase())).toBe('img');
+    expect(await art.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(
+      100,
+    );
   });
 
   it('draws a round robin into double elimination: standings, rounds, forfeits, byes, the final winners', async () => {

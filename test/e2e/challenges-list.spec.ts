@@ -118,14 +118,25 @@ describe('the challenges list', () => {
     const hosted = all.filter((tournament) => isVerifiedGame(tournament.game.slug));
     expect(new Set(hosted.map((tournament) => tournament.game.slug)).size).toBeGreaterThanOrEqual(2);
     for (const tournament of hosted) {
-      const board = card(tournament.title).locator(`svg[data-game-art="${tournament.game.slug}"]`);
+      const board = card(tournament.title).locator(`img[data-game-art="${tournament.game.slug}"]`);
       await expect(board.count()).resolves.toBe(1);
       // Decoration on a card: the game's name is text beside it.
-      await expect(board.getAttribute('aria-hidden')).resolves.toBe('true');
+      await expect(board.getAttribute('alt')).resolves.toBe('');
+      await expect(board.locator('xpath=..').getAttribute('aria-hidden')).resolves.toBe('true');
+      // The image decodes: a broken one would be 0 wide.
+      await expect(
+        board.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+      ).resolves.toBe(100);
     }
     // The Tile Merge board is the one its core played: its tiles read as on the committed board.
     const tiles = hosted.find((tournament) => tournament.game.slug === 'tiles')!;
-    const tileTexts = await card(tiles.title).locator('svg[data-game-art="tiles"] text').allTextContents();
+    const tileTexts = await card(tiles.title)
+      .locator('img[data-game-art="tiles"]')
+      .evaluate((img: HTMLImageElement) => {
+        const markup = decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1));
+        const svg = new DOMParser().parseFromString(markup, 'image/svg+xml');
+        return [...svg.querySelectorAll('text')].map((text) => text.textContent ?? '');
+      });
     expect(tileTexts.map(Number)).toEqual(
       GAME_ART_BOARDS.tiles.kind === 'tiles' ? GAME_ART_BOARDS.tiles.cells.filter((v) => v > 0) : [],
     );
@@ -323,9 +334,10 @@ describe('the challenges list', () => {
         .evaluate((img: HTMLImageElement) => img.naturalWidth),
     ).resolves.toBe(64);
     await card('Broken Picture Cup').locator('.game-art').waitFor();
-    await expect(card('Broken Picture Cup').locator('img').count()).resolves.toBe(0);
+    // The thumbnail is gone; the board drawn in its place is an image of its own (game-art.svg.ts).
+    await expect(card('Broken Picture Cup').locator('.challenge-card__image').count()).resolves.toBe(0);
     // A game the platform does not host: a neutral panel with its name, no board.
-    await expect(card('Elsewhere Cup').locator('svg').count()).resolves.toBe(0);
+    await expect(card('Elsewhere Cup').locator('img, svg').count()).resolves.toBe(0);
     await expect(card('Elsewhere Cup').locator('.game-art--external').innerText()).resolves.toBe(
       'Chess Blitz',
     );

@@ -1,34 +1,15 @@
 import { z } from 'zod';
-import { leaderboardEntry } from './tournaments.contract';
+import { leaderboardEntry } from './leaderboard-entry.contract';
+import { LIVE_LEADERBOARD_SIZE } from './realtime.rooms';
 
 /**
  * The live path, end to end: a projector's change notice (worker → Redis → every API process), the
  * rooms clients join, and the socket.io event map the gateway and the web's socket client share.
  */
 
-const TOURNAMENT_PREFIX = 'tournament:';
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const TOURNAMENT_ROOM = new RegExp(`^${TOURNAMENT_PREFIX}(${UUID})$`);
-
-/** The room of one tournament's live leaderboard. */
-export const tournamentRoom = (tournamentId: string) => `${TOURNAMENT_PREFIX}${tournamentId}`;
-
-/** The public ledger's room. */
-export const LEDGER_ROOM = 'ledger';
-
-export type Room = { kind: 'tournament'; tournamentId: string } | { kind: 'ledger' };
-
-/** A room name a client may join, or undefined: tournament ids are lower-cased, as the server names rooms. */
-export function parseRoom(name: string): Room | undefined {
-  if (name === LEDGER_ROOM) return { kind: 'ledger' };
-  const tournament = TOURNAMENT_ROOM.exec(name);
-  return tournament ? { kind: 'tournament', tournamentId: tournament[1]!.toLowerCase() } : undefined;
-}
-
-/** The canonical name of a room a client asked for, or undefined when it is not one. */
-export function roomName(room: Room): string {
-  return room.kind === 'ledger' ? LEDGER_ROOM : tournamentRoom(room.tournamentId);
-}
+// The rooms and the leaderboard message's size, zod-free (realtime.rooms.ts): a page names its room
+// without loading the message schemas, which only the socket client needs.
+export * from './realtime.rooms';
 
 /**
  * Every change notice a projector may publish after its commit. A new live topic adds a member here,
@@ -57,9 +38,6 @@ export function parseChangeNotice(raw: string): ChangeNotice | undefined {
   }
   return undefined;
 }
-
-/** The most entries a leaderboard message carries: the top ten the tournament's detail shows. */
-export const LIVE_LEADERBOARD_SIZE = 10;
 
 /**
  * A tournament's leaderboard changed: its top entries, with the fields of the detail's `leaderboard`,

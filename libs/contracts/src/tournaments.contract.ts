@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leaderboardEntry } from './leaderboard-entry.contract';
 import { ed25519PublicKey, SCORE_VERIFICATIONS, signedResult } from './signed-results.contract';
 
 export const TOURNAMENT_MODES = ['INSTANT', 'SCHEDULED'] as const;
@@ -232,19 +233,8 @@ export const cancelTournamentBody = z
   .meta({ id: 'CancelTournamentBody' });
 export type CancelTournamentBody = z.infer<typeof cancelTournamentBody>;
 
-/** One row of a live leaderboard (spec: rank, userId, username, avatarUrl, score, charityName, charityUrl). */
-export const leaderboardEntry = z
-  .object({
-    rank: z.number().int(),
-    userId: z.uuid(),
-    username: z.string(),
-    avatarUrl: z.string().nullable(),
-    score: z.number(),
-    charityName: z.string().nullable(),
-    charityUrl: z.string().nullable(),
-  })
-  .meta({ id: 'LeaderboardEntry' });
-export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
+/** One row of a live leaderboard: its own module, which the realtime messages share (leaderboard-entry.contract.ts). */
+export { leaderboardEntry, type LeaderboardEntry } from './leaderboard-entry.contract';
 
 /** A list card: the spec's Tournament fields that exist so far, minus the per-member and leaderboard parts. */
 export const tournamentSummary = z

@@ -116,13 +116,17 @@ export const SHARE_TEXT_LIMIT = 200;
 export const LEADERBOARD_TOP = 10;
 export const PODIUM_PLACES = 3;
 
+/** Made once, on first use: a formatter costs far more to make than to use (a page writes many amounts). */
+let wholeDollars: Intl.NumberFormat | undefined;
+
 /** US dollars with no decimals (spec §9), from integer cents. */
 export function dollarsFromCents(cents: number): string {
-  return new Intl.NumberFormat('en-US', {
+  wholeDollars ??= new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency: 'USD',
     maximumFractionDigits: 0,
-  }).format(Math.floor(cents / 100));
+  });
+  return wholeDollars.format(Math.floor(cents / 100));
 }
 
 /** A nonprofit's page in our app, where leaderboard rows and prize lines link (spec: charityUrl). */

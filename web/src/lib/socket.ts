@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '@arena/contracts';
@@ -107,9 +106,4 @@ export function joinRoom(requested: string, listener: RoomListener): () => void 
       socket = null;
     }
   };
-}
-
-/** Keeps a room joined while the component is mounted; `listener` should keep its identity (useMemo). */
-export function useRoom(room: string | undefined, listener: RoomListener): void {
-  useEffect(() => (room ? joinRoom(room, listener) : undefined), [room, listener]);
 }

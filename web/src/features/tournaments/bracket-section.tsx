@@ -25,8 +25,11 @@ const STATUS_LABELS: Record<BracketMatch['status'], string> = {
   COMPLETED: 'Decided',
 };
 
-export const formatInstant = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** Built once: a formatter costs far more to make than to use, and a bracket writes dozens of instants. */
+const instant = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const wholeNumber = new Intl.NumberFormat('en-US');
+
+export const formatInstant = (iso: string) => instant.format(new Date(iso));
 
 export interface BracketSectionProps {
   stages: BracketStage[];
@@ -162,7 +165,7 @@ function Standings({ stage }: { stage: BracketStage }) {
                 {row.losses}
               </td>
               <td data-label="Total" className="table__numeric">
-                {row.totalScore.toLocaleString('en-US')}
+                {wholeNumber.format(row.totalScore)}
               </td>
             </tr>
           ))}

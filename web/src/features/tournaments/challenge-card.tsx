@@ -6,21 +6,31 @@ import {
   statusLabel,
 } from '@arena/contracts/tournaments.rules';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Badge } from '../../ui';
 import { GameArt } from './game-art';
-import { planDisplay, timeLeft } from './challenge-list.rules';
+import { planDisplay } from './challenge-list.rules';
 
 export interface ChallengeCardProps {
   tournament: TournamentSummary;
-  /** The page's one clock (ms since the epoch). */
-  now: number;
+  /** Its time fact, read by the list from the page's one clock (`timeLeft`): "Ends in", "2d 4h". */
+  timeLabel: string;
+  timeValue: string;
+  /** The value counts down (styled as a countdown). */
+  countsDown: boolean;
 }
 
-/** One tournament on /challenges; the whole card is the link to its page. */
-export function ChallengeCard({ tournament, now }: ChallengeCardProps) {
+/**
+ * One tournament on /challenges; the whole card is the link to its page. Memoised on plain values: the
+ * page's clock ticks each second while a countdown runs, and only a card whose time text changed re-renders.
+ */
+export const ChallengeCard = memo(function ChallengeCard({
+  tournament,
+  timeLabel,
+  timeValue,
+  countsDown,
+}: ChallengeCardProps) {
   const titleId = useId();
-  const time = timeLeft(tournament, now);
   const plan = planDisplay(tournament);
   const status = tournament.status.toLowerCase();
   const checks = scoreVerificationText(tournament.scoreVerification);
@@ -79,10 +89,8 @@ export function ChallengeCard({ tournament, now }: ChallengeCardProps) {
             </dd>
           </div>
           <div className="challenge-card__fact">
-            <dt>{time.label}</dt>
-            <dd className={time.countsDownTo === null ? undefined : 'challenge-card__countdown'}>
-              {time.value}
-            </dd>
+            <dt>{timeLabel}</dt>
+            <dd className={countsDown ? 'challenge-card__countdown' : undefined}>{timeValue}</dd>
           </div>
         </dl>
         {tournament.status === 'CANCELLED' && tournament.cancelReason && (
@@ -93,7 +101,7 @@ export function ChallengeCard({ tournament, now }: ChallengeCardProps) {
       </div>
     </article>
   );
-}
+});
 
 function ChallengeThumbnail({
   thumbnail,

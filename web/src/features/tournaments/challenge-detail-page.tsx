@@ -1,7 +1,7 @@
 import { catalogGame } from '@arena/contracts/games.catalog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TournamentDetail } from '@arena/contracts';
 import {
@@ -18,21 +18,28 @@ import { useSession } from '../../lib/session';
 import { tokenStorage } from '../../lib/tokens';
 import { Alert, Badge, Button, buttonClass, Card, EmptyState, Skeleton } from '../../ui';
 import { BracketSection, formatInstant } from './bracket-section';
-import { CharityModal } from './charity-modal';
 import { percent, ruleParagraphs } from './challenge-detail.format';
 import { DetailMessages } from './challenge-detail.messages';
 import { ChallengeDetailSkeleton } from './challenge-detail-skeleton';
 import { Countdown } from './countdown';
-import { GameModal } from './game-modal';
 import { LeaderboardSection } from './leaderboard-section';
 import { useLiveTournament } from './live-tournament';
-import { PlayerStatsModal } from './player-stats-modal';
 import { PoolMeter } from './pool-meter';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
 import { GameArt } from './game-art';
-import { ShareModal } from './share-modal';
 import { tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
 import './challenge-detail.css';
+
+/*
+ * The dialogs load when first opened, each in its own chunk: the page draws without their code (the game's
+ * frame and its message schemas, the charity search, the share card), issue 23's performance item.
+ */
+const CharityModal = lazy(() => import('./charity-modal').then((m) => ({ default: m.CharityModal })));
+const GameModal = lazy(() => import('./game-modal').then((m) => ({ default: m.GameModal })));
+const PlayerStatsModal = lazy(() =>
+  import('./player-stats-modal').then((m) => ({ default: m.PlayerStatsModal })),
+);
+const ShareModal = lazy(() => import('./share-modal').then((m) => ({ default: m.ShareModal })));
 
 type OpenModal =
   | { kind: 'join' }
@@ -324,55 +331,57 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
         </div>
       </div>
 
-      {modal?.kind === 'join' && (
-        <CharityModal
-          purpose="join"
-          tournamentTitle={detail.title}
-          currentCharityId={null}
-          busy={join.isPending}
-          onChoose={(charityId) => join.mutate(charityId)}
-          onClose={close}
-        />
-      )}
-      {modal?.kind === 'charity' && (
-        <CharityModal
-          purpose="change"
-          tournamentTitle={detail.title}
-          currentCharityId={detail.myCharity?.charityId ?? null}
-          busy={selectCharity.isPending}
-          onChoose={(charityId) => selectCharity.mutate(charityId)}
-          onClose={close}
-        />
-      )}
-      {modal?.kind === 'stats' && (
-        <PlayerStatsModal
-          tournamentId={detail.id}
-          playerId={modal.playerId}
-          lowerScoreWins={detail.lowerScoreWins}
-          onClose={close}
-        />
-      )}
-      {modal?.kind === 'share' && (
-        <ShareModal
-          title={detail.title}
-          text={`Play ${detail.game.name} in "${detail.title}" on Charity Arena: ${detail.prizeDisplay} goes to the nonprofits the winners choose. ${detail.description}`}
-          url={shareUrl}
-          imageUrl={detail.thumbnail}
-          onClose={close}
-        />
-      )}
-      {modal?.kind === 'game' && (
-        <GameModal
-          tournament={detail}
-          demo={modal.demo}
-          matchId={modal.demo || !headToHead ? null : (detail.myNextMatch?.matchId ?? null)}
-          onClose={close}
-          onSubmitted={() => {
-            close();
-            void reload();
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {modal?.kind === 'join' && (
+          <CharityModal
+            purpose="join"
+            tournamentTitle={detail.title}
+            currentCharityId={null}
+            busy={join.isPending}
+            onChoose={(charityId) => join.mutate(charityId)}
+            onClose={close}
+          />
+        )}
+        {modal?.kind === 'charity' && (
+          <CharityModal
+            purpose="change"
+            tournamentTitle={detail.title}
+            currentCharityId={detail.myCharity?.charityId ?? null}
+            busy={selectCharity.isPending}
+            onChoose={(charityId) => selectCharity.mutate(charityId)}
+            onClose={close}
+          />
+        )}
+        {modal?.kind === 'stats' && (
+          <PlayerStatsModal
+            tournamentId={detail.id}
+            playerId={modal.playerId}
+            lowerScoreWins={detail.lowerScoreWins}
+            onClose={close}
+          />
+        )}
+        {modal?.kind === 'share' && (
+          <ShareModal
+            title={detail.title}
+            text={`Play ${detail.game.name} in "${detail.title}" on Charity Arena: ${detail.prizeDisplay} goes to the nonprofits the winners choose. ${detail.description}`}
+            url={shareUrl}
+            imageUrl={detail.thumbnail}
+            onClose={close}
+          />
+        )}
+        {modal?.kind === 'game' && (
+          <GameModal
+            tournament={detail}
+            demo={modal.demo}
+            matchId={modal.demo || !headToHead ? null : (detail.myNextMatch?.matchId ?? null)}
+            onClose={close}
+            onSubmitted={() => {
+              close();
+              void reload();
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

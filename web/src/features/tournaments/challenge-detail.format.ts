@@ -5,9 +5,12 @@ import { SHARE_TEXT_LIMIT, LEADERBOARD_TOP } from '@arena/contracts/tournaments.
  * frame's address are written. Kept apart from the components so they are tested without a browser.
  */
 
+/** Built once: making a formatter costs far more than using one, and a leaderboard writes a score per row. */
+const scoreNumber = new Intl.NumberFormat('en-US');
+
 /** A TIME_ATTACK result is a time in milliseconds, shown as m:ss.mmm; any other score as a number. */
 export function formatScore(score: number, lowerScoreWins: boolean): string {
-  if (!lowerScoreWins) return new Intl.NumberFormat('en-US').format(score);
+  if (!lowerScoreWins) return scoreNumber.format(score);
   const whole = Math.max(0, Math.round(score));
   const minutes = Math.floor(whole / 60_000);
   const seconds = Math.floor((whole % 60_000) / 1000);

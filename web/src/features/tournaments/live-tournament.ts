@@ -1,12 +1,10 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LeaderboardEntry, TournamentDetail } from '@arena/contracts';
-import {
-  LIVE_LEADERBOARD_SIZE,
-  tournamentRoom,
-  type LeaderboardMessage,
-} from '@arena/contracts/realtime.contract';
-import { useRoom, type RoomListener } from '../../lib/socket';
+import type { LeaderboardMessage } from '@arena/contracts/realtime.contract';
+import { LIVE_LEADERBOARD_SIZE, tournamentRoom } from '@arena/contracts/realtime.rooms';
+import type { RoomListener } from '../../lib/socket';
+import { useRoom } from '../../lib/use-room';
 import { tournamentKeys } from './tournaments.queries';
 
 /** What a leaderboard message does to a cached detail. */
