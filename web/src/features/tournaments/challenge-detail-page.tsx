@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { TournamentDetail } from '@arena/contracts';
+import type { PlayRun, TournamentDetail } from '@arena/contracts';
 import {
   formatLabel,
   isHeadToHead,
@@ -19,7 +19,7 @@ import { tokenStorage } from '../../lib/tokens';
 import { Alert, Badge, Button, buttonClass, Card, EmptyState, Skeleton } from '../../ui';
 import { BracketSection, formatInstant } from './bracket-section';
 import { CharityModal } from './charity-modal';
-import { percent, ruleParagraphs } from './challenge-detail.format';
+import { formatScore, percent, ruleParagraphs } from './challenge-detail.format';
 import { DetailMessages } from './challenge-detail.messages';
 import { ChallengeDetailSkeleton } from './challenge-detail-skeleton';
 import { Countdown } from './countdown';
@@ -31,7 +31,7 @@ import { PoolMeter } from './pool-meter';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
 import { GameArt } from './game-art';
 import { ShareModal } from './share-modal';
-import { tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
+import { bestRunQuery, tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
 import './challenge-detail.css';
 
 type OpenModal =
@@ -39,6 +39,7 @@ type OpenModal =
   | { kind: 'charity' }
   | { kind: 'share' }
   | { kind: 'game'; demo: boolean }
+  | { kind: 'watch'; run: PlayRun }
   | { kind: 'stats'; playerId: string };
 
 /** A 4xx carries a message written for people (the plan the tournament needs, say); anything else does not. */
@@ -171,6 +172,13 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
     setModal({ kind: 'game', demo });
   };
 
+  // The best verified run, to watch (issue 23): asked again when the leader or their best changes.
+  const leader = detail.leaderboard[0];
+  const bestRun = useQuery({
+    ...bestRunQuery(detail.id, leader ? `${leader.userId}:${leader.score}` : 'none'),
+    enabled: catalogGame(detail.game.slug) !== null && !!detail.game.integrationUrl,
+  });
+
   const shareUrl = `${window.location.origin}/challenges/${detail.id}`;
   const headToHead = isHeadToHead(detail.format);
   const rules = ruleParagraphs(detail.rules);
@@ -258,6 +266,13 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
               onJoin={openJoin}
               onPlay={openGame}
             />
+            {bestRun.data && (
+              <WatchRun
+                run={bestRun.data}
+                lowerScoreWins={detail.lowerScoreWins}
+                onWatch={(run) => setModal({ kind: 'watch', run })}
+              />
+            )}
             {detail.isUserJoined && (
               <p className="challenge__my-charity">
                 {detail.myCharity ? (
@@ -361,6 +376,16 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
           onClose={close}
         />
       )}
+      {modal?.kind === 'watch' && (
+        <GameModal
+          tournament={detail}
+          demo={false}
+          matchId={null}
+          watch={modal.run}
+          onClose={close}
+          onSubmitted={close}
+        />
+      )}
       {modal?.kind === 'game' && (
         <GameModal
           tournament={detail}
@@ -425,6 +450,28 @@ function Actions({ detail, headToHead, sessionKnown, isMember, onJoin, onPlay }:
       {!joined && !detail.canJoin && open && (
         <p className="challenge__note">Joining is closed for this challenge.</p>
       )}
+    </div>
+  );
+}
+
+/** The best verified run, replayed in the game frame move by move (issue 23): who played it and its score. */
+function WatchRun({
+  run,
+  lowerScoreWins,
+  onWatch,
+}: {
+  run: PlayRun;
+  lowerScoreWins: boolean;
+  onWatch: (run: PlayRun) => void;
+}) {
+  return (
+    <div className="challenge__watch">
+      <Button block variant="secondary" onClick={() => onWatch(run)}>
+        Watch the winning run
+      </Button>
+      <p className="challenge__note">
+        {run.playerName}’s verified run: {formatScore(run.score, lowerScoreWins)}
+      </p>
     </div>
   );
 }
