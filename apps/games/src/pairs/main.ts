@@ -1,5 +1,6 @@
 import { GAME_CATALOG } from '@arena/contracts/games.catalog';
 import { pairs } from '@arena/games';
+import type { GameCore } from '@arena/games';
 import { runWatcher } from '../shared/run-watch';
 import { runGame, type GameUi } from '../shared/shell';
 import { formatTime } from './format-time';
@@ -104,7 +105,9 @@ function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
         ? `Time ${formatTime(play.state.clockMs)} · ${movesOf(play)} moves`
         : `Not finished: ${play.state.pairsFound} of 8 pairs found.`,
     // Watched, no card may be flipped: each position shows the cards as they were at its flip.
-    watch: runWatcher('pairs', pairsTimeline, ({ state, up }) => drawCards(state, up, true, true)),
+    watch: runWatcher(pairs.pairsCore as GameCore<unknown>, pairsTimeline, ({ state, up }) =>
+      drawCards(state, up, true, true),
+    ),
   };
 }
 

@@ -1,4 +1,4 @@
-import { pairs } from '@arena/games';
+import { GAME_CORES, pairs } from '@arena/games';
 import { openRun } from '../shared/run-watch';
 import { verifiedRun } from '../shared/watch-runs.fixture';
 import { formatTime } from './format-time';
@@ -6,7 +6,7 @@ import { pairsTimeline } from './pairs-watch';
 
 describe('a watched Memory Pairs run', () => {
   const { material, log, score } = verifiedRun('pairs', 'pairs-watch-spec');
-  const opened = openRun('pairs', material, pairsTimeline);
+  const opened = openRun(GAME_CORES.pairs, material, pairsTimeline);
   if (!opened.ok) throw new Error(opened.reason);
   const { timeline } = opened;
 

@@ -1,4 +1,4 @@
-import type { RunMaterial } from '@arena/games';
+import { GAME_CORES, type RunMaterial } from '@arena/games';
 import { pairsTimeline } from '../pairs/pairs-watch';
 import { snakeTimeline } from '../snake/snake-watch';
 import { tilesTimeline } from '../tiles/tiles-watch';
@@ -26,7 +26,7 @@ describe('openRun', () => {
     ['snake', SNAKE.material, snakeTimeline],
     ['pairs', PAIRS.material, pairsTimeline],
   ] as const)('opens a verified %s run from its first input to its last', (slug, material, build) => {
-    const opened = openRun(slug, material, build as never);
+    const opened = openRun(GAME_CORES[slug], material, build as never);
     expect(opened.ok).toBe(true);
   });
 
@@ -35,7 +35,7 @@ describe('openRun', () => {
     ['a Snake run in the Tile Merge page', 'tiles', SNAKE.material],
     ['a Memory Pairs run in the Tile Merge page', 'tiles', PAIRS.material],
   ] as const)('refuses %s', (_name, page, material) => {
-    expect(refusal(openRun(page, material, tilesTimeline as never))).toBe(
+    expect(refusal(openRun(GAME_CORES[page], material, tilesTimeline as never))).toBe(
       'This run was played in another game.',
     );
   });
@@ -47,14 +47,16 @@ describe('openRun', () => {
     ['no step seeds', { stepSeeds: null }],
     ['too few step seeds for its moves', { stepSeeds: TILES.material.stepSeeds!.slice(0, 3) }],
   ])('refuses a Tile Merge run with %s, saying why', (_name, change) => {
-    const reason = refusal(openRun('tiles', { ...TILES.material, ...change }, tilesTimeline));
+    const reason = refusal(openRun(GAME_CORES.tiles, { ...TILES.material, ...change }, tilesTimeline));
     expect(reason).toMatch(/^This run does not replay: ./);
   });
 
   it('refuses a game it does not host and a Memory Pairs run without its seed', () => {
     const other = { ...TILES.material, game: 'chess' };
-    expect(refusal(openRun('tiles', other, tilesTimeline))).toBe('This run was played in another game.');
-    expect(refusal(openRun('pairs', { ...PAIRS.material, seed: null }, pairsTimeline))).toBe(
+    expect(refusal(openRun(GAME_CORES.tiles, other, tilesTimeline))).toBe(
+      'This run was played in another game.',
+    );
+    expect(refusal(openRun(GAME_CORES.pairs, { ...PAIRS.material, seed: null }, pairsTimeline))).toBe(
       'This run does not replay: The run carries no seed',
     );
   });

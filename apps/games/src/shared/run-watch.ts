@@ -1,5 +1,10 @@
-import type { VerifiedGameSlug } from '@arena/contracts/games.catalog';
-import { watchRun, type ReplayResult, type RunMaterial, type TimedInput } from '@arena/games';
+import {
+  watchRunOn,
+  type GameCore,
+  type ReplayResult,
+  type RunMaterial,
+  type TimedInput,
+} from '@arena/games';
 import type { Stat } from './game-bar';
 
 /**
@@ -34,17 +39,18 @@ export type TimelineBuilder<S> = (
 ) => RunTimeline<S>;
 
 /**
- * Opens a run for watching in the page of `game`: refused (with why, for the screen) when it was played
- * in another game or does not replay through the core (a garbage log, missing seeds, seeds that do not
- * fit the log). Only then does the game build its positions.
+ * Opens a run for watching in the page of `core`'s game: refused (with why, for the screen) when it was
+ * played in another game or does not replay through the core (a garbage log, missing seeds, seeds that
+ * do not fit the log). Only then does the game build its positions. The page's own core, not the
+ * catalog's: a page bundles only its game.
  */
 export function openRun<S>(
-  game: VerifiedGameSlug,
+  core: GameCore<unknown>,
   material: RunMaterial,
   build: TimelineBuilder<S>,
 ): OpenedRun<S> {
-  if (material.game !== game) return { ok: false, reason: 'This run was played in another game.' };
-  const opened = watchRun(material);
+  if (material.game !== core.slug) return { ok: false, reason: 'This run was played in another game.' };
+  const opened = watchRunOn(core, material);
   if (!opened.ok) return { ok: false, reason: `This run does not replay: ${opened.reason}` };
   const { log } = opened.run;
   return { ok: true, timeline: build(material, log, opened.run.at(log.length)) };
@@ -105,12 +111,12 @@ export type RunWatcher = (
 
 /** A game's watcher: its timeline builder, and how its board draws one position's state. */
 export function runWatcher<S>(
-  game: VerifiedGameSlug,
+  core: GameCore<unknown>,
   build: TimelineBuilder<S>,
   draw: (state: S) => void,
 ): RunWatcher {
   return (material) => {
-    const opened = openRun(game, material, build);
+    const opened = openRun(core, material, build);
     if (!opened.ok) return opened;
     const { timeline } = opened;
     return {

@@ -1,5 +1,6 @@
 import { GAME_CATALOG } from '@arena/contracts/games.catalog';
 import { snake } from '@arena/games';
+import type { GameCore } from '@arena/games';
 import { runWatcher } from '../shared/run-watch';
 import { runGame, type GameUi } from '../shared/shell';
 import { SnakePlay } from './snake-play';
@@ -136,7 +137,7 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
     ],
     resultText: (play) => `Score ${snake.snakeScore(play.state)}: ${END_TEXT[play.state.end ?? 'time']}.`,
     // A position is one tick: drawn still, without the glide toward the next.
-    watch: runWatcher('snake', snakeTimeline, (state) => show(state, 0, true)),
+    watch: runWatcher(snake.snakeCore as GameCore<unknown>, snakeTimeline, (state) => show(state, 0, true)),
   };
 }
 

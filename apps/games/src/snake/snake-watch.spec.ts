@@ -1,11 +1,11 @@
-import { snake } from '@arena/games';
+import { GAME_CORES, snake } from '@arena/games';
 import { openRun } from '../shared/run-watch';
 import { verifiedRun } from '../shared/watch-runs.fixture';
 import { snakeTimeline } from './snake-watch';
 
 describe('a watched Snake run', () => {
   const { material, log, score } = verifiedRun('snake', 'snake-watch-spec');
-  const opened = openRun('snake', material, snakeTimeline);
+  const opened = openRun(GAME_CORES.snake, material, snakeTimeline);
   if (!opened.ok) throw new Error(opened.reason);
   const { timeline } = opened;
   const head = (tick: number) => snake.snakeCells(timeline.at(tick).state)[0]!;

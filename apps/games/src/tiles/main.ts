@@ -1,5 +1,6 @@
 import { GAME_CATALOG } from '@arena/contracts/games.catalog';
 import { tiles } from '@arena/games';
+import type { GameCore } from '@arena/games';
 import { runWatcher } from '../shared/run-watch';
 import { runGame, type GameUi } from '../shared/shell';
 import { tileMotions } from './tile-motions';
@@ -141,7 +142,7 @@ function tilesUi(): GameUi<tiles.TilesMove, TilesPlay> {
     ],
     resultText: (play) =>
       `Score ${play.state.score.toLocaleString('en-US')} · best tile ${Math.max(...play.state.board)}`,
-    watch: runWatcher('tiles', tilesTimeline, (state) => reset(state.board)),
+    watch: runWatcher(tiles.tilesCore as GameCore<unknown>, tilesTimeline, (state) => reset(state.board)),
   };
 }
 

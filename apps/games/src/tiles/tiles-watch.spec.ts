@@ -1,11 +1,11 @@
-import { tiles, watchRun } from '@arena/games';
+import { GAME_CORES, tiles, watchRun } from '@arena/games';
 import { openRun } from '../shared/run-watch';
 import { verifiedRun } from '../shared/watch-runs.fixture';
 import { tilesTimeline } from './tiles-watch';
 
 describe('a watched Tile Merge run', () => {
   const { material, log, score } = verifiedRun('tiles', 'tiles-watch-spec');
-  const opened = openRun('tiles', material, tilesTimeline);
+  const opened = openRun(GAME_CORES.tiles, material, tilesTimeline);
   if (!opened.ok) throw new Error(opened.reason);
   const { timeline } = opened;
 
