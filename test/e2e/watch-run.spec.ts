@@ -13,6 +13,7 @@ import { axeViolations } from './support/axe';
 import { DESKTOP, PHONE, launchBrowser, saveScreenshot } from './support/browser';
 import { recordDiagnostics } from './support/diagnostics';
 import { statValue } from './support/game-play';
+import { createMember, signIn } from './support/member';
 import { startTestGameServer, type TestGameServer } from './support/game-server';
 import { listTournaments, seedTournaments } from './support/seeded-tournaments';
 import { startWebApp, type RunningWebApp } from './support/web-app';
@@ -138,7 +139,11 @@ describe('watching the winning run of a seeded tournament', () => {
       expect(await game.locator('.board').innerHTML()).toBe(board);
       expect(await scrubber.inputValue()).toBe(paused);
 
-      await saveScreenshot(page, `watch-run-${viewport.width}`, { fullPage: false });
+      // Looked at where it matters: the end of the run, on its verified score.
+      await scrubber.focus();
+      await page.keyboard.press('End');
+      await status.filter({ hasText: new RegExp(`^\\w+ ${last.toLocaleString('en-US')} of `) }).waitFor();
+      await saveScreenshot(page, 'watch-run', { fullPage: false });
       const overflow = await game.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await expect(axeViolations(page)).resolves.toEqual([]);
