@@ -102,6 +102,8 @@ describe('watching the winning run of a seeded tournament', () => {
     'at %s px: scrubbed to its end the run shows the top score, and nothing is played',
     async (_w, viewport) => {
       const { page, posts } = await openPage(viewport);
+      // Signed in, the modal would open a play for a game it is not told to watch: none may be opened.
+      await signIn(page, web, await createMember(web));
       const top = page.getByTestId('leaderboard-row').first();
       const { frame, game } = await watchWinningRun(page);
       const scrubber = frame.getByRole('slider', { name: `Position in ${watched.run.playerName}’s run` });
