@@ -77,6 +77,16 @@ describe('the game frame messages, from the page', () => {
     matchId: null,
     expiresAt: '2026-11-23T10:00:00.000Z',
   };
+  /** A verified run to watch (issue 23): a keystream game's step seeds, or Memory Pairs' seed. */
+  const watch = {
+    type: 'WATCH_RUN',
+    tournamentId: 't-1',
+    game: 'tiles',
+    playerName: 'Ada',
+    seed: null,
+    stepSeeds: [-2_147_483_648, 0, 2_147_483_647],
+    packedLog: 'AXgC',
+  };
 
   it.each([
     [auth],
@@ -89,6 +99,8 @@ describe('the game frame messages, from the page', () => {
     [{ type: 'RELEASED', step: 3, input: 'up', block: '0123456789abcdef0123456789abcdef' }],
     [{ type: 'RELEASED', step: 3, input: '37:1210u,1830l', block: '0123456789abcdef0123456789abcdef' }],
     [{ type: 'RELEASE_FAILED', step: 3, message: 'This play has expired' }],
+    [watch],
+    [{ ...watch, game: 'pairs', seed: 'seed', stepSeeds: null }],
   ])('accepts %j', (message) => {
     expect(pageToGameMessage.safeParse(message).success).toBe(true);
   });
@@ -102,6 +114,12 @@ describe('the game frame messages, from the page', () => {
     ['a failed reveal without a reason', { type: 'REVEAL_FAILED', flip: 3 }],
     ['a block that is not 32 hex digits', { type: 'RELEASED', step: 3, input: 'up', block: 'abc' }],
     ['a failed release without a reason', { type: 'RELEASE_FAILED', step: 3 }],
+    ['a run to watch without its log', { ...watch, packedLog: undefined }],
+    ['a run to watch with a log not in base64url', { ...watch, packedLog: 'AX==' }],
+    ['a run to watch with a step seed past 32 bits', { ...watch, stepSeeds: [2_147_483_648] }],
+    ['a run to watch with a fractional step seed', { ...watch, stepSeeds: [1.5] }],
+    ['a run to watch without a player', { ...watch, playerName: '' }],
+    ['a run to watch with an empty seed', { ...watch, seed: '' }],
   ])('refuses %s', (_what, message) => {
     expect(pageToGameMessage.safeParse(message).success).toBe(false);
   });

@@ -21,6 +21,10 @@ import { SNAKE_RELEASE_FORMAT, SNAKE_RELEASE_MAX_CHARS } from './releases';
  * 4. When a run ends the game posts GAME_COMPLETED (the page shows it); in a tournament it then posts
  *    TOURNAMENT_SUBMIT_SCORE with the play id, the token and the input log, packed (`packedLog`,
  *    `packed-log.ts`), and the page submits them as they came.
+ *
+ * Watching a run (issue 23): the page answers GAME_READY with WATCH_RUN instead, carrying a finished,
+ * verified play's replay material (`PlayRun` of plays.contract.ts, never a key). The game then only
+ * replays it, move by move: it takes no input and posts no result.
  */
 
 /** Whole, non-negative and within a PostgreSQL integer: only shown by the page, the server replays. */
@@ -103,6 +107,28 @@ export const pageToGameMessage = z.discriminatedUnion('type', [
   }),
   /** Signed out or a demo: play for fun with any seed; nothing is submitted. */
   z.object({ type: z.literal('DEMO_MODE'), tournamentId: shortText }),
+  /**
+   * Watch a finished, verified run (issue 23): the replay material of `GET /api/tournaments/{id}/runs/best`.
+   * The game replays it through its core and shows any step of it; nothing is played or submitted.
+   */
+  z.object({
+    type: z.literal('WATCH_RUN'),
+    tournamentId: shortText,
+    /** The catalog game the run was played in: a frame of another game refuses to show it. */
+    game: z.string().check(z.minLength(1), z.maxLength(100)),
+    playerName: z.string().check(z.minLength(1), z.maxLength(200)),
+    /** Memory Pairs: the finished play's seed; null for a keystream game. */
+    seed: z.nullable(shortText),
+    /** Tile Merge and Snake: the 32 bits each step's generator was seeded with; null for Memory Pairs. */
+    stepSeeds: z.nullable(
+      z
+        .array(z.number().check(z.int(), z.minimum(-2_147_483_648), z.maximum(2_147_483_647)))
+        .check(z.maxLength(40_000)),
+    ),
+    packedLog: z
+      .string()
+      .check(z.minLength(2), z.maxLength(PACKED_LOG_MAX_CHARS), z.regex(PACKED_LOG_FORMAT)),
+  }),
   /** The server's answer to REVEAL: the face of the flipped card. */
   z.object({
     type: z.literal('REVEALED'),

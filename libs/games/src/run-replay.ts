@@ -1,4 +1,4 @@
-import type { ReplayResult, TimedInput } from './game-core';
+import type { GameCore, ReplayResult, TimedInput } from './game-core';
 import { gameCoreFor } from './game-cores';
 import { decodePackedLog } from './input-log/packed-log';
 
@@ -31,6 +31,18 @@ export function watchRun(
 ): { ok: true; run: WatchedRun } | { ok: false; reason: string } {
   const core = gameCoreFor(material.game);
   if (!core) return { ok: false, reason: `${material.game} is not a game we host` };
+  return watchRunOn(core, material);
+}
+
+/**
+ * `watchRun` on a core the caller holds (a game's page, which bundles only its own core): the material
+ * must be of that core's game.
+ */
+export function watchRunOn(
+  core: GameCore<unknown>,
+  material: RunMaterial,
+): { ok: true; run: WatchedRun } | { ok: false; reason: string } {
+  if (material.game !== core.slug) return { ok: false, reason: `The run is not of ${core.name}` };
   const decoded = decodePackedLog(material.game, material.packedLog);
   if (!decoded.ok) return { ok: false, reason: decoded.reason };
   const { log } = decoded;

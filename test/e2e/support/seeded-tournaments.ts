@@ -3,20 +3,22 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '@arena/event-s
 import { seedDemoMembers } from '@arena/identity';
 import { projectEvents } from '@arena/projection-runner/testing';
 import { projectors } from '@arena/projections/registry';
-import { seedAllDemoTournaments, type DemoSeedResult } from '@arena/tournaments';
+import { seedAllDemoTournaments, VerifiedRuns, type DemoSeedResult } from '@arena/tournaments';
 import type { RunningWebApp } from './web-app';
 
 const PAGE = 500;
 
 /**
  * The demo seed of `npm start` (apps/cli/src/seed.ts) in a browser test's app: identity's demo
- * members, every demo tournament in the app's own event store, and every read model projected from
- * them once (the worker, which would do it live, does not run here; nor do the start and end jobs).
+ * members, every demo tournament in the app's own event store with its verified runs to watch (issue
+ * 23), and every read model projected from them once (the worker, which would do it live, does not run
+ * here; nor do the start and end jobs).
  */
 export async function seedTournaments(web: RunningWebApp): Promise<DemoSeedResult> {
   const eventStore = web.app.get<EventStore>(EVENT_STORE);
   const players = await seedDemoMembers(web.database.db);
-  const seeded = await seedAllDemoTournaments({ players, eventStore });
+  const runs = new VerifiedRuns(web.database.db);
+  const seeded = await seedAllDemoTournaments({ players, eventStore, runs });
   const events = await readEveryEvent(eventStore);
   for (const projector of projectors) await projectEvents(web.database.db, projector, events);
   return seeded;

@@ -1,8 +1,11 @@
 import { GAME_CATALOG } from '@arena/contracts/games.catalog';
 import { pairs } from '@arena/games';
+import type { GameCore } from '@arena/games';
+import { runWatcher } from '../shared/run-watch';
 import { runGame, type GameUi } from '../shared/shell';
 import { formatTime } from './format-time';
 import { PairsPlay } from './pairs-play';
+import { pairsTimeline } from './pairs-watch';
 
 /** The eight faces: a symbol and a colour each, so a pair is told apart by shape and by colour. */
 const FACES: readonly { symbol: string; name: string; colour: string }[] = [
@@ -23,6 +26,34 @@ const movesOf = (play: PairsPlay) => Math.ceil(play.state.flips / 2);
 
 function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
   const cards: HTMLButtonElement[] = [];
+
+  /** Draws every card: `up` the ones face up; `disabled` while none may be flipped; `showMiss` a mismatch. */
+  function drawCards(
+    state: pairs.PairsState,
+    up: readonly boolean[],
+    disabled: boolean,
+    showMiss: boolean,
+  ): void {
+    const mismatch = state.mismatch;
+    cards.forEach((node, card) => {
+      // A card face up was revealed; a face down one may be unknown (a tournament run).
+      const face = FACES[state.faces[card]!] ?? HIDDEN_FACE;
+      const matched = state.matched[card]!;
+      const missed = showMiss && mismatch !== null && up[card]! && mismatch.cards.includes(card) && !matched;
+      const row = Math.floor(card / pairs.PAIRS_COLUMNS) + 1;
+      const column = (card % pairs.PAIRS_COLUMNS) + 1;
+      const shown = matched ? `${face.name}, matched` : up[card] ? face.name : 'face down';
+      const label = `Row ${row}, column ${column}: ${shown}`;
+      const className = `card${up[card] ? ' card--up' : ''}${matched ? ' card--matched' : ''}${missed ? ' card--miss' : ''}`;
+      // Drawn every frame: touch the DOM only when the card changed (it would restart its flip otherwise).
+      if (node.className === className && node.disabled === disabled && node.ariaLabel === label) return;
+      node.className = className;
+      node.disabled = disabled;
+      node.ariaLabel = label;
+      node.textContent = up[card] ? face.symbol : '';
+      node.style.color = up[card] && !matched && !missed ? face.colour : '';
+    });
+  }
 
   return {
     game: GAME_CATALOG.pairs,
@@ -62,25 +93,7 @@ function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
     render(play, clockMs, paused) {
       // Paused, every card is hidden: the result is a time, so memorising must cost time.
       const up = paused ? cards.map(() => false) : play.over ? cards.map(() => true) : play.faceUp(clockMs);
-      const mismatch = play.state.mismatch;
-      cards.forEach((node, card) => {
-        // A card face up was revealed; a face down one may be unknown (a tournament run).
-        const face = FACES[play.state.faces[card]!] ?? HIDDEN_FACE;
-        const matched = play.state.matched[card]!;
-        const missed = !paused && mismatch !== null && up[card]! && mismatch.cards.includes(card) && !matched;
-        const row = Math.floor(card / pairs.PAIRS_COLUMNS) + 1;
-        const column = (card % pairs.PAIRS_COLUMNS) + 1;
-        const state = matched ? `${face.name}, matched` : up[card] ? face.name : 'face down';
-        const label = `Row ${row}, column ${column}: ${state}`;
-        const className = `card${up[card] ? ' card--up' : ''}${matched ? ' card--matched' : ''}${missed ? ' card--miss' : ''}`;
-        // Drawn every frame: touch the DOM only when the card changed (it would restart its flip otherwise).
-        if (node.className === className && node.disabled === paused && node.ariaLabel === label) return;
-        node.className = className;
-        node.disabled = paused;
-        node.ariaLabel = label;
-        node.textContent = up[card] ? face.symbol : '';
-        node.style.color = up[card] && !matched && !missed ? face.colour : '';
-      });
+      drawCards(play.state, up, paused, !paused);
     },
     stats: (play, clockMs) => [
       { label: 'Pairs', value: `${play.state.pairsFound}/8`, live: true },
@@ -91,6 +104,10 @@ function pairsUi(): GameUi<pairs.PairsInput, PairsPlay> {
       play.result().completed
         ? `Time ${formatTime(play.state.clockMs)} · ${movesOf(play)} moves`
         : `Not finished: ${play.state.pairsFound} of 8 pairs found.`,
+    // Watched, no card may be flipped: each position shows the cards as they were at its flip.
+    watch: runWatcher(pairs.pairsCore as GameCore<unknown>, pairsTimeline, ({ state, up }) =>
+      drawCards(state, up, true, true),
+    ),
   };
 }
 

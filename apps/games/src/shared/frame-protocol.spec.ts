@@ -6,6 +6,7 @@ import {
   readPageMessage,
   type AuthMessage,
   type PlayMode,
+  type WatchRunMessage,
 } from './frame-protocol';
 
 const APP = 'https://arena.example.org';
@@ -18,6 +19,17 @@ const AUTH: AuthMessage = {
   seed: SEED,
   matchId: null,
   expiresAt: '2026-11-23T10:00:00.000Z',
+};
+
+/** A verified run to watch (issue 23), as the page sends it: a few step seeds and a packed log. */
+const WATCH: WatchRunMessage = {
+  type: 'WATCH_RUN',
+  tournamentId: 'tournament-1',
+  game: 'tiles',
+  playerName: 'Ada',
+  seed: null,
+  stepSeeds: [1, -2, 2_147_483_647],
+  packedLog: 'AQ',
 };
 
 describe('readPageMessage', () => {
@@ -40,6 +52,11 @@ describe('readPageMessage', () => {
     ['the app origin on another port', 'https://arena.example.org:8443'],
   ])('ignores a valid message from %s', (_name, origin) => {
     expect(readPageMessage({ origin, data: AUTH }, APP)).toBeNull();
+    expect(readPageMessage({ origin, data: WATCH }, APP)).toBeNull();
+  });
+
+  it('takes a run to watch from the app origin', () => {
+    expect(readPageMessage({ origin: APP, data: WATCH }, APP)).toEqual(WATCH);
   });
 
   it.each([
@@ -51,6 +68,11 @@ describe('readPageMessage', () => {
     ['PLAY_UNAVAILABLE without a message', { type: 'PLAY_UNAVAILABLE' }],
     ['a message the game sends itself', { type: 'GAME_READY' }],
     ['REVEALED with a face that is not one', { type: 'REVEALED', flip: 0, card: 1, face: 8 }],
+    ['WATCH_RUN with a packed log that is not base64url', { ...WATCH, packedLog: 'AQ==' }],
+    ['WATCH_RUN with a step seed past 32 bits', { ...WATCH, stepSeeds: [2 ** 31] }],
+    ['WATCH_RUN with a step seed that is not whole', { ...WATCH, stepSeeds: [0.5] }],
+    ['WATCH_RUN with 40,001 step seeds', { ...WATCH, stepSeeds: Array.from({ length: 40_001 }, () => 0) }],
+    ['WATCH_RUN without its game', { ...WATCH, game: undefined }],
   ])('ignores %s from the app origin', (_name, data) => {
     expect(readPageMessage({ origin: APP, data }, APP)).toBeNull();
   });
@@ -74,6 +96,23 @@ describe('nextMode', () => {
     expect(nextMode(tournament, { type: 'DEMO_MODE', tournamentId: 't' })).toBe(tournament);
     const demo: PlayMode = { kind: 'demo' };
     expect(nextMode(demo, AUTH)).toBe(demo);
+  });
+
+  it('watches a run only when that is the first answer, and then never plays', () => {
+    expect(nextMode(connecting, WATCH)).toEqual({ kind: 'watch', run: WATCH });
+    // A run to watch after AUTH or a demo is ignored: the play goes on as it was.
+    const tournament = nextMode(connecting, AUTH);
+    expect(nextMode(tournament, WATCH)).toBe(tournament);
+    const demo: PlayMode = { kind: 'demo' };
+    expect(nextMode(demo, WATCH)).toBe(demo);
+    // Watching, no AUTH, demo or other run turns it into a play.
+    const watching = nextMode(connecting, WATCH);
+    for (const later of [
+      AUTH,
+      { type: 'DEMO_MODE', tournamentId: 't' } as const,
+      { ...WATCH, playerName: 'Eve' },
+    ])
+      expect(nextMode(watching, later)).toBe(watching);
   });
 });
 

@@ -13,12 +13,17 @@ import {
  */
 
 export type AuthMessage = Extract<PageToGameMessage, { type: 'AUTH' }>;
+export type WatchRunMessage = Extract<PageToGameMessage, { type: 'WATCH_RUN' }>;
 
-/** How this page plays: still waiting for the page's answer, for fun, one tournament run, or not at all. */
+/**
+ * How this page plays: still waiting for the page's answer, for fun, one tournament run, watching a
+ * verified run (no play at all), or not at all.
+ */
 export type PlayMode =
   | { kind: 'connecting' }
   | { kind: 'demo' }
   | { kind: 'tournament'; auth: AuthMessage }
+  | { kind: 'watch'; run: WatchRunMessage }
   | { kind: 'unavailable'; message: string };
 
 /** A page message worth reading: only from the app's origin, and only when it parses. Else null (ignored). */
@@ -33,7 +38,8 @@ export function readPageMessage(
 
 /**
  * The page answers GAME_READY once; later answers change nothing, so a tournament play stays one run with
- * one seed and a demo never turns into a submission.
+ * one seed, a demo never turns into a submission, and a run being watched never turns into a play (nor
+ * a play into watching).
  */
 export function nextMode(mode: PlayMode, message: PageToGameMessage): PlayMode {
   if (mode.kind !== 'connecting') return mode;
@@ -42,6 +48,8 @@ export function nextMode(mode: PlayMode, message: PageToGameMessage): PlayMode {
       return { kind: 'tournament', auth: message };
     case 'DEMO_MODE':
       return { kind: 'demo' };
+    case 'WATCH_RUN':
+      return { kind: 'watch', run: message };
     case 'PLAY_UNAVAILABLE':
       return { kind: 'unavailable', message: message.message };
     case 'REVEALED':

@@ -18,6 +18,7 @@ export class GameBar {
   private readonly pauseButton: HTMLButtonElement;
   private readonly soundButton: HTMLButtonElement;
   private readonly endButton: HTMLButtonElement;
+  private readonly buttons = element('div', 'bar__actions');
 
   constructor(name: string, actions: { pause(): void; sound(): boolean; end(): void }) {
     this.liveStats.setAttribute('aria-live', 'polite');
@@ -28,9 +29,8 @@ export class GameBar {
     this.soundButton = button('Sound off', 'button button--quiet', () => this.showSound(actions.sound()));
     this.soundButton.setAttribute('aria-pressed', 'false');
     this.endButton = button('End game', 'button button--quiet', actions.end);
-    const buttons = element('div', 'bar__actions');
-    buttons.append(this.pauseButton, this.soundButton, this.endButton);
-    this.node.append(element('h1', 'bar__title', name), stats, buttons);
+    this.buttons.append(this.pauseButton, this.soundButton, this.endButton);
+    this.node.append(element('h1', 'bar__title', name), stats, this.buttons);
     this.showPlaying(false, false);
   }
 
@@ -51,6 +51,11 @@ export class GameBar {
     this.pauseButton.textContent = paused ? 'Resume' : 'Pause';
     this.pauseButton.setAttribute('aria-pressed', String(paused));
     this.endButton.disabled = !playing;
+  }
+
+  /** Watching a run (issue 23): nothing to pause, hear or end, so the buttons go. */
+  showWatching(): void {
+    this.buttons.hidden = true;
   }
 
   private showSound(on: boolean): void {

@@ -9,7 +9,9 @@ import { GameClock } from './game-clock';
 import { GameScreen } from './game-screen';
 import { connectToPage, isDemoUrl, randomSeed, type PageLink } from './page-link';
 import type { Cue, Play } from './play';
+import type { RunWatcher } from './run-watch';
 import { Sound } from './sound';
+import { WatchControls } from './watch-controls';
 import './game.css';
 
 /** What the shell lets a game's board do: act on the current play, when play is allowed. */
@@ -47,9 +49,12 @@ export interface GameUi<I, P extends Play<I>> {
   pauseOnBlur?: boolean;
   /** Real-time games steer mid-swipe: a turn as soon as the finger has travelled far enough, then the next. */
   steerWhileSwiping?: boolean;
+  /** Watching a verified run (issue 23): opens it on this game's board (run-watch.ts `runWatcher`). */
+  watch?: RunWatcher;
 }
 
-type Phase = 'waiting' | 'ready' | 'running' | 'paused' | 'confirm-end' | 'over';
+/** `watching`: a verified run is replayed (WATCH_RUN); no play exists, so no input is ever taken. */
+type Phase = 'waiting' | 'ready' | 'running' | 'paused' | 'confirm-end' | 'over' | 'watching';
 
 /**
  * Runs one game page: the frame protocol (demo, tournament run, unavailable), the start and game-over
@@ -77,7 +82,8 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
   stage.append(board, screen.node);
   const announcer = element('p', 'visually-hidden');
   announcer.setAttribute('aria-live', 'assertive');
-  root.append(bar.node, stage, element('p', 'help', ui.game.controls), announcer);
+  const help = element('p', 'help', ui.game.controls);
+  root.append(bar.node, stage, help, announcer);
   ui.mount(board, { act, clockMs: () => clock.elapsedMs() });
 
   let reveals: PageReveals | null = null;
@@ -239,9 +245,41 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
     );
   }
 
+  let watching: WatchControls | null = null;
+
+  /**
+   * Replays a verified run on the board, under a scrubber: the phase stays `watching`, so `act` and the
+   * end of a run never happen, and nothing is posted to the page.
+   */
+  function watch(run: Extract<PlayMode, { kind: 'watch' }>['run']): void {
+    phase = 'watching';
+    const opened = ui.watch
+      ? ui.watch(run)
+      : { ok: false as const, reason: 'This game cannot show a run yet.' };
+    if (!opened.ok) {
+      screen.show('This run cannot be shown', [opened.reason]);
+      return;
+    }
+    bar.showWatching();
+    root.classList.add('game--watching');
+    board.classList.add('board--watching');
+    watching = new WatchControls(
+      opened.view,
+      run.playerName,
+      (stats) => bar.showStats(stats),
+      (text) => (announcer.textContent = text),
+    );
+    help.replaceWith(watching.node);
+    screen.hide();
+    watching.focus();
+  }
+
   /** The screen for the current mode before a run starts. */
   function showMode(): void {
     switch (mode.kind) {
+      case 'watch':
+        watch(mode.run);
+        return;
       case 'connecting':
         screen.show('Connecting…', ['Getting the game ready.']);
         return;
@@ -305,6 +343,14 @@ export function runGame<I, P extends Play<I>>(ui: GameUi<I, P>, root: HTMLElemen
 
   window.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (phase === 'watching') {
+      // Space plays or pauses (a focused button's own Space is its click); every other key does its own.
+      const onButton = event.target instanceof HTMLButtonElement;
+      if (event.key !== ' ' || onButton || !watching) return;
+      event.preventDefault();
+      if (!event.repeat) watching.toggle();
+      return;
+    }
     if (event.key === 'p' || event.key === 'P') {
       if (event.repeat) return; // a held key would pause and resume over and over
       if (phase === 'running') pause();

@@ -1,7 +1,10 @@
 import { GAME_CATALOG } from '@arena/contracts/games.catalog';
 import { snake } from '@arena/games';
+import type { GameCore } from '@arena/games';
+import { runWatcher } from '../shared/run-watch';
 import { runGame, type GameUi } from '../shared/shell';
 import { SnakePlay } from './snake-play';
+import { snakeTimeline } from './snake-watch';
 
 const GRID = snake.SNAKE_GRID_SIZE;
 const STEP = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] } as const;
@@ -33,9 +36,9 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
   canvas.setAttribute('role', 'img');
   canvas.setAttribute('aria-label', 'Snake board');
   const context = canvas.getContext('2d')!;
-  let last: { play: SnakePlay; clockMs: number; paused: boolean } | null = null;
+  let last: { state: snake.SnakeState; clockMs: number; paused: boolean } | null = null;
 
-  function draw(play: SnakePlay, clockMs: number, paused: boolean): void {
+  function draw(state: snake.SnakeState, clockMs: number, paused: boolean): void {
     const size = canvas.width;
     const cell = size / GRID;
     context.clearRect(0, 0, size, size);
@@ -45,7 +48,7 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
       for (let x = y % 2; x < GRID; x += 2) context.fillRect(x * cell, y * cell, cell, cell);
     const centre = (value: number) => (value + 0.5) * cell;
 
-    const food = snake.snakeFood(play.state);
+    const food = snake.snakeFood(state);
     if (food) {
       context.fillStyle = '#ff8f7a';
       context.shadowColor = '#ff8f7a';
@@ -56,10 +59,10 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
       context.shadowBlur = 0;
     }
 
-    const cells = snake.snakeCells(play.state);
+    const cells = snake.snakeCells(state);
     const head = cells[0]!;
-    const f = paused ? 0 : glide(play.state, clockMs, head);
-    const [dx, dy] = STEP[play.state.waitingTurns[0] ?? play.state.heading];
+    const f = paused ? 0 : glide(state, clockMs, head);
+    const [dx, dy] = STEP[state.waitingTurns[0] ?? state.heading];
     const headPoint = { x: centre(head.x + dx * f), y: centre(head.y + dy * f) };
     const points = [headPoint, ...cells.map((part) => ({ x: centre(part.x), y: centre(part.y) }))];
     // The tail follows the glide unless the head is about to eat (the snake grows, its tail stays).
@@ -75,14 +78,14 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
     context.lineCap = 'round';
     context.lineJoin = 'round';
     context.lineWidth = cell * 0.72;
-    context.strokeStyle = play.state.end === null ? '#5fd4b4' : '#8a95ab';
+    context.strokeStyle = state.end === null ? '#5fd4b4' : '#8a95ab';
     context.beginPath();
     points.forEach((point, index) =>
       index === 0 ? context.moveTo(point.x, point.y) : context.lineTo(point.x, point.y),
     );
     context.stroke();
     // The head: a brighter disc with two eyes looking where it goes.
-    context.fillStyle = play.state.end === null ? '#b6f5e2' : '#c9d1df';
+    context.fillStyle = state.end === null ? '#b6f5e2' : '#c9d1df';
     context.beginPath();
     context.arc(headPoint.x, headPoint.y, cell * 0.42, 0, Math.PI * 2);
     context.fill();
@@ -94,6 +97,14 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
       context.arc(eyeX, eyeY, cell * 0.07, 0, Math.PI * 2);
       context.fill();
     }
+  }
+
+  function show(state: snake.SnakeState, clockMs: number, paused: boolean): void {
+    last = { state, clockMs, paused };
+    draw(state, clockMs, paused);
+    // What the picture shows, in words; set only when it changes.
+    const label = `Snake board: the snake heads ${state.heading}`;
+    if (canvas.ariaLabel !== label) canvas.ariaLabel = label;
   }
 
   return {
@@ -110,15 +121,11 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
       new ResizeObserver(() => {
         canvas.width = Math.round(board.clientWidth * devicePixelRatio);
         canvas.height = canvas.width;
-        if (last) draw(last.play, last.clockMs, last.paused);
+        if (last) draw(last.state, last.clockMs, last.paused);
       }).observe(board);
     },
     render(play, clockMs, paused) {
-      last = { play, clockMs, paused };
-      draw(play, clockMs, paused);
-      // What the picture shows, in words; set only when it changes.
-      const label = `Snake board: the snake heads ${play.state.heading}`;
-      if (canvas.ariaLabel !== label) canvas.ariaLabel = label;
+      show(play.state, clockMs, paused);
     },
     direction(play, direction, clockMs) {
       play.turn(direction, clockMs);
@@ -129,6 +136,8 @@ function snakeUi(): GameUi<snake.SnakeDirection, SnakePlay> {
       { label: 'Length', value: String(play.state.length), live: false },
     ],
     resultText: (play) => `Score ${snake.snakeScore(play.state)}: ${END_TEXT[play.state.end ?? 'time']}.`,
+    // A position is one tick: drawn still, without the glide toward the next.
+    watch: runWatcher(snake.snakeCore as GameCore<unknown>, snakeTimeline, (state) => show(state, 0, true)),
   };
 }
 

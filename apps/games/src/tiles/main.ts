@@ -1,8 +1,11 @@
 import { GAME_CATALOG } from '@arena/contracts/games.catalog';
 import { tiles } from '@arena/games';
+import type { GameCore } from '@arena/games';
+import { runWatcher } from '../shared/run-watch';
 import { runGame, type GameUi } from '../shared/shell';
 import { tileMotions } from './tile-motions';
 import { TilesPlay } from './tiles-play';
+import { tilesTimeline } from './tiles-watch';
 
 /** Tile colours by value: cool and calm for small tiles, warmer as they grow; text contrast ≥ 4.5:1. */
 const COLOURS: Readonly<Record<number, [background: string, text: string]>> = {
@@ -62,11 +65,11 @@ function tilesUi(): GameUi<tiles.TilesMove, TilesPlay> {
     return tile;
   }
 
-  /** Draws a board from scratch (a new run). */
-  function reset(play: TilesPlay): void {
+  /** Draws a board from scratch (a new run, or a position of a run watched). */
+  function reset(values: readonly number[]): void {
     for (const tile of cells.values()) tile.node.remove();
     cells = new Map();
-    play.state.board.forEach((value, index) => {
+    values.forEach((value, index) => {
       if (value !== 0) cells.set(index, createTile(index, value));
     });
   }
@@ -118,7 +121,7 @@ function tilesUi(): GameUi<tiles.TilesMove, TilesPlay> {
     render(play) {
       if (play === shown) return;
       shown = play;
-      reset(play);
+      reset(play.state.board);
     },
     direction(play, direction, clockMs) {
       const before = [...play.state.board];
@@ -139,6 +142,7 @@ function tilesUi(): GameUi<tiles.TilesMove, TilesPlay> {
     ],
     resultText: (play) =>
       `Score ${play.state.score.toLocaleString('en-US')} · best tile ${Math.max(...play.state.board)}`,
+    watch: runWatcher(tiles.tilesCore as GameCore<unknown>, tilesTimeline, (state) => reset(state.board)),
   };
 }
 

@@ -224,6 +224,28 @@ function snakeKeystream(): KeystreamRules {
   };
 }
 
+/**
+ * A play as it stood at the end of tick `tick`, for watching a run (issue 23): `state` (a new game, changed
+ * in place and returned) driven through `log` as the replay drives it, with every turn stamped before
+ * tick `tick + 1` queued and no later tick run. At the last tick of a log's replay it is the state the
+ * replay's result was read from. The log is one that replays: nothing here checks it again.
+ */
+export function snakeStateAt(
+  state: SnakeState,
+  log: readonly TimedInput<SnakeDirection>[],
+  tick: number,
+): SnakeState {
+  const endMs = Math.min(Math.max(0, Math.trunc(tick)), SNAKE_MAX_TICKS) * SNAKE_TICK_MS;
+  for (const entry of log) {
+    if (entry.atMs >= endMs + SNAKE_TICK_MS) break;
+    advanceSnake(state, entry.atMs);
+    if (state.end !== null) break;
+    turnSnake(state, entry.input);
+  }
+  advanceSnake(state, endMs);
+  return state;
+}
+
 /** The 32 bits of a block (its first 8 hex digits, big-endian, signed) a food's generator is seeded with. */
 export function snakeBlockSeed(block: string): number {
   return parseInt(block.slice(0, 8), 16) | 0;

@@ -3,6 +3,7 @@ export {
   tilesMoveSchema,
   newGame,
   newGameOn,
+  newGameOnStepSeeds,
   blockSeed,
   TILES_OPEN,
   applyMove,

@@ -113,6 +113,15 @@ export function newGameOn(seeds: StepSeeds): TilesState {
   return opened(new TilesGame((step) => blockSeed(seeds(step))));
 }
 
+/**
+ * A new play on the 32 bits each step's generator is seeded with (`seedOf(k)`: what the server's replay
+ * uses, and what a verified run carries to be watched, issue 23): the same tiles as `newGameOn` on the
+ * blocks those bits were read from.
+ */
+export function newGameOnStepSeeds(seedOf: (step: number) => number): TilesState {
+  return opened(new TilesGame(seedOf));
+}
+
 /** The 32 bits of a block (its first 8 hex digits, big-endian, signed) a step's generator is seeded with. */
 export function blockSeed(block: string): number {
   return parseInt(block.slice(0, 8), 16) | 0;
@@ -185,7 +194,7 @@ function tilesKeystream(): KeystreamRules {
         blocks instanceof Int32Array
           ? (step: number) => blocks[step]!
           : (step: number) => blockSeed(blocks[step]!);
-      return replayFrom(() => opened(new TilesGame(seedOf)), log as readonly TimedInput<TilesMove>[]);
+      return replayFrom(() => newGameOnStepSeeds(seedOf), log as readonly TimedInput<TilesMove>[]);
     },
     releasesOf: (_seeds, log) => [TILES_OPEN, ...log.map((entry) => String(entry.input))],
     logRefusal(log, released) {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { TournamentDetail } from '@arena/contracts';
+import type { PlayRun, TournamentDetail } from '@arena/contracts';
 import {
   formatLabel,
   isHeadToHead,
@@ -18,7 +18,7 @@ import { useSession } from '../../lib/session';
 import { tokenStorage } from '../../lib/tokens';
 import { Alert, Badge, Button, buttonClass, Card, EmptyState, Skeleton } from '../../ui';
 import { BracketSection, formatInstant } from './bracket-section';
-import { percent, ruleParagraphs } from './challenge-detail.format';
+import { formatScore, percent, ruleParagraphs } from './challenge-detail.format';
 import { DetailMessages } from './challenge-detail.messages';
 import { ChallengeDetailSkeleton } from './challenge-detail-skeleton';
 import { Countdown } from './countdown';
@@ -27,7 +27,7 @@ import { useLiveTournament } from './live-tournament';
 import { PoolMeter } from './pool-meter';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
 import { GameArt } from './game-art';
-import { tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
+import { bestRunQuery, tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
 import './challenge-detail.css';
 
 /*
@@ -46,6 +46,7 @@ type OpenModal =
   | { kind: 'charity' }
   | { kind: 'share' }
   | { kind: 'game'; demo: boolean }
+  | { kind: 'watch'; run: PlayRun }
   | { kind: 'stats'; playerId: string };
 
 /** A 4xx carries a message written for people (the plan the tournament needs, say); anything else does not. */
@@ -178,6 +179,13 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
     setModal({ kind: 'game', demo });
   };
 
+  // The best verified run, to watch (issue 23): asked again when the leader or their best changes.
+  const leader = detail.leaderboard[0];
+  const bestRun = useQuery({
+    ...bestRunQuery(detail.id, leader ? `${leader.userId}:${leader.score}` : 'none'),
+    enabled: catalogGame(detail.game.slug) !== null && !!detail.game.integrationUrl,
+  });
+
   const shareUrl = `${window.location.origin}/challenges/${detail.id}`;
   const headToHead = isHeadToHead(detail.format);
   const rules = ruleParagraphs(detail.rules);
@@ -265,6 +273,13 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
               onJoin={openJoin}
               onPlay={openGame}
             />
+            {bestRun.data && (
+              <WatchRun
+                run={bestRun.data}
+                lowerScoreWins={detail.lowerScoreWins}
+                onWatch={(run) => setModal({ kind: 'watch', run })}
+              />
+            )}
             {detail.isUserJoined && (
               <p className="challenge__my-charity">
                 {detail.myCharity ? (
@@ -369,6 +384,16 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
             onClose={close}
           />
         )}
+        {modal?.kind === 'watch' && (
+          <GameModal
+            tournament={detail}
+            demo={false}
+            matchId={null}
+            watch={modal.run}
+            onClose={close}
+            onSubmitted={close}
+          />
+        )}
         {modal?.kind === 'game' && (
           <GameModal
             tournament={detail}
@@ -434,6 +459,28 @@ function Actions({ detail, headToHead, sessionKnown, isMember, onJoin, onPlay }:
       {!joined && !detail.canJoin && open && (
         <p className="challenge__note">Joining is closed for this challenge.</p>
       )}
+    </div>
+  );
+}
+
+/** The best verified run, replayed in the game frame move by move (issue 23): who played it and its score. */
+function WatchRun({
+  run,
+  lowerScoreWins,
+  onWatch,
+}: {
+  run: PlayRun;
+  lowerScoreWins: boolean;
+  onWatch: (run: PlayRun) => void;
+}) {
+  return (
+    <div className="challenge__watch">
+      <Button block variant="secondary" onClick={() => onWatch(run)}>
+        Watch the winning run
+      </Button>
+      <p className="challenge__note">
+        {run.playerName}’s verified run: {formatScore(run.score, lowerScoreWins)}
+      </p>
     </div>
   );
 }

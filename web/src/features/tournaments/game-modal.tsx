@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import type {
   PageToGameMessage,
   PlayResultBody,
+  PlayRun,
   ReleaseBody,
   RevealBody,
   TournamentDetail,
@@ -28,6 +29,11 @@ export interface GameModalProps {
   onClose: () => void;
   /** A score reached the tournament: the page closes the modal and reloads the tournament. */
   onSubmitted: () => void;
+  /**
+   * Watch this verified run instead of playing (issue 23): the frame is answered WATCH_RUN with its
+   * replay material, no play is opened (no attempt is used), and nothing the frame posts is submitted.
+   */
+  watch?: PlayRun;
 }
 
 /**
@@ -47,7 +53,7 @@ function failureReason(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Request failed';
 }
 
-export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: GameModalProps) {
+export function GameModal({ tournament, demo, matchId, onClose, onSubmitted, watch }: GameModalProps) {
   const config = useQuery(clientConfigQuery);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -57,13 +63,14 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
   const gameOrigin = config.data?.gameOrigin ?? null;
   // Only the catalog's games are framed: an operator's external game is played on its own site.
   const framed = catalogGame(tournament.game.slug) !== null;
-  const url = config.data && framed ? gameFrameUrl(tournament.game.integrationUrl, gameOrigin, demo) : null;
+  const url =
+    config.data && framed ? gameFrameUrl(tournament.game.integrationUrl, gameOrigin, demo && !watch) : null;
   const frame = url && gameOrigin ? sandboxFor(new URL(gameOrigin).origin) : null;
 
   // The latest callbacks, so the message listener is added once per frame rather than per render.
   const { lowerScoreWins } = tournament;
-  const latest = useRef({ onSubmitted, demo, matchId, tournamentId: tournament.id, lowerScoreWins });
-  latest.current = { onSubmitted, demo, matchId, tournamentId: tournament.id, lowerScoreWins };
+  const latest = useRef({ onSubmitted, demo, matchId, tournamentId: tournament.id, lowerScoreWins, watch });
+  latest.current = { onSubmitted, demo, matchId, tournamentId: tournament.id, lowerScoreWins, watch };
 
   const messageOrigin = frame?.messageOrigin;
   const targetOrigin = frame?.targetOrigin;
@@ -79,6 +86,8 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
       const parsed = gameToPageMessage.safeParse(event.data);
       if (!parsed.success) return;
       const message = parsed.data;
+      // Watching a run, the frame only replays it: nothing it posts is a play (it posts nothing else).
+      if (latest.current.watch && message.type !== 'GAME_READY') return;
       switch (message.type) {
         case 'GAME_READY':
           void openPlay();
@@ -130,7 +139,12 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
 
     /** A demo, or a member's play: the server fixes the seed and the frame gets only the play's game token. */
     const openPlay = async () => {
-      const { demo: isDemo, tournamentId, matchId: match } = latest.current;
+      const { demo: isDemo, tournamentId, matchId: match, watch: run } = latest.current;
+      if (run) {
+        const { game, playerName, seed, stepSeeds, packedLog } = run;
+        post({ type: 'WATCH_RUN', tournamentId, game, playerName, seed, stepSeeds, packedLog });
+        return;
+      }
       if (isDemo || !tokenStorage.accessToken()) {
         post({ type: 'DEMO_MODE', tournamentId });
         return;
@@ -227,7 +241,7 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
     else void stageRef.current?.requestFullscreen?.().catch(() => undefined);
   };
 
-  const title = `${demo ? 'Demo: ' : ''}${tournament.game.name}`;
+  const title = watch ? `Watch: ${watch.playerName}’s run` : `${demo ? 'Demo: ' : ''}${tournament.game.name}`;
   return (
     <Modal open title={title} onClose={onClose} size="wide">
       {config.isPending ? (
@@ -255,7 +269,11 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted }: G
           </div>
           <div className="game-modal__bar">
             <span className="muted">
-              {demo ? 'Demo mode: scores are not submitted.' : `Playing in ${tournament.title}`}
+              {watch
+                ? `The winning run of ${tournament.title}, replayed: nothing is played or submitted.`
+                : demo
+                  ? 'Demo mode: scores are not submitted.'
+                  : `Playing in ${tournament.title}`}
             </span>
             <Button variant="secondary" size="small" onClick={toggleFullscreen} aria-pressed={fullscreen}>
               {fullscreen ? 'Exit fullscreen' : 'Fullscreen'}

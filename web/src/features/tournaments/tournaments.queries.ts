@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ListTournamentsParams, PlayResultBody, ReleaseBody, RevealBody } from '@arena/contracts';
 import { routes } from '@arena/contracts/http.routes';
-import { callApi } from '../../lib/api-client';
+import { callApi, unlessNotFound } from '../../lib/api-client';
 
 /**
  * The tournament calls of spec §7 and their query keys (`['tournaments', noun, params]`). Socket
@@ -17,6 +17,9 @@ export const tournamentKeys = {
   /** Keyed by member: after a sign-out and another sign-in in the same tab, nobody sees the last one's. */
   gameStats: (memberId: string) => ['tournaments', 'game-stats', { memberId }] as const,
   nonprofits: (term: string) => ['tournaments', 'nonprofits', { term }] as const,
+  /** Keyed by the leader too (`userId:score`): a new leader or a better best asks for the new run. */
+  bestRun: (tournamentId: string, leader: string) =>
+    ['tournaments', 'best-run', { tournamentId, leader }] as const,
 };
 
 export const tournamentListQuery = (params: ListTournamentsParams) =>
@@ -54,6 +57,20 @@ export const nonprofitSearchQuery = (term: string) =>
     queryFn: async ({ signal }) =>
       (await callApi(routes.tournaments.nonprofits, { query: { term, limit: 10 }, signal })).data.nonprofits,
     staleTime: 5 * 60_000,
+  });
+
+/**
+ * The tournament's best verified run to watch (issue 23): the leader's best play's replay material, or
+ * null when there is none yet (404: no verified play, or a game that is not replayed here).
+ */
+export const bestRunQuery = (tournamentId: string, leader: string) =>
+  queryOptions({
+    queryKey: tournamentKeys.bestRun(tournamentId, leader),
+    queryFn: async ({ signal }) =>
+      unlessNotFound(
+        callApi(routes.plays.bestRun, { params: { id: tournamentId }, signal }).then((answer) => answer.data),
+      ),
+    staleTime: 60_000,
   });
 
 export const tournamentsApi = {
