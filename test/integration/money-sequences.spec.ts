@@ -170,12 +170,17 @@ abstract class BaseWorld {
       .start({ amount_cents: amountCents, email, charityEin: charity.ein }, null, randomUUID());
     const paid = await this.paySession(sessionId, email);
     await this.settle();
-    const received = await this.donationEvents();
-    const event = received.find(
-      (one) =>
-        one.type === 'DonationReceived' &&
-        (one.data as { checkoutSessionId: string }).checkoutSessionId === sessionId,
-    );
+    // The global log is read up to the oldest transaction still in flight (events_read_horizon): another
+    // writer's open transaction (the projection runner's batch) can hold a committed gift back a moment.
+    let event: RecordedEvent | undefined;
+    for (let attempt = 0; attempt < 50 && !event; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      event = (await this.donationEvents()).find(
+        (one) =>
+          one.type === 'DonationReceived' &&
+          (one.data as { checkoutSessionId: string }).checkoutSessionId === sessionId,
+      );
+    }
     if (!event) throw new Error(`gift ${sessionId} not recorded`);
     return { donationId: (event.data as { donationId: string }).donationId, amountCents, ...paid };
   }
