@@ -81,6 +81,8 @@ describe('tournament prizes through the API', () => {
         // Named from the bundled nonprofit directory at join.
         charityName: 'American National Red Cross',
         charityUrl: '/charity-profile/530196605',
+        // Onboarded charities' logos only (none here).
+        charityLogoUrl: null,
       },
       {
         rank: 2,
@@ -93,6 +95,7 @@ describe('tournament prizes through the API', () => {
         charityId: null,
         charityName: null,
         charityUrl: null,
+        charityLogoUrl: null,
       },
     ]);
 

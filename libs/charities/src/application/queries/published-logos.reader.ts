@@ -8,7 +8,12 @@ import { publishedLogoUrls, type CharitiesTables } from '@arena/projections/char
 export class PublishedLogos {
   constructor(@Inject(DATABASE) private readonly db: Kysely<CharitiesTables>) {}
 
+  /**
+   * By EIN; none when the charities read model cannot answer (not built yet on a new database, or still
+   * an older version's tables while the worker rebuilds it after an upgrade): a search never fails for
+   * want of its decoration.
+   */
   of(eins: readonly string[]): Promise<Map<string, string>> {
-    return publishedLogoUrls(this.db, eins);
+    return publishedLogoUrls(this.db, eins).catch(() => new Map<string, string>());
   }
 }
