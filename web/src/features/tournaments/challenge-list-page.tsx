@@ -2,7 +2,7 @@ import type { TournamentSummary } from '@arena/contracts';
 import { formatLabel, statusLabel } from '@arena/contracts/tournaments.rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Alert, Button, EmptyState, Skeleton } from '../../ui';
@@ -45,10 +45,7 @@ export function ChallengeListPage({ search, onFormatChange, onClearFilters }: Ch
   const searchButton = useRef<HTMLButtonElement>(null);
   const formatId = useId();
 
-  // The cards render in a deferred pass, which React splits into short slices, rather than in the one
-  // long task of the query's answer (issue 23's performance item); the skeleton stays until then.
-  const tournaments = useDeferredValue(list.data);
-  const loading = list.isPending || (list.data !== undefined && tournaments === undefined);
+  const tournaments = list.data;
   const shown = useMemo(
     () => (tournaments ? filterTournaments(tournaments, { format: search.format, term }) : []),
     [tournaments, search.format, term],
@@ -163,12 +160,12 @@ export function ChallengeListPage({ search, onFormatChange, onClearFilters }: Ch
       <section
         className="challenges__results"
         aria-labelledby="challenge-results-heading"
-        aria-busy={loading}
+        aria-busy={list.isPending}
       >
         <h2 id="challenge-results-heading" className="visually-hidden">
           Tournaments
         </h2>
-        {loading ? (
+        {list.isPending ? (
           <ListSkeleton />
         ) : list.isError ? (
           <Alert tone="danger" title="Error loading tournaments">
@@ -180,7 +177,7 @@ export function ChallengeListPage({ search, onFormatChange, onClearFilters }: Ch
         ) : (
           <>
             <p className="challenges__count muted" role="status">
-              {countText(shown.length, tournaments?.length ?? 0, filtered)}
+              {countText(shown.length, list.data.length, filtered)}
             </p>
             {shown.length > 0 ? (
               <ul className="challenges__grid" aria-label="Tournaments">
