@@ -8,6 +8,7 @@ import {
 } from '../domain/tournament.decider';
 import { TournamentError, tournamentNotFound } from '../domain/tournament.errors';
 import { tournamentStreamId, type TournamentEvent } from '../domain/tournament.events';
+import { getPlay } from '../domain/tournament.plays';
 
 export interface Decision {
   /** Events this command appended (empty when its effect had already happened). */
@@ -52,6 +53,14 @@ export class TournamentStreamRepository {
    */
   loadCached(tournamentId: string, enough: (state: TournamentState) => boolean): Promise<TournamentState> {
     return this.streams.loadCached(tournamentId, enough);
+  }
+
+  /** `loadCached` for what a play's own calls need: the cached state once it holds the play. */
+  loadHoldingPlay(tournamentId: string, playId: string): Promise<TournamentState> {
+    return this.loadCached(
+      tournamentId,
+      (state) => state.status !== 'NONE' && !!getPlay(state.plays, playId),
+    );
   }
 
   async execute(command: TournamentCommand, eventIds: EventIds): Promise<Decision> {

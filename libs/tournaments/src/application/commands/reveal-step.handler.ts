@@ -1,7 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { TournamentState } from '../../domain/tournament.decider';
 import { nothingToReveal, playNotFound } from '../../domain/tournament.errors';
-import { getPlay, openPlayOf, verifiedCore } from '../../domain/tournament.plays';
+import { openPlayOf, verifiedCore } from '../../domain/tournament.plays';
 import { GameTokens } from '../../infrastructure/game-tokens';
 import { PlayReveals } from '../../infrastructure/play-reveals';
 import { Clock } from '../clock';
@@ -36,8 +35,7 @@ export class RevealStepHandler implements ICommandHandler<RevealStepCommand> {
     // database work). It is this process's newest, updated by every command it appends; a play resolved or
     // superseded through another instance may get one more step answered here, which discloses nothing
     // that matters (its result is fixed or refused on the newest events; each play has its own key).
-    const holdsPlay = (state: TournamentState) => state.status !== 'NONE' && !!getPlay(state.plays, playId);
-    const state = await this.streams.loadCached(tournamentId, holdsPlay);
+    const state = await this.streams.loadHoldingPlay(tournamentId, playId);
     if (state.status === 'NONE') throw playNotFound();
     const play = openPlayOf(state, playId, member.id, now.toISOString());
     const rule = hiddenRuleOf(verifiedCore(state.tournament));

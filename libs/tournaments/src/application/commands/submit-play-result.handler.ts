@@ -4,7 +4,6 @@ import type { VerifiedGameSlug } from '@arena/contracts/games.catalog';
 import type { VerifiedPlayResult } from '@arena/contracts/plays.contract';
 import { playNotFound } from '../../domain/tournament.errors';
 import type { ScoreSubmitted } from '../../domain/tournament.events';
-import type { TournamentState } from '../../domain/tournament.decider';
 import type { MatchPlayed } from '../../domain/bracket/bracket.events';
 import { getPlay, verifiedCore } from '../../domain/tournament.plays';
 import { GameTokens } from '../../infrastructure/game-tokens';
@@ -43,8 +42,7 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
     // The replay needs only the play's seed and the tournament's game, which never change once there: a
     // cached state that holds the play does (no read); the decider checks the rest on the newest events
     // when the result is appended (the expected revision).
-    const holdsPlay = (state: TournamentState) => state.status !== 'NONE' && !!getPlay(state.plays, playId);
-    const before = await this.streams.loadCached(tournamentId, holdsPlay);
+    const before = await this.streams.loadHoldingPlay(tournamentId, playId);
     const play = before.status === 'NONE' ? undefined : getPlay(before.plays, playId);
     if (before.status === 'NONE' || !play) throw playNotFound();
     const core = verifiedCore(before.tournament);
