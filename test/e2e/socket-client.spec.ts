@@ -59,6 +59,10 @@ describe('socket client', () => {
 
     const leave = joinRoom(room, liveTournamentListener(queryClient, tournamentId));
     await eventually(async () => (await roomSize(room)) === 1);
+    // The detail was read before the room was joined: once the server confirms the room, the page
+    // reads it again, so a score posted in between is not lost.
+    await eventually(() => queryClient.getQueryState(detailKey)?.isInvalidated === true);
+    expect(queryClient.getQueryState(otherKey)?.isInvalidated).toBe(false);
 
     const entries = [
       {
@@ -92,11 +96,19 @@ describe('socket client', () => {
     await eventually(async () => (await gateway.server.fetchSockets()).length === 0);
   });
 
-  it('keeps a shared room until its last user leaves', async () => {
-    const listener = (): RoomListener => ({ resync: () => undefined });
-    const leaveFirst = joinRoom('ledger', listener());
-    const leaveSecond = joinRoom('ledger', listener());
+  it('keeps a shared room until its last user leaves, and each of its users catches up once on joining', async () => {
+    const resyncs = [0, 0, 0];
+    const listener = (index: number): RoomListener => ({
+      resync: () => void (resyncs[index] = (resyncs[index] ?? 0) + 1),
+    });
+    const leaveFirst = joinRoom('ledger', listener(0));
+    const leaveSecond = joinRoom('ledger', listener(1));
     await eventually(async () => (await roomSize('ledger')) === 1);
+    await eventually(() => resyncs[0] === 1 && resyncs[1] === 1);
+    // A third user of a room the connection holds already catches up at once, without a new join.
+    const leaveThird = joinRoom('ledger', listener(2));
+    expect(resyncs).toEqual([1, 1, 1]);
+    leaveThird();
     leaveFirst();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await roomSize('ledger')).toBe(1);

@@ -49,6 +49,18 @@ function deliver<M extends { tournamentId: string }>(
   };
 }
 
+/**
+ * Asks the server for a room; once it confirms, the room's listeners resync. A page reads its data
+ * before its room is joined (and after a reconnect, messages sent while the connection was down are
+ * lost), so whatever changed before the confirmation reached nobody: one read after it catches up,
+ * and every later change arrives as a message.
+ */
+function askToJoin(active: ArenaSocket, room: string): void {
+  active.emit('join', room, (result) => {
+    if (result.ok) for (const listener of listenersOf(room)) listener.resync();
+  });
+}
+
 function connect(): ArenaSocket {
   if (socket) return socket;
   const created: ArenaSocket = io({ path: '/socket.io', autoConnect: false });
@@ -60,18 +72,9 @@ function connect(): ArenaSocket {
     'tournament',
     deliver(tournamentChangedMessage, (listener, message) => listener.tournament?.(message)),
   );
-  let connectedBefore = false;
-  // Rooms belong to one server connection, so a reconnect must ask for them again. Messages sent
-  // while the connection was down are lost: once the server confirms a room, its listeners resync,
-  // and every later change arrives as a message.
+  // Rooms belong to one server connection, so every (re)connect asks for them again.
   created.on('connect', () => {
-    const reconnected = connectedBefore;
-    connectedBefore = true;
-    for (const room of listeners.keys()) {
-      created.emit('join', room, (result) => {
-        if (reconnected && result.ok) for (const listener of listenersOf(room)) listener.resync();
-      });
-    }
+    for (const room of listeners.keys()) askToJoin(created, room);
   });
   created.connect();
   socket = created;
@@ -92,7 +95,10 @@ export function joinRoom(requested: string, listener: RoomListener): () => void 
   const firstInRoom = roomListeners.size === 0;
   roomListeners.add(listener);
   listeners.set(room, roomListeners);
-  if (firstInRoom && active.connected) active.emit('join', room);
+  if (firstInRoom && active.connected) askToJoin(active, room);
+  // Joining a room the connection holds already: the room's messages reach this listener from now
+  // on, and it catches up once on what came before.
+  else if (!firstInRoom && active.connected) listener.resync();
   let left = false;
   return () => {
     if (left) return;
