@@ -105,6 +105,13 @@ export interface EventStore {
   /** Position of the newest event readers can see, START when the log is empty (health and lag). */
   headPosition(): Promise<GlobalPosition>;
   /**
+   * Position of the newest committed event, START when the log is empty: the one a lag guard waits for a
+   * read model to reach, so that everything committed before the question is in the answer. It may be
+   * ahead of headPosition while an older transaction is still in flight (readers stop below it); a
+   * checkpoint passes it only once everything before it was applied.
+   */
+  committedHeadPosition(): Promise<GlobalPosition>;
+  /**
    * Counts the events readAll would return after a position (every one, not a page), in one cheap
    * query. Optional: a store that cannot count without reading the events leaves it out, and callers
    * fall back to reading (EventStoreDB).

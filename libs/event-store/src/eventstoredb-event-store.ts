@@ -147,6 +147,11 @@ export class EventStoreDbEventStore implements EventStore {
     return START;
   }
 
+  /** EventStoreDB's log is readable up to its newest write: the committed head is the head. */
+  committedHeadPosition(): Promise<GlobalPosition> {
+    return this.headPosition();
+  }
+
   async close(): Promise<void> {
     await this.client.dispose();
   }

@@ -99,6 +99,24 @@ describe('PostgresEventStore specifics', () => {
     await expect(database.pool.query('DELETE FROM events')).rejects.toThrow(/append-only/);
   });
 
+  it('counts an append in the committed head at once, while an older transaction keeps it from readers', async () => {
+    // A transaction of this database that took its id first (a projector's batch, say) and is still open:
+    // readers stop below it, but a lag guard asked now must wait for the append committed after it.
+    const older = await database.pool.connect();
+    try {
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      const { position } = await store.appendToStream(`h-${randomUUID()}`, [event('CommittedFirst')]);
+      expect(comparePositions(await store.headPosition(), position)).toBeLessThan(0);
+      expect(comparePositions(await store.committedHeadPosition(), position)).toBe(0);
+      await older.query('COMMIT');
+      expect(comparePositions(await store.headPosition(), position)).toBe(0);
+    } finally {
+      await older.query('ROLLBACK').catch(() => undefined);
+      older.release();
+    }
+  });
+
   it('is not held back by a transaction open in another database of the server', async () => {
     const elsewhere = await createTestDatabase(1);
     const longTransaction = await elsewhere.pool.connect();

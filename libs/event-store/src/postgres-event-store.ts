@@ -145,6 +145,12 @@ const HEAD_SQL = `
   ORDER BY e.transaction_id DESC, e.global_position DESC
   LIMIT 1`;
 
+/** Every committed event, readable yet or not: one step down the (transaction_id, global_position) index. */
+const COMMITTED_HEAD_SQL = `
+  SELECT e.transaction_id::text AS commit, e.global_position::text AS prepare FROM events e
+  ORDER BY e.transaction_id DESC, e.global_position DESC
+  LIMIT 1`;
+
 /**
  * One statement, one snapshot: a window of at most $4 readable events after the cursor, the ones of the
  * wanted types in it (at most $5), where the window ended (so a type filter that matched nothing still
@@ -330,12 +336,17 @@ export class PostgresEventStore implements EventStore {
     return subscription;
   }
 
-  async headPosition(): Promise<GlobalPosition> {
+  headPosition(): Promise<GlobalPosition> {
+    return this.newest('event_store_head', HEAD_SQL);
+  }
+
+  committedHeadPosition(): Promise<GlobalPosition> {
+    return this.newest('event_store_committed_head', COMMITTED_HEAD_SQL);
+  }
+
+  private async newest(name: string, text: string): Promise<GlobalPosition> {
     this.assertOpen();
-    const { rows } = await this.pool.query<{ commit: string; prepare: string }>({
-      name: 'event_store_head',
-      text: HEAD_SQL,
-    });
+    const { rows } = await this.pool.query<{ commit: string; prepare: string }>({ name, text });
     const head = rows[0];
     return head ? { commit: BigInt(head.commit), prepare: BigInt(head.prepare) } : START;
   }

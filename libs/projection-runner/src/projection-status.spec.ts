@@ -22,6 +22,7 @@ function readingOnly(store: EventStore): EventStore {
     readAll: (options) => store.readAll(options),
     subscribeToAll: (options) => store.subscribeToAll(options),
     headPosition: () => store.headPosition(),
+    committedHeadPosition: () => store.committedHeadPosition(),
     close: async () => undefined,
   };
 }

@@ -286,6 +286,7 @@ describe('ProjectionRunner against PostgreSQL', () => {
       },
       subscribeToAll: (options) => eventStore.subscribeToAll(options),
       headPosition: () => eventStore.headPosition(),
+      committedHeadPosition: () => eventStore.committedHeadPosition(),
       countEvents: (options) => eventStore.countEvents(options),
       close: async () => undefined,
     };
@@ -325,6 +326,7 @@ describe('ProjectionRunner against PostgreSQL', () => {
         unreadable ? Promise.reject(new Error('read timed out')) : eventStore.readAll(options),
       subscribeToAll: (options) => eventStore.subscribeToAll(options),
       headPosition: () => eventStore.headPosition(),
+      committedHeadPosition: () => eventStore.committedHeadPosition(),
       close: async () => undefined,
     };
     const projector = seenEventsProjector({ name: 'idle_unreadable' });

@@ -129,6 +129,11 @@ export class InMemoryEventStore implements EventStore {
     return this.log[this.log.length - 1]?.position ?? START;
   }
 
+  /** Every append here is readable once stored. */
+  committedHeadPosition(): Promise<GlobalPosition> {
+    return this.headPosition();
+  }
+
   async close(): Promise<void> {
     this.waiters.forEach((wake) => wake());
   }

@@ -41,6 +41,7 @@ describe('health of a projector that cannot read the log', () => {
         : eventStore.readAll(options),
     subscribeToAll: (options) => eventStore.subscribeToAll(options),
     headPosition: () => eventStore.headPosition(),
+    committedHeadPosition: () => eventStore.committedHeadPosition(),
     close: async () => undefined,
   });
 

@@ -54,7 +54,7 @@ export class DonationLog {
 
   /** The store's head now: a job takes it at its start and asks every question as of it. */
   head(): Promise<GlobalPosition> {
-    return this.store.headPosition();
+    return this.store.committedHeadPosition();
   }
 
   /** Donations that may be in the pool or held (read model status 'held'; the window checks the stream). */
@@ -76,7 +76,7 @@ export class DonationLog {
    * exist yet, for `maxWaitMs`.
    */
   private async caughtUp(asOf?: GlobalPosition): Promise<boolean> {
-    const head = asOf ?? (await this.store.headPosition());
+    const head = asOf ?? (await this.store.committedHeadPosition());
     if (comparePositions(head, START) <= 0) return false;
     const lag = await waitForReadModel(this.db, READ_MODEL, {
       head,

@@ -18,7 +18,7 @@ export async function signDemoCheckpoint(
   app: INestApplicationContext,
   maxWaitMs = 60_000,
 ): Promise<LedgerCheckpoint | null> {
-  const head = await app.get<EventStore>(EVENT_STORE).headPosition();
+  const head = await app.get<EventStore>(EVENT_STORE).committedHeadPosition();
   if (comparePositions(head, START) <= 0) return null;
   const lag = await waitForReadModel(app.get(DATABASE), LEDGER_READ_MODEL, { head, maxWaitMs, pollMs: 200 });
   if (!lag.reached)

@@ -95,7 +95,7 @@ export class DonationEventsReader {
    * asked. Cost: one scan of the money events read model (an operator's monthly report), never of the log.
    */
   async moneyEvents(asOf?: GlobalPosition): Promise<MoneyEvent[]> {
-    const head = asOf ?? (await this.store.headPosition());
+    const head = asOf ?? (await this.store.committedHeadPosition());
     if (comparePositions(head, START) <= 0) return [];
     const lag = await waitForReadModel(this.db, READ_MODEL, {
       head,
