@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { LedgerMessages } from '@arena/contracts';
 import { TooManyRequestsException } from '@arena/http';
-import { REDIS } from '@arena/redis';
+import { REDIS, RedisBudget } from '@arena/redis';
 
 /**
  * The public ledger's reads per client address, counted in Redis so every API process shares them:
@@ -12,17 +11,12 @@ import { REDIS } from '@arena/redis';
  */
 @Injectable()
 export class LedgerRateLimiter {
-  private readonly entries: RateLimiterRedis;
-  private readonly proofs: RateLimiterRedis;
+  private readonly entries: RedisBudget;
+  private readonly proofs: RedisBudget;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     const limiter = (name: string, points: number) =>
-      new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `${config.REDIS_PREFIX}:${name}:ip`,
-        points,
-        duration: 60,
-      });
+      new RedisBudget(redis, { keyPrefix: `${config.REDIS_PREFIX}:${name}:ip`, points, windowSeconds: 60 });
     this.entries = limiter('ledger-entries', config.LEDGER_ENTRIES_PER_MINUTE);
     this.proofs = limiter('ledger-proofs', config.LEDGER_PROOFS_PER_MINUTE);
   }
@@ -36,16 +30,9 @@ export class LedgerRateLimiter {
   }
 }
 
-async function consume(limiter: RateLimiterRedis, ip: string): Promise<void> {
-  try {
-    await limiter.consume(ip);
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      throw new TooManyRequestsException(
-        LedgerMessages.tooManyRequests,
-        Math.ceil(rejection.msBeforeNext / 1000),
-      );
-    }
-    throw rejection;
-  }
+function consume(budget: RedisBudget, ip: string): Promise<void> {
+  return budget.consume(
+    ip,
+    (retryAfter) => new TooManyRequestsException(LedgerMessages.tooManyRequests, retryAfter),
+  );
 }

@@ -14,6 +14,7 @@ export const noUpgradeAvailable = () => new SubscriptionError('invalid', M.noUpg
 export const downgradeInPortal = () => new SubscriptionError('invalid', M.downgradeInPortal);
 export const noCustomer = () => new SubscriptionError('invalid', M.noSubscription);
 export const checkoutNotFound = () => new SubscriptionError('not_found', M.checkoutNotFound);
-export const tooManyCheckouts = () => new SubscriptionError('too_many', M.tooManyCheckouts);
+export const tooManyCheckouts = (retryAfterSeconds?: number) =>
+  new SubscriptionError('too_many', M.tooManyCheckouts, retryAfterSeconds);
 export const streamBusy = () =>
   new SubscriptionError('conflict', 'This subscription is being changed right now: please try again');

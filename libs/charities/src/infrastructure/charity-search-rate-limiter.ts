@@ -1,36 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { CharityMessages } from '@arena/contracts';
 import { TooManyRequestsException } from '@arena/http';
-import { REDIS } from '@arena/redis';
+import { REDIS, RedisBudget } from '@arena/redis';
 
 /** CHARITY_SEARCH_PER_MINUTE searches per client address, counted in Redis so every API process shares them. */
 @Injectable()
 export class CharitySearchRateLimiter {
-  private readonly perIp: RateLimiterRedis;
+  private readonly perIp: RedisBudget;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
-    this.perIp = new RateLimiterRedis({
-      storeClient: redis,
+    this.perIp = new RedisBudget(redis, {
       keyPrefix: `${config.REDIS_PREFIX}:charity-search:ip`,
       points: config.CHARITY_SEARCH_PER_MINUTE,
-      duration: 60,
+      windowSeconds: 60,
     });
   }
 
-  async searchFrom(ip: string): Promise<void> {
-    try {
-      await this.perIp.consume(ip);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        throw new TooManyRequestsException(
-          CharityMessages.tooManyRequests,
-          Math.ceil(rejection.msBeforeNext / 1000),
-        );
-      }
-      throw rejection;
-    }
+  searchFrom(ip: string): Promise<void> {
+    return this.perIp.consume(
+      ip,
+      (retryAfter) => new TooManyRequestsException(CharityMessages.tooManyRequests, retryAfter),
+    );
   }
 }

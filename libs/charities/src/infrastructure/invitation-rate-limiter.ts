@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { CharityMessages } from '@arena/contracts';
-import { REDIS } from '@arena/redis';
+import { REDIS, RedisBudget } from '@arena/redis';
 import { tooManyInvitations } from '../domain/charity-community.errors';
 
 const ONE_HOUR = 3600;
@@ -16,25 +15,23 @@ const ONE_DAY = 24 * ONE_HOUR;
  */
 @Injectable()
 export class InvitationRateLimiter {
-  private readonly perMember: RateLimiterRedis;
-  private readonly perIp: RateLimiterRedis;
-  private readonly platform: RateLimiterRedis;
+  private readonly perMember: RedisBudget;
+  private readonly perIp: RedisBudget;
+  private readonly platform: RedisBudget;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     const limiter = (name: string) =>
-      new RateLimiterRedis({
-        storeClient: redis,
+      new RedisBudget(redis, {
         keyPrefix: `${config.REDIS_PREFIX}:charity-invites:${name}`,
         points: config.CHARITY_INVITES_PER_HOUR,
-        duration: ONE_HOUR,
+        windowSeconds: ONE_HOUR,
       });
     this.perMember = limiter('member');
     this.perIp = limiter('ip');
-    this.platform = new RateLimiterRedis({
-      storeClient: redis,
+    this.platform = new RedisBudget(redis, {
       keyPrefix: `${config.REDIS_PREFIX}:charity-invites:day`,
       points: config.CHARITY_INVITES_PER_DAY,
-      duration: ONE_DAY,
+      windowSeconds: ONE_DAY,
     });
   }
 
@@ -46,13 +43,6 @@ export class InvitationRateLimiter {
   }
 }
 
-async function consume(limiter: RateLimiterRedis, key: string, message: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      throw tooManyInvitations(message, rejection.msBeforeNext / 1000);
-    }
-    throw rejection;
-  }
+function consume(budget: RedisBudget, key: string, message: string): Promise<void> {
+  return budget.consume(key, (retryAfter) => tooManyInvitations(message, retryAfter));
 }

@@ -31,7 +31,8 @@ export const invalidAmount = () => new DonationError('invalid', DonationMessages
 export const payoutOverBalance = () => new DonationError('invalid', DonationMessages.payoutOverBalance);
 export const charityNotVerified = () => new DonationError('invalid', DonationMessages.charityNotVerified);
 export const invalidCharity = () => new DonationError('invalid', DonationMessages.invalidCharityAndAmount);
-export const tooManyCheckouts = () => new DonationError('too_many', DonationMessages.tooManyCheckouts);
+export const tooManyCheckouts = (retryAfterSeconds?: number) =>
+  new DonationError('too_many', DonationMessages.tooManyCheckouts, retryAfterSeconds);
 export const shareNotFound = (shareId: string) =>
   new DonationError('not_found', `Prize share ${shareId} is not in this balance`);
 export const shareNotDue = (shareId: string) =>

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
-import { REDIS } from '@arena/redis';
+import { REDIS, RedisBudget } from '@arena/redis';
 import { AccountMessages } from '../domain/account.messages';
 import { tooManyRequests } from '../domain/identity.errors';
 
@@ -12,28 +11,19 @@ export const SUPPORT_MESSAGES_PER_HOUR = 5;
 /** Counts support messages per member in Redis, across every API process: past the limit, 429. */
 @Injectable()
 export class SupportRateLimiter {
-  private readonly perMember: RateLimiterRedis;
+  private readonly perMember: RedisBudget;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
-    this.perMember = new RateLimiterRedis({
-      storeClient: redis,
+    this.perMember = new RedisBudget(redis, {
       keyPrefix: `${config.REDIS_PREFIX}:support-messages:member`,
       points: SUPPORT_MESSAGES_PER_HOUR,
-      duration: 3600,
+      windowSeconds: 3600,
     });
   }
 
-  async consume(memberId: string): Promise<void> {
-    try {
-      await this.perMember.consume(memberId);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        throw tooManyRequests(
-          AccountMessages.tooManySupportMessages,
-          Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
-        );
-      }
-      throw rejection;
-    }
+  consume(memberId: string): Promise<void> {
+    return this.perMember.consume(memberId, (retryAfter) =>
+      tooManyRequests(AccountMessages.tooManySupportMessages, retryAfter),
+    );
   }
 }

@@ -26,8 +26,12 @@ export const clawbackNotOwed = (payoutId: string, clawbackCents: number, owedCen
 export const memberNotFound = () => new ReferralError('not_found', 'Member not found');
 export const payoutAccountTaken = () =>
   new ReferralError('conflict', 'This payout account belongs to another member: please contact support');
-export const tooManyPayoutAccountRequests = () =>
-  new ReferralError('too_many', 'Too many payout account requests: please try again later');
+export const tooManyPayoutAccountRequests = (retryAfterSeconds?: number) =>
+  new ReferralError(
+    'too_many',
+    'Too many payout account requests: please try again later',
+    retryAfterSeconds,
+  );
 export const streamBusy = () =>
   new ReferralError('conflict', 'These referral rewards are being changed right now: please try again');
 

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '@arena/config';
 import { TooManyRequestsException } from '@arena/http';
-import { REDIS } from '@arena/redis';
+import { REDIS, RedisBudget } from '@arena/redis';
 
 const ONE_MINUTE = 60;
 const TOO_MANY = 'Too many plays right now: please wait a moment and try again';
@@ -18,18 +17,17 @@ const TOO_MANY = 'Too many plays right now: please wait a moment and try again';
  */
 @Injectable()
 export class PlayRateLimiter {
-  private readonly starts: RateLimiterRedis;
-  private readonly results: RateLimiterRedis;
-  private readonly reveals: RateLimiterRedis;
-  private readonly releases: RateLimiterRedis;
+  private readonly starts: RedisBudget;
+  private readonly results: RedisBudget;
+  private readonly reveals: RedisBudget;
+  private readonly releases: RedisBudget;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     const limiter = (name: string, points: number) =>
-      new RateLimiterRedis({
-        storeClient: redis,
+      new RedisBudget(redis, {
         keyPrefix: `${config.REDIS_PREFIX}:plays:${name}`,
         points,
-        duration: ONE_MINUTE,
+        windowSeconds: ONE_MINUTE,
       });
     this.starts = limiter('starts', config.PLAY_STARTS_PER_MINUTE);
     this.results = limiter('results', config.PLAY_RESULTS_PER_MINUTE);
@@ -54,13 +52,6 @@ export class PlayRateLimiter {
   }
 }
 
-async function consume(limiter: RateLimiterRedis, key: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      throw new TooManyRequestsException(TOO_MANY, Math.ceil(rejection.msBeforeNext / 1000));
-    }
-    throw rejection;
-  }
+function consume(budget: RedisBudget, key: string): Promise<void> {
+  return budget.consume(key, (retryAfter) => new TooManyRequestsException(TOO_MANY, retryAfter));
 }
