@@ -13,7 +13,7 @@ import type { RunnerDependencies } from './runner-options';
 import { sleep } from './sleep';
 
 export type LoopMode = 'live' | 'rebuild';
-/** caught_up: a rebuild reached the head. stale: the generation is no longer this loop's to write. */
+/** caught_up: a rebuild reached the head, or a live loop that may leave did. stale: the generation is no longer this loop's to write. */
 export type LoopOutcome = 'caught_up' | 'stale' | 'stopped';
 
 class StaleCheckpointError extends Error {}
@@ -23,6 +23,11 @@ export interface LoopHooks {
   beforeRead(): void;
   /** Live mode waits here when the log had nothing new; resolves early on a new event or abort. */
   waitForEvents(signal: AbortSignal): Promise<void>;
+  /**
+   * Live mode asks this once it has applied the log up to where it read (an empty or short page): true
+   * ends the loop as 'caught_up', so the runner can move the projector into its shared batches.
+   */
+  leaveWhenCaughtUp?(): boolean;
 }
 
 function describe(error: unknown): string {
@@ -106,7 +111,7 @@ export async function applyLoop(
       }
     }
     if (page.length === 0) {
-      if (mode === 'rebuild') return 'caught_up';
+      if (mode === 'rebuild' || hooks.leaveWhenCaughtUp?.()) return 'caught_up';
       await hooks.waitForEvents(signal);
       continue;
     }
@@ -136,6 +141,8 @@ export async function applyLoop(
       if (failures > 0) logger.log(`${projector.name}: recovered at event ${batch[0]!.id}`);
       failures = 0;
       if (mode === 'live' && notices.length > 0) await publish(deps, projector, notices);
+      if (mode === 'live' && !stepping && page.length < pageSize && hooks.leaveWhenCaughtUp?.())
+        return 'caught_up';
     } catch (error) {
       prefetched = null;
       if (error instanceof StaleCheckpointError) return 'stale';
@@ -158,7 +165,7 @@ export async function applyLoop(
   return 'stopped';
 }
 
-async function publish(
+export async function publish(
   deps: RunnerDependencies,
   projector: Projector,
   notices: PublishedNotice[],

@@ -8,7 +8,7 @@ import {
   type EventStore,
 } from '@arena/event-store';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
-import type { PublishedNotice } from './projector';
+import type { Projector, PublishedNotice } from './projector';
 import { advanceCheckpoint, createGeneration, loadGenerations } from './generations.queries';
 import { ProjectionRunner } from './projection.runner';
 import { readProjectionStatuses } from './projection-status';
@@ -368,6 +368,238 @@ describe('ProjectionRunner against PostgreSQL', () => {
     expect(await count('slow')).toBe(size);
     const [generation] = await loadGenerations(database.db, 'slow');
     expect(generation!.eventsApplied).toBe(size);
+  });
+
+  describe('shared batches', () => {
+    /** The runner's debug lines, to know when projectors joined the shared batches. */
+    function sharingDeps(messages: string[], notices: PublishedNotice[] = []): RunnerDependencies {
+      return { ...deps(notices), logger: { ...silentLogger, debug: (message) => messages.push(String(message)) } };
+    }
+    const joins = (messages: string[], name: string) =>
+      messages.filter((message) => message === `${name}: joined the shared batches`).length;
+    const run = (dependencies: RunnerDependencies, projectors: Projector[]) => {
+      const runner = new ProjectionRunner(dependencies, projectors);
+      runners.push(runner);
+      runner.start();
+      return runner;
+    };
+    /**
+     * From now on, records the top-level transaction (a savepoint's writes have an xmin of their own)
+     * of every row these projectors write and of every move of their checkpoints.
+     */
+    async function recordWriters(names: string[]): Promise<void> {
+      await sql`CREATE TABLE IF NOT EXISTS checkpoint_writes (name text NOT NULL, xact text NOT NULL)`.execute(
+        database.db,
+      );
+      await sql`
+        CREATE OR REPLACE FUNCTION record_checkpoint_write() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO checkpoint_writes VALUES (NEW.name, pg_current_xact_id()::text);
+          RETURN NEW;
+        END $$`.execute(database.db);
+      for (const generation of await positions(names)) {
+        await sql`
+          ALTER TABLE ${sql.table(`${generation.name}_g${generation.generation}`)}
+          ADD COLUMN written_by text DEFAULT pg_current_xact_id()::text`.execute(database.db);
+        await sql`
+          CREATE TRIGGER ${sql.id(`record_${generation.name}_checkpoint`)} AFTER UPDATE ON projection_generations
+          FOR EACH ROW WHEN (NEW.name = ${sql.lit(generation.name)}) EXECUTE FUNCTION record_checkpoint_write()`.execute(
+          database.db,
+        );
+      }
+    }
+    async function writers(names: string[]): Promise<string[]> {
+      // The physical tables: the views were defined before the column.
+      const tables = (await positions(names)).map((g) => `${g.name}_g${g.generation}`);
+      const { rows } = await sql<{ xact: string }>`
+        SELECT DISTINCT xact FROM (
+          ${sql.join(
+            tables.map((table) => sql`SELECT written_by AS xact FROM ${sql.table(table)}`),
+            sql` UNION ALL `,
+          )}
+          UNION ALL SELECT xact FROM checkpoint_writes WHERE name IN (${sql.join(names)})
+        ) AS writes`.execute(database.db);
+      return rows.map((row) => row.xact);
+    }
+    async function positions(names: string[]) {
+      return Promise.all(names.map(async (name) => (await loadGenerations(database.db, name))[0]!));
+    }
+    /** A projector that writes its rows before throwing on a poisoned event, so a rollback shows. */
+    function writesThenThrows(name: string, poisoned: () => boolean): Projector {
+      const inner = seenEventsProjector({ name });
+      return {
+        ...inner,
+        async apply(trx, events, names) {
+          const notices = await inner.apply(trx, events, names);
+          const poison = events.find((event) => (event.data as { poison?: boolean }).poison);
+          if (poison && poisoned()) throw new Error(`poisoned event ${poison.id}`);
+          return notices;
+        },
+      };
+    }
+
+    it('reads the log once for projectors at the same checkpoint and commits their rows and checkpoints in one transaction', async () => {
+      const messages: string[] = [];
+      const notices: PublishedNotice[] = [];
+      const pagesWith: string[][] = [];
+      const dependencies = sharingDeps(messages, notices);
+      const counting: EventStore = {
+        appendToStream: (streamId, events, options) => eventStore.appendToStream(streamId, events, options),
+        readStream: (streamId, options) => eventStore.readStream(streamId, options),
+        close: async () => undefined,
+        readAll: async (options) => {
+          const page = await eventStore.readAll(options);
+          const types = page.map((event) => event.type).filter((type) => type.startsWith('together_'));
+          if (types.length > 0) pagesWith.push([...new Set(types)].sort());
+          return page;
+        },
+        subscribeToAll: (options) => eventStore.subscribeToAll(options),
+        headPosition: () => eventStore.headPosition(),
+        committedHeadPosition: () => eventStore.committedHeadPosition(),
+        countEvents: (options) => eventStore.countEvents(options),
+      };
+      run({ ...dependencies, eventStore: counting }, [
+        seenEventsProjector({ name: 'together_a' }),
+        seenEventsProjector({ name: 'together_b' }),
+      ]);
+      await eventually(async () => joins(messages, 'together_a') >= 1 && joins(messages, 'together_b') >= 1);
+      await recordWriters(['together_a', 'together_b']);
+
+      const { position: last } = await eventStore.appendToStream('together', [
+        ...Array.from({ length: 30 }, () => seen('together_a')),
+        ...Array.from({ length: 20 }, () => seen('together_b')),
+      ]);
+
+      await eventually(async () => (await count('together_a')) === 30 && (await count('together_b')) === 20);
+      await eventually(async () =>
+        (await positions(['together_a', 'together_b'])).every((g) => comparePositions(g.position, last) === 0),
+      );
+      expect(await writers(['together_a', 'together_b'])).toHaveLength(1);
+      expect(pagesWith).toEqual([['together_a', 'together_b']]);
+      expect((await positions(['together_a', 'together_b'])).map((g) => g.eventsApplied)).toEqual([30, 20]);
+      expect(notices.map((notice) => notice.count).sort()).toEqual([20, 30]);
+    });
+
+    it('rolls back only the projector whose batch throws: the others commit, it parks at the event on its own, then rejoins', async () => {
+      const messages: string[] = [];
+      let poisoned = true;
+      const poison = seen('isolated_a', { poison: true });
+      run(sharingDeps(messages), [
+        writesThenThrows('isolated_a', () => poisoned),
+        seenEventsProjector({ name: 'isolated_b' }),
+      ]);
+      await eventually(async () => joins(messages, 'isolated_a') >= 1 && joins(messages, 'isolated_b') >= 1);
+
+      const { position: last } = await eventStore.appendToStream('isolated', [
+        ...Array.from({ length: 4 }, () => seen('isolated_a')),
+        ...Array.from({ length: 3 }, () => seen('isolated_b')),
+        poison,
+        ...Array.from({ length: 5 }, () => seen('isolated_a')),
+        ...Array.from({ length: 7 }, () => seen('isolated_b')),
+      ]);
+
+      await eventually(
+        async () => ((await loadGenerations(database.db, 'isolated_a'))[0]?.consecutiveFailures ?? 0) >= 2,
+      );
+      const [failing, other] = await positions(['isolated_a', 'isolated_b']);
+      expect(failing).toMatchObject({ failedEventId: poison.id, eventsApplied: 4 });
+      expect(await count('isolated_a')).toBe(4);
+      // Not held back by the failing projector, nor rolled back with it.
+      await eventually(async () => (await count('isolated_b')) === 10);
+      expect(comparePositions((await positions(['isolated_b']))[0]!.position, last)).toBe(0);
+      expect(other!.consecutiveFailures).toBe(0);
+
+      poisoned = false;
+
+      await eventually(async () => (await count('isolated_a')) === 10);
+      await eventually(async () => joins(messages, 'isolated_a') >= 2);
+      await eventStore.appendToStream('isolated', [seen('isolated_a'), seen('isolated_b')]);
+      await eventually(async () => (await count('isolated_a')) === 11 && (await count('isolated_b')) === 11);
+      const [a, b] = await positions(['isolated_a', 'isolated_b']);
+      expect([a!.eventsApplied, b!.eventsApplied, a!.consecutiveFailures]).toEqual([11, 11, 0]);
+    });
+
+    it('lets a lagging projector catch up alone while the others go on, then takes it in', async () => {
+      const messages: string[] = [];
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await eventStore.appendToStream(
+        'lagging-b',
+        Array.from({ length: 250 }, () => seen('lagging_b')),
+      );
+      run(sharingDeps(messages), [
+        seenEventsProjector({ name: 'lagging_a' }),
+        // Its first catch-up batch waits (inside its transaction) until released.
+        seenEventsProjector({ name: 'lagging_b', onBatch: () => gate }),
+      ]);
+      await eventually(async () => joins(messages, 'lagging_a') >= 1);
+
+      await eventStore.appendToStream(
+        'lagging-a',
+        Array.from({ length: 12 }, () => seen('lagging_a')),
+      );
+
+      await eventually(async () => (await count('lagging_a')) === 12);
+      expect(await count('lagging_b')).toBe(0);
+      expect(joins(messages, 'lagging_b')).toBe(0);
+
+      release();
+
+      await eventually(async () => (await count('lagging_b')) === 250);
+      await eventually(async () => joins(messages, 'lagging_b') >= 1);
+      await eventStore.appendToStream('lagging', [seen('lagging_a'), seen('lagging_b')]);
+      await eventually(async () => (await count('lagging_a')) === 13 && (await count('lagging_b')) === 251);
+      const [a, b] = await positions(['lagging_a', 'lagging_b']);
+      expect(a!.position).toEqual(b!.position);
+      expect([a!.eventsApplied, b!.eventsApplied]).toEqual([13, 251]);
+    });
+
+    it('leaves every checkpoint at its rows when a shared commit fails, as a worker killed mid-commit would', async () => {
+      const messages: string[] = [];
+      // The first checkpoint move past applied events of killed_b fails at COMMIT (a deferred trigger),
+      // so the whole shared transaction is rejected. The sequence counts attempts: it is not rolled back.
+      await sql`CREATE SEQUENCE killed_commit_attempts`.execute(database.db);
+      await sql`
+        CREATE FUNCTION fail_first_killed_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.events_applied > OLD.events_applied AND nextval('killed_commit_attempts') = 1 THEN
+            RAISE EXCEPTION 'worker gone mid-commit';
+          END IF;
+          RETURN NEW;
+        END $$`.execute(database.db);
+      await sql`
+        CREATE CONSTRAINT TRIGGER fail_first_killed_commit AFTER UPDATE ON projection_generations
+        DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW WHEN (NEW.name = 'killed_b') EXECUTE FUNCTION fail_first_killed_commit()`.execute(
+        database.db,
+      );
+      // Counting projectors are not idempotent: a batch applied twice, or lost, shows in the counts.
+      run(sharingDeps(messages), [countingEventsProjector('killed_a'), countingEventsProjector('killed_b')]);
+      await eventually(async () => joins(messages, 'killed_a') >= 1 && joins(messages, 'killed_b') >= 1);
+
+      const { position: last } = await eventStore.appendToStream('killed', [
+        ...Array.from({ length: 5 }, () => seen('killed_a')),
+        ...Array.from({ length: 3 }, () => seen('killed_b')),
+      ]);
+
+      await eventually(async () =>
+        (await positions(['killed_a', 'killed_b'])).every((g) => comparePositions(g.position, last) === 0),
+      );
+      const counts = await sql<{ name: string; events: number }>`
+        SELECT 'killed_a' AS name, events FROM killed_a
+        UNION ALL SELECT 'killed_b', events FROM killed_b ORDER BY name`.execute(database.db);
+      expect(counts.rows).toEqual([
+        { name: 'killed_a', events: 5 },
+        { name: 'killed_b', events: 3 },
+      ]);
+      expect((await positions(['killed_a', 'killed_b'])).map((g) => g.eventsApplied)).toEqual([5, 3]);
+      const attempts = await sql<{ n: string }>`SELECT last_value AS n FROM killed_commit_attempts`.execute(
+        database.db,
+      );
+      expect(Number(attempts.rows[0]!.n)).toBeGreaterThanOrEqual(2);
+      // Both left the failed shared batch and came back once caught up on their own.
+      await eventually(async () => joins(messages, 'killed_a') >= 2 && joins(messages, 'killed_b') >= 2);
+    });
   });
 
   it('rebuilds a projector whose version is newer than its active generation, and leaves a newer generation to newer code', async () => {

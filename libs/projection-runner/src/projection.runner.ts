@@ -5,6 +5,7 @@ import type { Projector } from './projector';
 import { liveLockKey, rebuildProjection } from './rebuild';
 import type { LockSession } from './lock-session';
 import { lockSessionOf, type RunnerDependencies } from './runner-options';
+import { SharedBatches } from './shared-batches';
 import { sleep } from './sleep';
 
 /**
@@ -12,6 +13,11 @@ import { sleep } from './sleep';
  * (one active runner per projector across processes), rebuilds when the projector's version is
  * newer than the generation serving reads, and applies the log live. stop() lets every batch in
  * flight commit, then releases the locks.
+ *
+ * Live, a projector first applies the log on its own from its checkpoint; once caught up it joins the
+ * runner's shared batches (one read and one transaction per batch for every member, see
+ * SharedBatches). It leaves them when its batch fails, its generation moves or the group is ahead of
+ * it, goes on alone (retrying and parking a failing event as before) until caught up, and rejoins.
  */
 export class ProjectionRunner {
   private readonly stopping = new AbortController();
@@ -22,6 +28,7 @@ export class ProjectionRunner {
   private running: Promise<void>[] = [];
   private readonly deps: RunnerDependencies & { locks: LockSession };
   private readonly ownsLocks: boolean;
+  private readonly shared: SharedBatches;
 
   constructor(
     deps: RunnerDependencies,
@@ -32,6 +39,7 @@ export class ProjectionRunner {
     const { locks, owned } = lockSessionOf(deps);
     this.deps = { ...deps, locks };
     this.ownsLocks = owned;
+    this.shared = new SharedBatches(this.deps, this.doorbell());
   }
 
   start(): void {
@@ -150,7 +158,20 @@ export class ProjectionRunner {
         await sleep(options.retryMaxMs, signal);
         continue;
       }
-      await applyLoop(this.deps, projector, active, 'live', this.doorbell(), signal);
+      const alone = await applyLoop(
+        this.deps,
+        projector,
+        active,
+        'live',
+        { ...this.doorbell(), leaveWhenCaughtUp: () => true },
+        signal,
+      );
+      if (alone !== 'caught_up') continue;
+      // The checkpoint the loop reached is in the generation row: read it again before joining.
+      const current = (await loadGenerations(db, projector.name)).find(
+        (g) => g.generation === active.generation && g.status === 'active',
+      );
+      if (current) await this.shared.join(projector, current, signal);
     }
   }
 }

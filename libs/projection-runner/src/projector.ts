@@ -42,7 +42,8 @@ export interface Projector<Base extends string = string> {
    * Applies events, in global order, inside the runner's transaction (which also moves the
    * checkpoint). Writes are upserts, so a repeated event changes nothing. Throwing rolls the whole
    * batch back; the runner then retries event by event to stop exactly at the failing one.
-   * A batch may hold a single event.
+   * A batch may hold a single event. Live, the transaction may hold other projectors' batches too,
+   * each in a savepoint: touch only your own tables, and change no transaction-wide setting.
    */
   apply(
     trx: Transaction<any>,
