@@ -265,7 +265,10 @@ describe('watching the winning run of a seeded tournament', () => {
       await page.getByRole('heading', { level: 1, name: detail.title }).waitFor();
       const shown = formatScore(run.score, detail.lowerScoreWins);
       await page.getByText(`Your verified best: ${shown}`).waitFor();
-      await page.getByRole('button', { name: 'Watch your best run' }).click();
+      const watchOwn = page.getByRole('button', { name: 'Watch your best run' });
+      await watchOwn.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'watch-own-button', { fullPage: false });
+      await watchOwn.click();
       await page.getByRole('dialog', { name: 'Watch: your best run' }).waitFor();
       await page.getByText(`Your best run of ${detail.title}, replayed`).waitFor();
       const frame = page.frameLocator(`iframe[title="${catalogGame(detail.game.slug)!.name} game"]`);
