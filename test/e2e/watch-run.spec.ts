@@ -3,10 +3,15 @@
  * tournament with one, clicks "Watch the winning run", and the real game app (on its own origin, in the
  * app's frame) replays the run through its core. Scrubbed to the end it shows the leaderboard's top score;
  * nothing is POSTed to the plays API meanwhile. A run the frame cannot show (another game's, a garbage
- * log) is refused with why, and a second WATCH_RUN changes nothing.
+ * log) is refused with why, and a second WATCH_RUN changes nothing. Tile Merge and Memory Pairs runs
+ * are watched to their verified end too, and a demo member watches their own best run ("Watch your best
+ * run", `runs/mine`).
  */
 import type { Browser, Frame, FrameLocator, Page, ViewportSize } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
 import type { PlayRun, TournamentDetail } from '@arena/contracts';
+import { signAccessToken } from '@arena/identity';
+import { formatTime } from '../../apps/games/src/pairs/format-time';
 import { catalogGame } from '@arena/contracts/games.catalog';
 import { formatScore } from '../../web/src/features/tournaments/challenge-detail.format';
 import { axeViolations } from './support/axe';
@@ -25,8 +30,11 @@ interface Watched {
   run: PlayRun;
 }
 
-async function getData<T>(url: string): Promise<{ status: number; data: T }> {
-  const response = await fetch(url);
+async function getData<T>(url: string, accessToken?: string): Promise<{ status: number; data: T }> {
+  const response = await fetch(
+    url,
+    accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {},
+  );
   const body = (await response.json()) as { data: T };
   return { status: response.status, data: body.data };
 }
@@ -37,13 +45,17 @@ describe('watching the winning run of a seeded tournament', () => {
   let browser: Browser;
   /** A points tournament of the seed whose best run is the leaderboard's top row. */
   let watched: Watched;
+  /** A seeded score-format tournament with a best run, by game. */
+  const byGame = new Map<string, Watched>();
+  /** A demo member's own best run in a points tournament (another's than the winning one where the seed has it). */
+  let own: Watched & { member: { id: string; username: string } };
   const diagnostics: Array<() => Promise<void>> = [];
 
   beforeAll(async () => {
     games = await startTestGameServer();
     [web, browser] = await Promise.all([startWebApp({ gameOrigin: games.origin }), launchBrowser()]);
     games.appOrigin = web.baseUrl;
-    await seedTournaments(web);
+    const { players } = await seedTournaments(web);
     const candidates: Watched[] = [];
     for (const tournament of await listTournaments(web)) {
       const best = await getData<PlayRun>(`${web.baseUrl}/api/tournaments/${tournament.id}/runs/best`);
@@ -51,11 +63,31 @@ describe('watching the winning run of a seeded tournament', () => {
       const { data: detail } = await getData<TournamentDetail>(
         `${web.baseUrl}/api/tournaments/${tournament.id}`,
       );
+      // Score formats, whose leaderboard's top row shows the best run's score (a bracket shows wins).
+      const scored = detail.format === 'SCORE_ATTACK' || detail.format === 'TIME_ATTACK';
+      if (scored && !byGame.has(detail.game.slug)) byGame.set(detail.game.slug, { detail, run: best.data });
       if (!detail.lowerScoreWins && detail.format === 'SCORE_ATTACK')
         candidates.push({ detail, run: best.data });
     }
     expect(candidates.length).toBeGreaterThan(0);
     watched = candidates[0]!;
+    expect([...byGame.keys()].sort()).toEqual(['pairs', 'snake', 'tiles']);
+
+    const owned: Array<typeof own> = [];
+    for (const { accountId: id, username } of Object.values(players)) {
+      const token = await signAccessToken(web.jwtSecret, { sub: id, username, sid: randomUUID() });
+      for (const { detail, run: best } of candidates) {
+        const mine = await getData<PlayRun>(`${web.baseUrl}/api/tournaments/${detail.id}/runs/mine`, token);
+        if (mine.status === 200) owned.push({ detail, run: mine.data, member: { id, username } });
+        else expect(mine.status).toBe(404);
+        if (mine.status === 200) expect(mine.data.playerName).toBe(username);
+        if (mine.status === 200 && best.playerName === username) expect(mine.data.playId).toBe(best.playId);
+      }
+    }
+    own =
+      owned.find((candidate) => candidate.member.username !== candidate.detail.leaderboard[0]?.username) ??
+      owned[0]!;
+    expect(own).toBeDefined();
   });
 
   afterEach(async () => {
@@ -106,6 +138,8 @@ describe('watching the winning run of a seeded tournament', () => {
       await signIn(page, web, await createMember(web));
       const top = page.getByTestId('leaderboard-row').first();
       const { frame, game } = await watchWinningRun(page);
+      // A member who has not played here has no run of their own to watch.
+      expect(await page.getByRole('button', { name: 'Watch your best run' }).count()).toBe(0);
       const scrubber = frame.getByRole('slider', { name: `Position in ${watched.run.playerName}’s run` });
       const last = Number(await scrubber.getAttribute('max'));
       expect(last).toBeGreaterThan(0);
@@ -150,6 +184,100 @@ describe('watching the winning run of a seeded tournament', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await expect(axeViolations(page)).resolves.toEqual([]);
 
+      await page.getByRole('button', { name: 'Close' }).click();
+      expect(posts).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  /** Scrubs the watched run to its last position (the End key): answers that position. */
+  async function scrubToEnd(page: Page, frame: FrameLocator, playerName: string): Promise<number> {
+    const scrubber = frame.getByRole('slider', { name: `Position in ${playerName}’s run` });
+    const last = Number(await scrubber.getAttribute('max'));
+    expect(last).toBeGreaterThan(0);
+    expect(await scrubber.inputValue()).toBe('0');
+    await scrubber.focus();
+    await page.keyboard.press('End');
+    await frame
+      .locator('.watch__status')
+      .filter({ hasText: new RegExp(`^\\w+ ${last.toLocaleString('en-US')} of `) })
+      .waitFor();
+    return last;
+  }
+
+  /** What the game's bar shows at the end of a run with this verified score. */
+  async function expectVerifiedEnd(game: Frame, slug: string, run: PlayRun): Promise<void> {
+    if (slug === 'pairs') {
+      // A time game: the run's score is its finishing time.
+      expect(run.completed).toBe(true);
+      expect(await statValue(game, 'Pairs')).toBe('8/8');
+      expect(await statValue(game, 'Time')).toBe(formatTime(run.score));
+    } else {
+      expect(await statValue(game, 'Score')).toBe(formatScore(run.score, false));
+    }
+  }
+
+  async function expectLaidOutAndAccessible(page: Page, game: Frame): Promise<void> {
+    const overflow = await game.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+  }
+
+  describe.each(['tiles', 'pairs'])('the winning run of a %s tournament', (slug) => {
+    it.each([
+      ['390', PHONE],
+      ['1280', DESKTOP],
+    ])(
+      'at %s px: scrubbed to its end shows its verified result, and nothing is played',
+      async (_w, viewport) => {
+        const { detail, run } = byGame.get(slug)!;
+        const { page, posts } = await openPage(viewport);
+        await page.goto(`/challenges/${detail.id}`);
+        await page.getByRole('heading', { level: 1, name: detail.title }).waitFor();
+        await page.getByRole('button', { name: 'Watch the winning run' }).click();
+        await page.getByRole('dialog', { name: `Watch: ${run.playerName}’s run` }).waitFor();
+        const frame = page.frameLocator(`iframe[title="${catalogGame(slug)!.name} game"]`);
+        await frame.getByRole('heading', { name: `${run.playerName}’s verified run` }).waitFor();
+        const game = page.frames().find((candidate) => candidate.url().startsWith(games.origin))!;
+        await scrubToEnd(page, frame, run.playerName);
+        await expectVerifiedEnd(game, slug, run);
+        const top = page.getByTestId('leaderboard-row').first();
+        expect(await top.textContent()).toContain(formatScore(run.score, detail.lowerScoreWins));
+        await saveScreenshot(page, `watch-run-${slug}`, { fullPage: false });
+        await expectLaidOutAndAccessible(page, game);
+        await page.getByRole('button', { name: 'Close' }).click();
+        expect(posts).toEqual([]);
+        await page.context().close();
+      },
+    );
+  });
+
+  it.each([
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ])(
+    'at %s px: a member watches their own best run to its verified score, and nothing is played',
+    async (_w, viewport) => {
+      const { detail, run, member } = own;
+      const { page, posts } = await openPage(viewport);
+      await signIn(page, web, member);
+      await page.goto(`/challenges/${detail.id}`);
+      await page.getByRole('heading', { level: 1, name: detail.title }).waitFor();
+      const shown = formatScore(run.score, detail.lowerScoreWins);
+      await page.getByText(`Your verified best: ${shown}`).waitFor();
+      const watchOwn = page.getByRole('button', { name: 'Watch your best run' });
+      await watchOwn.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'watch-own-button', { fullPage: false });
+      await watchOwn.click();
+      await page.getByRole('dialog', { name: 'Watch: your best run' }).waitFor();
+      await page.getByText(`Your best run of ${detail.title}, replayed`).waitFor();
+      const frame = page.frameLocator(`iframe[title="${catalogGame(detail.game.slug)!.name} game"]`);
+      await frame.getByRole('heading', { name: `${member.username}’s verified run` }).waitFor();
+      const game = page.frames().find((candidate) => candidate.url().startsWith(games.origin))!;
+      await scrubToEnd(page, frame, member.username);
+      await expectVerifiedEnd(game, detail.game.slug, run);
+      await saveScreenshot(page, 'watch-own-run', { fullPage: false });
+      await expectLaidOutAndAccessible(page, game);
       await page.getByRole('button', { name: 'Close' }).click();
       expect(posts).toEqual([]);
       await page.context().close();

@@ -15,11 +15,12 @@ const honestLog = [
 /** Issue 23, "Watching a run" (docs/fair-play.md): a finished, verified play's replay material, only that. */
 describe('runs: the replay material of finished, verified plays', () => {
   const snakeCup = { slug: 'snake', format: 'SCORE_ATTACK' };
-  const { call, cup, db, tournamentEvents, advanceClock, joined, keptSeed, submit, ...api } = useHiddenPlaysApi({
-    adminKey: 'admin-key-for-the-play-runs-spec-01234',
-    revealsPerMinute: 60,
-    tournaments: { watched: snakeCup, running: snakeCup, best: snakeCup },
-  });
+  const { call, cup, db, tournamentEvents, advanceClock, joined, keptSeed, submit, ...api } =
+    useHiddenPlaysApi({
+      adminKey: 'admin-key-for-the-play-runs-spec-01234',
+      revealsPerMinute: 60,
+      tournaments: { watched: snakeCup, running: snakeCup, best: snakeCup, mine: snakeCup },
+    });
   /** How far past now the API's clock is: each played run moves it on by the run's game time. */
   let ahead = 0;
   beforeEach(() => {
@@ -127,5 +128,61 @@ describe('runs: the replay material of finished, verified plays', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       expect((await call('GET', `/api/tournaments/${id}/runs/best`)).json()).toEqual(notFound);
     }
+  });
+
+  it("answers a member's own best run to that member alone: 401 without a token, 404 before a verified play, never another's or a running play's", async () => {
+    const tournamentId = cup('mine');
+    const alice = await joined(tournamentId);
+    const bob = await joined(tournamentId);
+    for (const projector of projectors)
+      await projectEvents(db(), projector, await tournamentEvents(tournamentId));
+    const mine = (member?: TestMember, id = tournamentId) =>
+      call('GET', `/api/tournaments/${id}/runs/mine`, member?.accessToken);
+
+    const guest = await mine();
+    expect([guest.statusCode, guest.json()]).toEqual([
+      401,
+      expect.objectContaining({ success: false, statusCode: 401 }),
+    ]);
+    // A play still running is no run: its member learns nothing of it here, its seed least of all.
+    const running = await startPlay(tournamentId, alice);
+    const runningSeed = await keptSeed(tournamentId, running.playId);
+    const before = await mine(alice);
+    expect([before.statusCode, before.json()]).toEqual([404, notFound]);
+    expect(before.body).not.toContain(runningSeed);
+
+    // Alice's two verified runs score the same (no food): the earlier is her best.
+    await played(running, alice, [{ atMs: 300, input: 'down' }]);
+    await played(await startPlay(tournamentId, alice), alice);
+    const third = await startPlay(tournamentId, alice);
+    const own = await mine(alice);
+    expect(own.statusCode).toBe(200);
+    expect(playRun.parse(own.json().data)).toMatchObject({
+      playId: running.playId,
+      playerName: alice.username,
+    });
+    expect(own.body).not.toContain(await keptSeed(tournamentId, third.playId));
+
+    // Bob has none of his own: Alice's runs are not his to read, whatever he sends.
+    expect((await mine(bob)).json()).toEqual(notFound);
+    const bobsPlay = await startPlay(tournamentId, bob);
+    await played(bobsPlay, bob);
+    const bobs = await mine(bob);
+    expect(bobs.json().data).toMatchObject({ playId: bobsPlay.playId, playerName: bob.username });
+    expect(bobs.body).not.toContain(alice.username);
+
+    // Fifty at once answer the same run.
+    const answers = await Promise.all(Array.from({ length: 50 }, () => mine(alice)));
+    expect(new Set(answers.map((answer) => `${answer.statusCode}:${answer.json().data.playId}`))).toEqual(
+      new Set([`200:${running.playId}`]),
+    );
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '-1', '9'.repeat(100)]) {
+      expect((await mine(alice, id)).json()).toEqual(notFound);
+    }
+    const nul = await mine(alice, `${tournamentId.slice(0, -1)}%00`);
+    expect([nul.statusCode, nul.json()]).toEqual([
+      400,
+      expect.objectContaining({ success: false, statusCode: 400 }),
+    ]);
   });
 });

@@ -408,6 +408,14 @@ const documentedRoutes = [
     answer: answerOf(playRun),
   },
   {
+    ...routes.plays.myBestRun,
+    summary:
+      "The signed-in member's own best verified run in the tournament, to watch: only their own, never another member's, and never a play still running (404 when they have none)",
+    tag: 'plays',
+    access: member,
+    answer: answerOf(playRun),
+  },
+  {
     ...routes.tournaments.submitScore,
     summary:
       "Submit a score of an external game an operator created (409 for the catalog games, whose results come from plays): with the game server's signedResult when the game registered a key (403 without it or forged, 409 replayed or stale), a bare number otherwise (the tournament then says UNVERIFIED)",

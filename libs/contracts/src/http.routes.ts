@@ -86,6 +86,7 @@ export const routes = {
     release: route('post', '/api/plays/{playId}/release'),
     run: route('get', '/api/plays/{playId}/run'),
     bestRun: route('get', '/api/tournaments/{id}/runs/best'),
+    myBestRun: route('get', '/api/tournaments/{id}/runs/mine'),
   },
   admin: {
     createTournament: route('post', '/api/admin/tournaments'),

@@ -178,7 +178,8 @@ export const verifiedPlayResult = z
 export type VerifiedPlayResult = z.infer<typeof verifiedPlayResult>;
 
 /**
- * GET /api/plays/{playId}/run and GET /api/tournaments/{id}/runs/best (public, issue 23): what the game
+ * GET /api/plays/{playId}/run and GET /api/tournaments/{id}/runs/best (public, issue 23), and
+ * GET /api/tournaments/{id}/runs/mine (the signed-in member's own best, theirs only): what the game
  * frame needs to replay a finished, verified play move by move through the same core
  * (docs/fair-play.md, "Watching a run"). Only a play whose result the server replayed and recorded is
  * served; a running, expired or unknown play answers 404 `Run not found`. Each play has a seed of its

@@ -12,16 +12,18 @@ const PAGE = 500;
  * The demo seed of `npm start` (apps/cli/src/seed.ts) in a browser test's app: identity's demo
  * members, every demo tournament in the app's own event store with its verified runs to watch (issue
  * 23), and every read model projected from them once (the worker, which would do it live, does not run
- * here; nor do the start and end jobs).
+ * here; nor do the start and end jobs). Answers the demo members too, to sign in as one.
  */
-export async function seedTournaments(web: RunningWebApp): Promise<DemoSeedResult> {
+export async function seedTournaments(
+  web: RunningWebApp,
+): Promise<DemoSeedResult & { players: Awaited<ReturnType<typeof seedDemoMembers>> }> {
   const eventStore = web.app.get<EventStore>(EVENT_STORE);
   const players = await seedDemoMembers(web.database.db);
   const runs = new VerifiedRuns(web.database.db);
   const seeded = await seedAllDemoTournaments({ players, eventStore, runs });
   const events = await readEveryEvent(eventStore);
   for (const projector of projectors) await projectEvents(web.database.db, projector, events);
-  return seeded;
+  return { ...seeded, players };
 }
 
 async function readEveryEvent(eventStore: EventStore): Promise<RecordedEvent[]> {

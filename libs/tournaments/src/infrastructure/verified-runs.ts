@@ -99,16 +99,31 @@ export class VerifiedRuns {
       ? tournament.final_standings[0]?.userId
       : (await topEntries(this.db, tournamentId, 1))[0]?.userId;
     if (!leaderId || !isUuid(leaderId)) return null;
+    return this.bestRunOf(tournamentId, tournament.format, leaderId);
+  }
+
+  /**
+   * One member's own best verified run in a tournament (`runs/mine`): the catalog row by key and that
+   * member's runs, the same cost as `bestOf`. Only rows of `verified_runs`, so never a running play.
+   */
+  async bestOfMember(tournamentId: string, userId: string): Promise<PlayRun | null> {
+    if (!isUuid(tournamentId) || !isUuid(userId)) return null;
+    const tournament = await findTournament(this.db, tournamentId);
+    if (!tournament) return null;
+    return this.bestRunOf(tournamentId, tournament.format, userId);
+  }
+
+  private async bestRunOf(tournamentId: string, format: string, userId: string): Promise<PlayRun | null> {
     // TIME_ATTACK: the fastest completed run (its score is the time); points: the highest; ties go to
     // the earlier run.
     const order =
-      tournament.format === 'TIME_ATTACK'
+      format === 'TIME_ATTACK'
         ? sql`r.completed DESC, r.score ASC, r.verified_at ASC`
         : sql`r.score DESC, r.verified_at ASC`;
     const { rows } = await sql<RunRow>`
       SELECT ${RUN_COLUMNS} FROM verified_runs r
       LEFT JOIN erased_members erased ON erased.member_id = r.user_id
-      WHERE r.tournament_id = ${tournamentId.toLowerCase()}::uuid AND r.user_id = ${leaderId}::uuid
+      WHERE r.tournament_id = ${tournamentId.toLowerCase()}::uuid AND r.user_id = ${userId.toLowerCase()}::uuid
       ORDER BY ${order} LIMIT 1`.execute(this.db);
     return rows[0] ? toRun(rows[0]) : null;
   }

@@ -27,7 +27,13 @@ import { useLiveTournament } from './live-tournament';
 import { PoolMeter } from './pool-meter';
 import { PrizeBreakdownSection } from './prize-breakdown-section';
 import { GameArt } from './game-art';
-import { bestRunQuery, tournamentDetailQuery, tournamentKeys, tournamentsApi } from './tournaments.queries';
+import {
+  bestRunQuery,
+  myBestRunQuery,
+  tournamentDetailQuery,
+  tournamentKeys,
+  tournamentsApi,
+} from './tournaments.queries';
 import './challenge-detail.css';
 
 /*
@@ -46,7 +52,7 @@ type OpenModal =
   | { kind: 'charity' }
   | { kind: 'share' }
   | { kind: 'game'; demo: boolean }
-  | { kind: 'watch'; run: PlayRun }
+  | { kind: 'watch'; run: PlayRun; own: boolean }
   | { kind: 'stats'; playerId: string };
 
 /** A 4xx carries a message written for people (the plan the tournament needs, say); anything else does not. */
@@ -181,10 +187,22 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
 
   // The best verified run, to watch (issue 23): asked again when the leader or their best changes.
   const leader = detail.leaderboard[0];
+  const watchable = catalogGame(detail.game.slug) !== null && !!detail.game.integrationUrl;
   const bestRun = useQuery({
     ...bestRunQuery(detail.id, leader ? `${leader.userId}:${leader.score}` : 'none'),
-    enabled: catalogGame(detail.game.slug) !== null && !!detail.game.integrationUrl,
+    enabled: watchable,
   });
+  // The member's own best verified run: asked again after each verified play of theirs (onPlayed).
+  const myBestRun = useQuery({
+    ...myBestRunQuery(detail.id, memberId ?? ''),
+    enabled: watchable && memberId !== null && detail.isUserJoined,
+  });
+  const onPlayed = () => {
+    close();
+    void reload();
+    if (memberId)
+      void queryClient.invalidateQueries({ queryKey: tournamentKeys.myBestRun(detail.id, memberId) });
+  };
 
   const shareUrl = `${window.location.origin}/challenges/${detail.id}`;
   const headToHead = isHeadToHead(detail.format);
@@ -276,8 +294,17 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
             {bestRun.data && (
               <WatchRun
                 run={bestRun.data}
+                own={false}
                 lowerScoreWins={detail.lowerScoreWins}
-                onWatch={(run) => setModal({ kind: 'watch', run })}
+                onWatch={(run) => setModal({ kind: 'watch', run, own: false })}
+              />
+            )}
+            {myBestRun.data && (
+              <WatchRun
+                run={myBestRun.data}
+                own
+                lowerScoreWins={detail.lowerScoreWins}
+                onWatch={(run) => setModal({ kind: 'watch', run, own: true })}
               />
             )}
             {detail.isUserJoined && (
@@ -390,6 +417,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
             demo={false}
             matchId={null}
             watch={modal.run}
+            watchingOwn={modal.own}
             onClose={close}
             onSubmitted={close}
           />
@@ -400,10 +428,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
             demo={modal.demo}
             matchId={modal.demo || !headToHead ? null : (detail.myNextMatch?.matchId ?? null)}
             onClose={close}
-            onSubmitted={() => {
-              close();
-              void reload();
-            }}
+            onSubmitted={onPlayed}
           />
         )}
       </Suspense>
@@ -463,23 +488,29 @@ function Actions({ detail, headToHead, sessionKnown, isMember, onJoin, onPlay }:
   );
 }
 
-/** The best verified run, replayed in the game frame move by move (issue 23): who played it and its score. */
+/**
+ * A verified run replayed in the game frame move by move (issue 23): the winning run (who played it
+ * and its score), or the member's own best.
+ */
 function WatchRun({
   run,
+  own,
   lowerScoreWins,
   onWatch,
 }: {
   run: PlayRun;
+  own: boolean;
   lowerScoreWins: boolean;
   onWatch: (run: PlayRun) => void;
 }) {
+  const score = formatScore(run.score, lowerScoreWins);
   return (
     <div className="challenge__watch">
       <Button block variant="secondary" onClick={() => onWatch(run)}>
-        Watch the winning run
+        {own ? 'Watch your best run' : 'Watch the winning run'}
       </Button>
       <p className="challenge__note">
-        {run.playerName}’s verified run: {formatScore(run.score, lowerScoreWins)}
+        {own ? `Your verified best: ${score}` : `${run.playerName}’s verified run: ${score}`}
       </p>
     </div>
   );

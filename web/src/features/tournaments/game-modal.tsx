@@ -34,6 +34,8 @@ export interface GameModalProps {
    * replay material, no play is opened (no attempt is used), and nothing the frame posts is submitted.
    */
   watch?: PlayRun;
+  /** The run watched is the member's own best (`runs/mine`), not the winning one. */
+  watchingOwn?: boolean;
 }
 
 /**
@@ -53,7 +55,15 @@ function failureReason(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Request failed';
 }
 
-export function GameModal({ tournament, demo, matchId, onClose, onSubmitted, watch }: GameModalProps) {
+export function GameModal({
+  tournament,
+  demo,
+  matchId,
+  onClose,
+  onSubmitted,
+  watch,
+  watchingOwn = false,
+}: GameModalProps) {
   const config = useQuery(clientConfigQuery);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -241,7 +251,11 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted, wat
     else void stageRef.current?.requestFullscreen?.().catch(() => undefined);
   };
 
-  const title = watch ? `Watch: ${watch.playerName}’s run` : `${demo ? 'Demo: ' : ''}${tournament.game.name}`;
+  const title = watch
+    ? watchingOwn
+      ? 'Watch: your best run'
+      : `Watch: ${watch.playerName}’s run`
+    : `${demo ? 'Demo: ' : ''}${tournament.game.name}`;
   return (
     <Modal open title={title} onClose={onClose} size="wide">
       {config.isPending ? (
@@ -270,7 +284,7 @@ export function GameModal({ tournament, demo, matchId, onClose, onSubmitted, wat
           <div className="game-modal__bar">
             <span className="muted">
               {watch
-                ? `The winning run of ${tournament.title}, replayed: nothing is played or submitted.`
+                ? `${watchingOwn ? 'Your best run' : 'The winning run'} of ${tournament.title}, replayed: nothing is played or submitted.`
                 : demo
                   ? 'Demo mode: scores are not submitted.'
                   : `Playing in ${tournament.title}`}

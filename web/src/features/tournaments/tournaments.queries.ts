@@ -20,6 +20,9 @@ export const tournamentKeys = {
   /** Keyed by the leader too (`userId:score`): a new leader or a better best asks for the new run. */
   bestRun: (tournamentId: string, leader: string) =>
     ['tournaments', 'best-run', { tournamentId, leader }] as const,
+  /** The member's own best run, keyed by member (a sign-out and another sign-in see their own). */
+  myBestRun: (tournamentId: string, memberId: string) =>
+    ['tournaments', 'my-best-run', { tournamentId, memberId }] as const,
 };
 
 export const tournamentListQuery = (params: ListTournamentsParams) =>
@@ -71,6 +74,21 @@ export const bestRunQuery = (tournamentId: string, leader: string) =>
         callApi(routes.plays.bestRun, { params: { id: tournamentId }, signal }).then((answer) => answer.data),
       ),
     staleTime: 60_000,
+  });
+
+/**
+ * The signed-in member's own best verified run (issue 23): the server reads the member from the token,
+ * so it answers their own or nothing (404: no verified play yet; a play still running is never one).
+ */
+export const myBestRunQuery = (tournamentId: string, memberId: string) =>
+  queryOptions({
+    queryKey: tournamentKeys.myBestRun(tournamentId, memberId),
+    queryFn: async ({ signal }) =>
+      unlessNotFound(
+        callApi(routes.plays.myBestRun, { params: { id: tournamentId }, signal }).then(
+          (answer) => answer.data,
+        ),
+      ),
   });
 
 export const tournamentsApi = {
