@@ -565,15 +565,21 @@ describe('the challenge detail page', () => {
     await send(game, 'GAME_READY');
 
     await finishRun(game, auth, log, score);
-    // The page posts the log, closes the modal and reloads the tournament with the score the server computed.
+    // The page posts the log and reloads the tournament with the score the server computed; the modal
+    // turns into the post-game moment: the verified score, the attempt, and the place it took.
     await page
       .getByRole('status')
       .filter({ hasText: `Score verified: ${score.toLocaleString('en-US')}` })
       .waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Tile Merge' });
+    const postGame = dialog.getByRole('region', { name: 'Score verified' });
+    await postGame.getByText(score.toLocaleString('en-US'), { exact: true }).first().waitFor();
+    await postGame.getByText('You are #1 on the leaderboard.').waitFor();
+    await postGame.getByText('You lead: nobody else has a score yet.').waitFor();
+    expect(await postGame.getByText('Attempt').count()).toBe(1);
     await leaderboardRow(page, member.username)
       .filter({ hasText: score.toLocaleString('en-US') })
       .waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
     expect(resultPosts).toEqual([{ gameToken: auth.token, log }]);
     expect((await detailOf(id)).leaderboard.map((entry) => entry.score)).toEqual([score]);
     // One play, the one the server opened with the seed it fixed (a second GAME_READY opened none).
@@ -590,7 +596,8 @@ describe('the challenge detail page', () => {
     ]);
 
     // A log edited after play (its first move one the game does not have) is refused with the server's reason.
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    // Play again opens a new frame, and the new frame a new play.
+    await postGame.getByRole('button', { name: 'Play again' }).click();
     const again = await gameFrame(page, 'Tile Merge game');
     const second = await authOf(again, id);
     expect(second.playId).not.toBe(auth.playId);
@@ -904,6 +911,12 @@ describe('the challenge detail page', () => {
       .getByRole('status')
       .filter({ hasText: `Score verified: ${score.toLocaleString('en-US')}` })
       .waitFor();
+    // The match's one run: the post-game moment says so and offers no second go.
+    const postGame = page.getByRole('region', { name: 'Score verified' });
+    await postGame.getByText('Your match result is in: waiting for your opponent.').waitFor();
+    expect(await postGame.getByRole('button', { name: 'Play again' }).count()).toBe(0);
+    await postGame.getByRole('button', { name: 'Back to the tournament' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     // Once played, the match waits for the opponent and there is nothing more to play.
     await page.getByText('You have played it: waiting for your opponent.').waitFor();
     expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(0);

@@ -155,7 +155,12 @@ describe('fair play: the real games in the app, every score verified by the serv
         .getByRole('status')
         .filter({ hasText: `Score verified: ${shown}` })
         .waitFor();
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      // The post-game moment: the verified score and the place it took on the live leaderboard.
+      const postGame = page.getByRole('region', { name: 'Score verified' });
+      await postGame.getByText(shown, { exact: true }).first().waitFor();
+      await postGame.getByText('You are #1 on the leaderboard.').waitFor();
+      // The run just verified is the member's best: it can be watched from here.
+      await postGame.getByRole('button', { name: 'Watch your best run' }).waitFor();
       await page
         .getByTestId('leaderboard-row')
         .filter({ hasText: member.username })
@@ -171,7 +176,7 @@ describe('fair play: the real games in the app, every score verified by the serv
       await page.waitForFunction(() => document.querySelectorAll('.toast').length === 0, null, {
         timeout: 15_000,
       });
-      await captureAtBothWidths(page, `fair-play-${slug}-verified`, { phone: PHONE_375 });
+      await captureAtBothWidths(page, `fair-play-${slug}-verified`, { phone: PHONE_375, fullPage: false });
     },
   );
 

@@ -197,8 +197,8 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
     ...myBestRunQuery(detail.id, memberId ?? ''),
     enabled: watchable && memberId !== null && detail.isUserJoined,
   });
+  // The modal stays open on its post-game panel, over the reloaded (and live) tournament.
   const onPlayed = () => {
-    close();
     void reload();
     if (memberId)
       void queryClient.invalidateQueries({ queryKey: tournamentKeys.myBestRun(detail.id, memberId) });
@@ -418,6 +418,7 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
             matchId={null}
             watch={modal.run}
             watchingOwn={modal.own}
+            memberId={memberId ?? null}
             onClose={close}
             onSubmitted={close}
           />
@@ -427,8 +428,12 @@ function ChallengeView({ detail, memberId, sessionKnown }: ChallengeViewProps) {
             tournament={detail}
             demo={modal.demo}
             matchId={modal.demo || !headToHead ? null : (detail.myNextMatch?.matchId ?? null)}
+            memberId={memberId ?? null}
             onClose={close}
             onSubmitted={onPlayed}
+            onWatchOwn={
+              myBestRun.data ? () => setModal({ kind: 'watch', run: myBestRun.data!, own: true }) : undefined
+            }
           />
         )}
       </Suspense>

@@ -8,6 +8,7 @@ import type {
   ReleaseBody,
   RevealBody,
   TournamentDetail,
+  VerifiedPlayResult,
 } from '@arena/contracts';
 import { gameToPageMessage } from '@arena/contracts/game-frame.contract';
 import { catalogGame } from '@arena/contracts/games.catalog';
@@ -17,17 +18,21 @@ import { Alert, Button, Modal, Skeleton } from '../../ui';
 import { DetailMessages } from './challenge-detail.messages';
 import { formatScore, gameFrameUrl } from './challenge-detail.format';
 import { clientConfigQuery } from './game-frame.queries';
+import { PostGamePanel } from './post-game-panel';
+import { rankOf } from './post-game.rules';
 import { tournamentsApi } from './tournaments.queries';
 
 export interface GameModalProps {
   /** `lowerScoreWins`: a TIME_ATTACK result is a time, and the toasts say it as one. */
-  tournament: Pick<TournamentDetail, 'id' | 'title' | 'game' | 'lowerScoreWins'>;
+  tournament: Pick<TournamentDetail, 'id' | 'title' | 'game' | 'lowerScoreWins' | 'leaderboard'>;
+  /** The signed-in member (null for a guest): finds their place on the board after a verified play. */
+  memberId: string | null;
   /** Demo play: the game runs with `demo=1`, is answered DEMO_MODE and nothing is submitted. */
   demo: boolean;
   /** Head-to-head formats: the member's match, whose result the score becomes; null for score formats. */
   matchId: string | null;
   onClose: () => void;
-  /** A score reached the tournament: the page closes the modal and reloads the tournament. */
+  /** A score reached the tournament: the page reloads the tournament; the modal shows where it put the member. */
   onSubmitted: () => void;
   /**
    * Watch this verified run instead of playing (issue 23): the frame is answered WATCH_RUN with its
@@ -36,6 +41,8 @@ export interface GameModalProps {
   watch?: PlayRun;
   /** The run watched is the member's own best (`runs/mine`), not the winning one. */
   watchingOwn?: boolean;
+  /** Opens the member's own best verified run (post-game: once the page has it). */
+  onWatchOwn?: () => void;
 }
 
 /**
@@ -59,16 +66,26 @@ export function GameModal({
   tournament,
   demo,
   matchId,
+  memberId,
   onClose,
   onSubmitted,
   watch,
   watchingOwn = false,
+  onWatchOwn,
 }: GameModalProps) {
   const config = useQuery(clientConfigQuery);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const submitting = useRef(false);
   const [fullscreen, setFullscreen] = useState(false);
+  // Until the game says it is ready the stage says it is loading (a blank frame looks broken).
+  const [ready, setReady] = useState(false);
+  // A verified play: the modal shows where it put the member instead of the finished board.
+  const [verified, setVerified] = useState<{ result: VerifiedPlayResult; rankBefore: number | null } | null>(
+    null,
+  );
+  // A new frame for each run: "Play again" remounts it, and the new frame opens a new play.
+  const [run, setRun] = useState(0);
 
   const gameOrigin = config.data?.gameOrigin ?? null;
   // Only the catalog's games are framed: an operator's external game is played on its own site.
@@ -79,8 +96,25 @@ export function GameModal({
 
   // The latest callbacks, so the message listener is added once per frame rather than per render.
   const { lowerScoreWins } = tournament;
-  const latest = useRef({ onSubmitted, demo, matchId, tournamentId: tournament.id, lowerScoreWins, watch });
-  latest.current = { onSubmitted, demo, matchId, tournamentId: tournament.id, lowerScoreWins, watch };
+  const rankBefore = rankOf(tournament.leaderboard, memberId);
+  const latest = useRef({
+    onSubmitted,
+    demo,
+    matchId,
+    tournamentId: tournament.id,
+    lowerScoreWins,
+    watch,
+    rankBefore,
+  });
+  latest.current = {
+    onSubmitted,
+    demo,
+    matchId,
+    tournamentId: tournament.id,
+    lowerScoreWins,
+    watch,
+    rankBefore,
+  };
 
   const messageOrigin = frame?.messageOrigin;
   const targetOrigin = frame?.targetOrigin;
@@ -100,6 +134,7 @@ export function GameModal({
       if (latest.current.watch && message.type !== 'GAME_READY') return;
       switch (message.type) {
         case 'GAME_READY':
+          setReady(true);
           void openPlay();
           return;
         case 'GAME_COMPLETED':
@@ -224,6 +259,7 @@ export function GameModal({
       try {
         const result = await tournamentsApi.submitPlayResult(playId, body);
         toast.success(`Score verified: ${formatScore(result.score, latest.current.lowerScoreWins)}`);
+        setVerified({ result, rankBefore: latest.current.rankBefore });
         latest.current.onSubmitted();
       } catch (error) {
         toast.error(
@@ -268,10 +304,30 @@ export function GameModal({
               : 'This game is played on its own site: its scores reach the tournament from there.'}
           </p>
         </Alert>
+      ) : verified && memberId ? (
+        <PostGamePanel
+          tournament={tournament}
+          memberId={memberId}
+          result={verified.result}
+          rankBefore={verified.rankBefore}
+          onPlayAgain={() => {
+            setVerified(null);
+            setReady(false);
+            setRun((count) => count + 1);
+          }}
+          onWatchOwn={onWatchOwn}
+          onClose={onClose}
+        />
       ) : (
         <div className="game-modal">
           <div ref={stageRef} className="game-modal__stage">
+            {!ready && (
+              <div className="game-modal__loading" role="status">
+                Loading the game…
+              </div>
+            )}
             <iframe
+              key={run}
               ref={frameRef}
               className="game-modal__frame"
               title={`${tournament.game.name} game`}
