@@ -7,7 +7,7 @@ import { axeViolations } from './support/axe';
 import { DESKTOP, launchBrowser, PHONE } from './support/browser';
 import { captureAtBothWidths } from './support/capture';
 import { recordDiagnostics } from './support/diagnostics';
-import { createMember } from './support/member';
+import { createMember, signIn } from './support/member';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
 jest.setTimeout(240_000);
@@ -290,6 +290,48 @@ describe('the donation flow', () => {
     }
     await expect(axeViolations(page)).resolves.toEqual([]);
     await page.unrouteAll();
+    expect(errors).toEqual([]);
+  });
+  it('gives monthly as a member through the local checkout, then cancels the monthly gift on the profile (issue 23)', async () => {
+    const member = await createMember(web);
+    const memberPage = await context.newPage();
+    memberPage.on('pageerror', (error) => errors.push(error.message));
+    await signIn(memberPage, web, member);
+    await memberPage.goto(`/donate?ein=${CHARITY.ein}`);
+    await memberPage.getByText(CHARITY.name).first().waitFor();
+    await expect(memberPage.getByLabel('One time').isChecked()).resolves.toBe(true);
+    await memberPage.getByLabel('Monthly').check();
+    await memberPage.getByRole('button', { name: '$10', exact: true }).click();
+    await memberPage.getByText(/The same amount is given every month/).waitFor();
+    await captureAtBothWidths(memberPage, 'donation-flow-monthly');
+    await memberPage.getByRole('button', { name: 'Donate $10 monthly' }).click();
+
+    // The local driver's checkout in subscription mode: a monthly price, subscribed to with the test card.
+    await memberPage.waitForURL(/\/api\/payments\/local\/checkout\//);
+    await memberPage.getByText('A monthly subscription in US dollars', { exact: false }).waitFor();
+    await memberPage.getByLabel('Card number (test)').fill('4242424242424242');
+    await memberPage.getByRole('button', { name: /^Subscribe \$10/ }).click();
+
+    // The first month is a donation like any gift: the success page links its receipt.
+    await memberPage.waitForURL(/\/donate\/success\?session_id=cs_/);
+    await memberPage.getByRole('link', { name: /^View receipt R-/ }).waitFor({ timeout: SETTLE_MS });
+
+    await memberPage.goto('/profile');
+    const cancel = memberPage.getByRole('button', { name: /^Cancel monthly gift of \$10/ });
+    await cancel.waitFor({ timeout: SETTLE_MS });
+    await memberPage.getByText(/\$10 every month to /).waitFor();
+    await captureAtBothWidths(memberPage, 'donation-flow-monthly-profile');
+    await cancel.click();
+    await memberPage.getByText(/^Cancelled /).waitFor();
+    await expect(cancel.count()).resolves.toBe(0);
+    // Cancelled at the provider: the local driver ended the subscription.
+    const ended = await web.database.db
+      .selectFrom('payment_local_subscriptions' as never)
+      .select('status' as never)
+      .where('metadata' as never, '@>', JSON.stringify({ donorMemberId: member.id }) as never)
+      .execute();
+    expect(ended).toEqual([{ status: 'canceled' }]);
+    await memberPage.close();
     expect(errors).toEqual([]);
   });
 });

@@ -84,7 +84,12 @@ describe('the donations demo seed', () => {
 
     const first = await servingDonationsReadModel(config, app, () => seedDemoDonations(app, members));
     expect(first).toEqual(
-      expect.objectContaining({ window: 'run', giftsPaid: 2, payoutRequest: expect.any(Object) }),
+      expect.objectContaining({
+        window: 'run',
+        giftsPaid: 2,
+        monthlyGiftsStarted: 1,
+        payoutRequest: expect.any(Object),
+      }),
     );
     expect(first.webhooksApplied).toBeGreaterThan(0);
     expect(first.moneyStates).toEqual({
@@ -113,7 +118,13 @@ describe('the donations demo seed', () => {
 
     const second = await servingDonationsReadModel(config, app, () => seedDemoDonations(app, members));
     expect(second).toEqual(
-      expect.objectContaining({ webhooksApplied: 0, window: 'already run', giftsPaid: 0, moneyStates: null }),
+      expect.objectContaining({
+        webhooksApplied: 0,
+        window: 'already run',
+        giftsPaid: 0,
+        monthlyGiftsStarted: 0,
+        moneyStates: null,
+      }),
     );
     expect(await eventCount()).toBe(afterFirst);
 
@@ -142,6 +153,24 @@ describe('the donations demo seed', () => {
       .where(sql<boolean>`data->'directedBy'->>'kind' = 'donor'`)
       .execute();
     expect(directed).toEqual([{ displayName: DEMO_DONOR_NAME }]);
+
+    // Issue 23: demo_ben's monthly gift runs, and its first paid month is one more donation, to the charity.
+    await app.get(LocalEventsInProcess).deliverPending(['invoice.paid']);
+    const monthly = await database.db
+      .selectFrom('monthly_gifts' as never)
+      .select(['donor_member_id', 'status', 'amount_cents'] as never)
+      .execute();
+    expect(monthly).toEqual([
+      { donor_member_id: members.ben!.accountId, status: 'active', amount_cents: 1000 },
+    ]);
+    const months = await database.db
+      .selectFrom('events')
+      .select(sql<string>`data->>'charityEin'`.as('charityEin'))
+      .where('event_type', '=', 'DonationReceived')
+      .where(sql<boolean>`data->>'checkoutSessionId' LIKE 'in_%'`)
+      .execute();
+    expect(months).toHaveLength(1);
+    expect(months[0]!.charityEin).not.toBeNull();
   }, 120_000);
 
   it("signs a checkpoint of the demo's entries, in which a seeded receipt's every entry is proven (issue 23)", async () => {

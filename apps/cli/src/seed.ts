@@ -92,7 +92,7 @@ async function seedCharitiesAndDonations(
         donations.payoutRequest
           ? `${donations.payoutRequest.member} ${donations.payoutRequest.amountCents}¢`
           : 'none'
-      }; transfer window ${donations.window}; ${donations.giftsPaid} gifts paid`,
+      }; transfer window ${donations.window}; ${donations.giftsPaid} gifts paid; ${donations.monthlyGiftsStarted} monthly gift started`,
     );
     console.log(
       checkpoint

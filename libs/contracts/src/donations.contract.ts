@@ -13,6 +13,7 @@ import {
   DONATION_MIN_CENTS,
   DONATION_STEP_CENTS,
   DonationMessages as M,
+  GIFT_FREQUENCIES,
 } from './donations.messages';
 
 /**
@@ -60,6 +61,11 @@ export const donationCheckoutBody = z
     charityEin: ein.optional(),
     /** Shown on the public ledger for this gift; absent or empty: 'Anonymous donor'. */
     donorName: donorName.optional().transform((value) => value || undefined),
+    /**
+     * Issue 23: 'monthly' gives the amount every month (a subscription at the payment provider, each paid
+     * month one donation); absent or 'once' is the spec's one-time gift.
+     */
+    frequency: z.enum(GIFT_FREQUENCIES, { error: M.invalidFrequency }).optional(),
   })
   .meta({ id: 'DonationCheckoutBody' });
 export type DonationCheckoutBody = z.input<typeof donationCheckoutBody>;
@@ -69,6 +75,28 @@ export const donationCheckoutAnswer = z
   .object({ ok: z.literal(true), url: z.string(), sessionId: z.string() })
   .meta({ id: 'DonationCheckoutAnswer' });
 export type DonationCheckoutAnswer = z.infer<typeof donationCheckoutAnswer>;
+
+/** A monthly gift as its donor sees it on their profile (issue 23). */
+export const monthlyGift = z
+  .object({
+    /** The provider's subscription id: what cancelling names. */
+    subscriptionId: z.string(),
+    amountCents: z.number().int(),
+    /** The charity it goes to; null: the donation pool. */
+    charityEin: z.string().nullable(),
+    nonprofit: z.string().nullable(),
+    status: z.enum(['active', 'canceled']),
+    startedAt: z.iso.datetime(),
+    canceledAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'MonthlyGift' });
+export type MonthlyGift = z.infer<typeof monthlyGift>;
+
+export const monthlyGiftList = z.object({ gifts: z.array(monthlyGift) }).meta({ id: 'MonthlyGiftList' });
+export type MonthlyGiftList = z.infer<typeof monthlyGiftList>;
+
+/** A provider's subscription id, as cancelling names it: Stripe's `sub_…` (the local driver's too). */
+export const MONTHLY_GIFT_SUBSCRIPTION_ID = /^sub_[A-Za-z0-9_]{1,200}$/;
 
 export const donationStatus = z.enum(DONATION_STATUSES);
 export type DonationStatus = z.infer<typeof donationStatus>;

@@ -28,7 +28,15 @@ export const DonationMessages = {
   payoutRequested: 'Your donation is directed: it is held until the next transfer window.',
   receiptNotFound: 'Receipt not found',
   financeOnly: 'Only the finance team can see this.',
+  /** Monthly gifts (issue 23). */
+  invalidFrequency: "Choose 'once' or 'monthly'.",
+  monthlyGiftNotFound: 'No such monthly gift of yours.',
+  monthlyGiftCanceled: 'Your monthly gift is cancelled. No further payments will be taken.',
 } as const;
+
+/** How often a gift is given (issue 23): once (the spec's gift) or every month. */
+export const GIFT_FREQUENCIES = ['once', 'monthly'] as const;
+export type GiftFrequency = (typeof GIFT_FREQUENCIES)[number];
 
 /** The home ledger's status labels (spec §4): an unknown status reads as pending. */
 export const DONATION_STATUS_LABELS = {

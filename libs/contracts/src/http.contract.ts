@@ -63,6 +63,8 @@ import {
 import {
   donationCheckoutAnswer,
   donationCheckoutBody,
+  monthlyGift,
+  monthlyGiftList,
   donationList,
   donationListParams,
   donationReceipt,
@@ -826,6 +828,21 @@ const documentedRoutes = [
     tag: 'donations',
     access: member,
     answer: answerOf(memberDonations),
+  },
+  {
+    ...routes.donations.monthlyGifts,
+    summary: "The member's monthly gifts (issue 23), newest first, running or cancelled",
+    tag: 'donations',
+    access: member,
+    answer: answerOf(monthlyGiftList),
+  },
+  {
+    ...routes.donations.cancelMonthlyGift,
+    summary:
+      "Cancel one of the member's monthly gifts now at the payment provider (404 for any subscription not theirs; again: the same answer)",
+    tag: 'donations',
+    access: member,
+    answer: answerOf(monthlyGift),
   },
   {
     ...routes.donations.requestPayout,

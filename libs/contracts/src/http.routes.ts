@@ -149,6 +149,8 @@ export const routes = {
     receipt: route('get', '/api/donations/receipts/{receiptCode}'),
     byCheckout: route('get', '/api/donations/checkout/{sessionId}'),
     mine: route('get', '/api/donations/mine'),
+    monthlyGifts: route('get', '/api/donations/monthly-gifts'),
+    cancelMonthlyGift: route('post', '/api/donations/monthly-gifts/{subscriptionId}/cancel'),
     requestPayout: route('post', '/api/donations/payout-requests'),
     featuredStories: route('get', '/api/impact-stories'),
     likeStory: route('post', '/api/impact-stories/{id}/like'),

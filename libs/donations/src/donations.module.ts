@@ -8,6 +8,10 @@ import { GiftCheckoutService } from './application/commands/gift-checkout.servic
 import { GiftPaidHandler } from './application/reactions/gift-paid.handler';
 import { GiftChargeHandler } from './application/reactions/gift-charge.handler';
 import { GiftPayments } from './application/gift-payments';
+import { MonthlyGifts } from './application/monthly-gifts';
+import { MonthlyGiftCancelService } from './application/commands/monthly-gift-cancel.service';
+import { MonthlyGiftHandler } from './application/reactions/monthly-gift.handler';
+import { MonthlyGiftsController } from './infrastructure/monthly-gifts.controller';
 import { PayoutCharities } from './application/payout-charities';
 import { PayoutRequestService } from './application/commands/payout-request.service';
 import { PlatformChoice } from './application/platform-choice';
@@ -31,7 +35,12 @@ import { TransferWindowScheduler } from './infrastructure/transfer-window.schedu
  */
 @Module({
   imports: [NotificationsModule],
-  controllers: [GiftCheckoutController, PayoutRequestsController, TransferWindowController],
+  controllers: [
+    GiftCheckoutController,
+    PayoutRequestsController,
+    TransferWindowController,
+    MonthlyGiftsController,
+  ],
   providers: [
     DonationStreams,
     DonationLog,
@@ -47,6 +56,9 @@ import { TransferWindowScheduler } from './infrastructure/transfer-window.schedu
     GiftPaidHandler,
     GiftChargeHandler,
     GiftPayments,
+    MonthlyGifts,
+    MonthlyGiftCancelService,
+    MonthlyGiftHandler,
     TransferOutcomeHandler,
     DirectUndirectedShareProcessor,
     RunTransferWindowProcessor,
@@ -59,12 +71,14 @@ export class DonationsModule implements OnModuleInit {
     private readonly giftPaid: GiftPaidHandler,
     private readonly transferOutcome: TransferOutcomeHandler,
     private readonly giftCharge: GiftChargeHandler,
+    private readonly monthlyGift: MonthlyGiftHandler,
   ) {}
 
   onModuleInit() {
     this.handlers.register(this.giftPaid);
     this.handlers.register(this.transferOutcome);
     this.handlers.register(this.giftCharge);
+    this.handlers.register(this.monthlyGift);
   }
 }
 

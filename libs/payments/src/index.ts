@@ -17,6 +17,7 @@ export {
   type PaymentEvent,
   type PaymentEventHandler,
   type SubscriptionCheckoutInput,
+  type GiftSubscriptionCheckoutInput,
   type SubscriptionPlanChangeInput,
   type MemberPayoutAccountInput,
 } from './payments.port';

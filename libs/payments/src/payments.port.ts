@@ -76,6 +76,15 @@ export abstract class Payments {
    */
   abstract createSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<CheckoutSession>;
 
+  /**
+   * Issue 23: a monthly gift. A hosted checkout in subscription mode with a price made inline (the amount in
+   * cents, recurring every month) and no plan: `metadata` (kind 'gift', schedule 'monthly', …) comes back on
+   * the session, on the subscription, and on each invoice's `parent.subscription_details.metadata`. It never
+   * carries `memberId` or `planType`, the keys billing reads a plan from. Ended with `cancelSubscriptionNow`.
+   * The same idempotency key answers the same session.
+   */
+  abstract createGiftSubscriptionCheckout(input: GiftSubscriptionCheckoutInput): Promise<CheckoutSession>;
+
   /** Move a subscription to another plan's price now, prorating the rest of the period (an upgrade). */
   abstract changeSubscriptionPlan(input: SubscriptionPlanChangeInput): Promise<void>;
 
@@ -146,6 +155,18 @@ export interface SubscriptionCheckoutInput {
   priceCents: number;
   /** The plan's name on the checkout page and the invoice: 'Charity Arena Premium'. */
   productName: string;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface GiftSubscriptionCheckoutInput {
+  /** Charged every month, in cents. */
+  amountCents: number;
+  email: string | null;
+  /** The product's name on the checkout page and every invoice: 'Monthly gift to …'. */
+  description: string;
   successUrl: string;
   cancelUrl: string;
   metadata: Record<string, string>;

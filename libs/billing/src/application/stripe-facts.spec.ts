@@ -25,6 +25,43 @@ const subscription = (over: object = {}) => ({
 });
 
 describe("the provider's webhook objects as subscription commands", () => {
+  it("makes nothing of a monthly gift's session, subscription or invoice, even one carrying a plan's keys (issue 23)", () => {
+    const gift = { kind: 'gift', schedule: 'monthly', memberId, planType: 'PREMIUM' };
+    const session = {
+      id: 'cs_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      subscription: 'sub_1',
+      customer: 'cus_1',
+    };
+    const invoice = {
+      id: 'in_1',
+      amount_paid: 999,
+      period_start: created,
+      period_end: created,
+      lines: { data: [] },
+      metadata: {},
+    };
+    const invoiceOf = (metadata: object) => ({
+      ...invoice,
+      parent: { subscription_details: { subscription: 'sub_1', metadata } },
+    });
+    expect(commandOf(event('checkout.session.completed', { ...session, metadata: gift }))).toBeNull();
+    for (const type of [
+      'customer.subscription.created',
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+    ])
+      expect(commandOf(event(type, subscription({ metadata: gift })))).toBeNull();
+    expect(commandOf(event('invoice.paid', invoiceOf(gift)))).toBeNull();
+    // The same objects without the gift's mark are a plan's: the guard is what tells them apart.
+    const plan = { memberId, planType: 'PREMIUM' };
+    expect(commandOf(event('checkout.session.completed', { ...session, metadata: plan }))?.type).toBe(
+      'StartFromCheckout',
+    );
+    expect(commandOf(event('invoice.paid', invoiceOf(plan)))?.type).toBe('RecordPayment');
+  });
+
   it('starts from a subscription-mode checkout only, with a month estimated from the session', () => {
     const session = {
       id: 'cs_1',

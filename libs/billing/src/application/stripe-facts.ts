@@ -33,6 +33,14 @@ const planByPrice = (cents: number | null | undefined): PaidPlan | null =>
       ? 'PREMIUM'
       : null;
 
+/**
+ * Issue 23: a monthly gift is a subscription too (the donations context's), marked `kind: 'gift'` in the
+ * metadata its session, subscription and invoices carry. It is never a plan: no member's subscription
+ * fact, so no Premium, no revenue and no referral reward (referrals accrue on SubscriptionPaymentSucceeded).
+ */
+export const isGiftMetadata = (metadata: Stripe.Metadata | null | undefined): boolean =>
+  metadata?.kind === 'gift';
+
 /** The month after a time, on the same day (a monthly subscription's first period). */
 export function oneMonthAfter(time: string): string {
   const date = new Date(time);
@@ -57,6 +65,7 @@ export function commandOf(
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
+      if (isGiftMetadata(session.metadata)) return null;
       const memberId = session.metadata?.memberId;
       const planType = paidPlanOf(session.metadata?.planType);
       const subscriptionId = idOf(session.subscription);
@@ -83,6 +92,7 @@ export function commandOf(
     case 'customer.subscription.created':
     case 'customer.subscription.updated': {
       const subscription = event.data.object;
+      if (isGiftMetadata(subscription.metadata)) return null;
       const memberId = subscription.metadata?.memberId;
       const customerId = idOf(subscription.customer);
       const item = subscription.items?.data?.[0];
@@ -123,6 +133,7 @@ export function commandOf(
     }
     case 'customer.subscription.deleted': {
       const subscription = event.data.object;
+      if (isGiftMetadata(subscription.metadata)) return null;
       const memberId = subscription.metadata?.memberId;
       if (!memberId) return null;
       const reason = subscription.cancellation_details?.reason;
@@ -148,6 +159,7 @@ export function commandOf(
     case 'invoice.payment_failed': {
       const invoice = event.data.object;
       const details = invoice.parent?.subscription_details ?? null;
+      if (isGiftMetadata(details?.metadata) || isGiftMetadata(invoice.metadata)) return null;
       const subscriptionId = idOf(details?.subscription);
       const memberId = details?.metadata?.memberId ?? invoice.metadata?.memberId;
       if (!subscriptionId || !memberId || !invoice.id) return null;

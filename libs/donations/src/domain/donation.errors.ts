@@ -48,3 +48,6 @@ export const disputeNotFound = (donationId: string, disputeId: string) =>
   new DonationError('not_found', `Donation ${donationId} has no dispute ${disputeId} yet`);
 export const notAGift = (donationId: string) =>
   new DonationError('conflict', `Donation ${donationId} is not a gift`);
+
+/** Issue 23: cancelling names a subscription that is not one of the member's monthly gifts (or none at all). */
+export const monthlyGiftNotFound = () => new DonationError('not_found', DonationMessages.monthlyGiftNotFound);

@@ -19,6 +19,7 @@ import {
   type DonationsTables,
 } from '@arena/projections/donations/donations.queries';
 import { donationIdFrom } from '../application/donation-ids';
+import { firstDonationOfCheckout } from '../application/monthly-gifts';
 
 /** Receipt codes are short letters, digits and dashes; anything else names no receipt. */
 const RECEIPT_CODE = /^[A-Za-z0-9-]{1,64}$/;
@@ -55,9 +56,11 @@ export class DonationsReadController {
   /** The success page asks this until the checkout's webhook has recorded the gift (same id as gift-paid.handler). */
   @Get('checkout/:sessionId')
   async checkout(@Param('sessionId') sessionId: string) {
-    const donation = CHECKOUT_SESSION_ID.test(sessionId)
-      ? await publicDonationById(this.db, donationIdFrom(`checkout:${sessionId}`))
-      : undefined;
+    if (!CHECKOUT_SESSION_ID.test(sessionId)) throw new NotFoundException(DonationMessages.receiptNotFound);
+    // A monthly gift's checkout (issue 23): its first month's donation, once its invoice is recorded.
+    const donationId =
+      (await firstDonationOfCheckout(this.db as never, sessionId)) ?? donationIdFrom(`checkout:${sessionId}`);
+    const donation = await publicDonationById(this.db, donationId);
     if (!donation) throw new NotFoundException(DonationMessages.receiptNotFound);
     return { success: true, data: donation };
   }

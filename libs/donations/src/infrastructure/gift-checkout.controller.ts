@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { donationCheckoutBody, type DonationCheckoutAnswer } from '@arena/contracts';
+import { donationCheckoutBody, type DonationCheckoutAnswer, type GiftFrequency } from '@arena/contracts';
 import { RefusalsWithOkError, ZodValidationPipe } from '@arena/http';
 import { CurrentMember, OptionalAccessTokenGuard, type Member } from '@arena/identity';
 import { GiftCheckoutService } from '../application/commands/gift-checkout.service';
 import { CheckoutRateLimiter } from './checkout-rate-limiter';
 
-type CheckoutBody = { amount_cents: number; email?: string; charityEin?: string };
+type CheckoutBody = {
+  amount_cents: number;
+  email?: string;
+  charityEin?: string;
+  frequency?: GiftFrequency;
+};
 
 /**
  * POST /api/stripe/checkout (spec §7: "ok, url, or error"): a gift's hosted checkout; the answer is the

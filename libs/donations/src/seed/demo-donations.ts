@@ -42,6 +42,14 @@ const DEMO_GIFTS = [
   },
 ] as const;
 
+/** Issue 23: demo_ben gives $10 a month to the verified charity; the worker records each paid month. */
+const DEMO_MONTHLY_GIFT = {
+  attempt: 'demo-monthly-gift-ben',
+  member: 'ben',
+  amountCents: 1_000,
+  charityEin: VERIFIED_EIN,
+} as const;
+
 /** Issue 20's demo: the second window sends what the reversal brought back; its payout fails. */
 export const DEMO_SECOND_WINDOW_ID = 'demo-seed-2';
 
@@ -54,6 +62,8 @@ export interface DemoDonationsOutcome {
   payoutRequest: { member: string; amountCents: number } | null;
   window: 'run' | 'already run';
   giftsPaid: number;
+  /** Issue 23: monthly gifts started and their first month paid on the local checkout (1, then 0 on a re-run). */
+  monthlyGiftsStarted: number;
   /** Issue 20 (local driver, first run only): a reversal, a paid payout, a second window and a failed payout. */
   moneyStates: { reversedCents: number; payoutsPaid: number; payoutsFailed: number } | null;
 }
@@ -75,6 +85,8 @@ export interface DemoDonationsOutcome {
  *    worker's next payout carries the funds and clears it.
  * 6. Two gifts are paid on the local checkout page, one to the verified charity under the name its donor
  *    chose and one to the pool, anonymous: held and received once the worker delivers checkout.session.completed.
+ * 7. demo_ben's monthly gift of $10 to the verified charity (issue 23): its first month paid on the local
+ *    checkout; each paid invoice is a donation once the worker delivers invoice.paid.
  */
 export async function seedDemoDonations(
   app: INestApplicationContext,
@@ -91,7 +103,9 @@ export async function seedDemoDonations(
   const moneyStates =
     window === 'run' && payments instanceof LocalPayments ? await showMoneyStates(app, payments) : null;
   const giftsPaid = payments instanceof LocalPayments ? await payGifts(app, payments, members) : 0;
-  return { webhooksApplied, payoutRequest, window, giftsPaid, moneyStates };
+  const monthlyGiftsStarted =
+    payments instanceof LocalPayments ? await payMonthlyGift(app, payments, members) : 0;
+  return { webhooksApplied, payoutRequest, window, giftsPaid, monthlyGiftsStarted, moneyStates };
 }
 
 /** Step 5: a reversal, a paid payout, a second window and a failed payout, each through its real webhook. */
@@ -156,6 +170,33 @@ async function runWindowOnce(app: INestApplicationContext): Promise<'run' | 'alr
     return 'already run';
   await app.get(TransferWindowService).run(DEMO_WINDOW_ID);
   return 'run';
+}
+
+/**
+ * Issue 23: a member's monthly gift, started once (its attempt id) and its first month paid as the local
+ * checkout page pays it: the subscription runs on the local test clock, and its profile shows "Cancel
+ * monthly gift". The worker delivers its webhooks (the first month's donation among them).
+ */
+async function payMonthlyGift(
+  app: INestApplicationContext,
+  payments: LocalPayments,
+  members: Record<string, DemoMember>,
+) {
+  const gift = DEMO_MONTHLY_GIFT;
+  const memberId = members[gift.member]?.accountId ?? null;
+  if (!memberId) return 0;
+  const email = `${gift.member}@donor.demo.invalid`;
+  const { sessionId } = await app
+    .get(GiftCheckoutService)
+    .start(
+      { amount_cents: gift.amountCents, email, charityEin: gift.charityEin, frequency: 'monthly' },
+      memberId,
+      gift.attempt,
+    );
+  const opened = await payments.openCheckout(sessionId);
+  if (!('token' in opened)) return 0;
+  await payments.completeCheckout(sessionId, opened.token, email);
+  return 1;
 }
 
 /** Each gift's checkout is started once (its attempt id) and paid as the local checkout page's form pays. */

@@ -14,6 +14,7 @@ import {
   type RefundPaymentInput,
   type MemberPayoutAccountInput,
   type SubscriptionCheckoutInput,
+  type GiftSubscriptionCheckoutInput,
   type SubscriptionPlanChangeInput,
   type Transfer,
   type TransferInput,
@@ -48,6 +49,9 @@ export const LOCAL_CHECKOUT_PATH = '/api/payments/local/checkout';
 
 /** Stripe's default: a checkout session can be paid for 24 hours. */
 export const LOCAL_CHECKOUT_TTL_MS = 24 * 60 * 60_000;
+
+/** The local subscription world's "plan" of a monthly gift (issue 23): a price and product no plan shares. */
+export const LOCAL_GIFT_PLAN = 'MONTHLY_GIFT';
 
 /** Stripe's own ceiling for one USD charge (99,999,999 cents); the same bound for a transfer here. */
 const MAX_AMOUNT_CENTS = 99_999_999;
@@ -607,6 +611,47 @@ export class LocalPayments extends Payments {
       row.mode !== 'subscription' ||
       row.amount_cents !== asked.amount_cents ||
       row.plan_type !== asked.plan_type ||
+      row.description !== asked.description ||
+      row.success_url !== asked.success_url ||
+      row.cancel_url !== asked.cancel_url ||
+      !sameMetadata(row.metadata, asked.metadata)
+    ) {
+      throw idempotencyMismatch(input.idempotencyKey);
+    }
+    return { id: row.id, url: new URL(`${LOCAL_CHECKOUT_PATH}/${row.id}`, this.publicUrl).toString() };
+  }
+
+  /**
+   * A monthly gift's checkout (issue 23): subscription mode like a plan's, but its local "plan" is
+   * LOCAL_GIFT_PLAN, which no Premium plan matches (the price's metadata says it), and the metadata is the
+   * caller's alone. Paying it starts a subscription billed every month on the test clock.
+   */
+  async createGiftSubscriptionCheckout(input: GiftSubscriptionCheckoutInput): Promise<CheckoutSession> {
+    if (!input.idempotencyKey) throw new PaymentsError('invalid', 'An idempotency key is required');
+    checkAmount(input.amountCents);
+    const asked = {
+      amount_cents: input.amountCents,
+      email: input.email,
+      description: input.description,
+      metadata: input.metadata,
+      success_url: checkedHttpUrl(input.successUrl, 'successUrl'),
+      cancel_url: checkedHttpUrl(input.cancelUrl, 'cancelUrl'),
+      mode: 'subscription' as const,
+      plan_type: LOCAL_GIFT_PLAN,
+      customer_id: null,
+    };
+    const row = await this.queries.insertCheckoutSession({
+      ...asked,
+      id: localCheckoutSessionId(),
+      idempotency_key: input.idempotencyKey,
+      payment_intent_id: localId('pi'),
+      expires_at: new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
+    });
+    if (
+      row.mode !== 'subscription' ||
+      row.plan_type !== LOCAL_GIFT_PLAN ||
+      row.amount_cents !== asked.amount_cents ||
+      row.email !== asked.email ||
       row.description !== asked.description ||
       row.success_url !== asked.success_url ||
       row.cancel_url !== asked.cancel_url ||

@@ -15,6 +15,7 @@ import {
   type RefundPaymentInput,
   type MemberPayoutAccountInput,
   type SubscriptionCheckoutInput,
+  type GiftSubscriptionCheckoutInput,
   type SubscriptionPlanChangeInput,
   type Transfer,
   type TransferInput,
@@ -304,6 +305,36 @@ export class StripePayments extends Payments {
           cancel_url: input.cancelUrl,
           metadata,
           subscription_data: { metadata },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    if (!session.url) throw new PaymentsError('provider_failed', 'The payment provider gave no checkout URL');
+    return { id: session.id, url: session.url };
+  }
+
+  /** A monthly gift: an inline recurring price of its own (no plan's product), metadata on the subscription. */
+  async createGiftSubscriptionCheckout(input: GiftSubscriptionCheckoutInput): Promise<CheckoutSession> {
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: input.amountCents,
+                recurring: { interval: 'month' },
+                product_data: { name: input.description, metadata: { kind: 'gift' } },
+              },
+            },
+          ],
+          ...(input.email ? { customer_email: input.email } : {}),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata: input.metadata,
+          subscription_data: { metadata: input.metadata },
         },
         { idempotencyKey: input.idempotencyKey },
       ),

@@ -38,6 +38,7 @@ export function DonatePage({ ein, cancelled = false }: DonatePageProps) {
   const [typedEmail, setEmail] = useState<string | null>(null);
   // A signed-in member's receipt goes to their own address unless they type another (issue 23, item 12).
   const email = typedEmail ?? (session?.status === 'member' ? session.member.email : '');
+  const [monthly, setMonthly] = useState(false);
   const [named, setNamed] = useState(false);
   const [typedName, setName] = useState<string | null>(null);
   // A member shown by name is shown under their username unless they type another.
@@ -67,6 +68,8 @@ export function DonatePage({ ein, cancelled = false }: DonatePageProps) {
       email,
       charityEin: ein,
       ...(named ? { donorName } : {}),
+      // Issue 23: sent only for a monthly gift; the one-time gift's body stays the spec's.
+      ...(monthly ? { frequency: 'monthly' as const } : {}),
     });
     if (!parsed.success) {
       const next: typeof errors = {};
@@ -139,6 +142,23 @@ export function DonatePage({ ein, cancelled = false }: DonatePageProps) {
               ))}
             </div>
           </fieldset>
+          <fieldset className="donate__frequency">
+            <legend className="field__label">How often</legend>
+            <label className="donate__choice">
+              <input type="radio" name="frequency" checked={!monthly} onChange={() => setMonthly(false)} />
+              <span>One time</span>
+            </label>
+            <label className="donate__choice">
+              <input type="radio" name="frequency" checked={monthly} onChange={() => setMonthly(true)} />
+              <span>Monthly</span>
+            </label>
+            {monthly && (
+              <p className="muted donate__frequency-note">
+                The same amount is given every month until you cancel it
+                {session?.status === 'member' ? ' on your profile' : ''}. Each month gets its own receipt.
+              </p>
+            )}
+          </fieldset>
           <TextField
             label="Amount (US dollars)"
             type="number"
@@ -180,7 +200,11 @@ export function DonatePage({ ein, cancelled = false }: DonatePageProps) {
             )}
           </fieldset>
           <Button type="submit" size="large" disabled={sending}>
-            {sending ? 'Opening checkout…' : `Donate ${cents > 0 ? dollars(cents) : ''}`.trim()}
+            {sending
+              ? 'Opening checkout…'
+              : `Donate ${cents > 0 ? dollars(cents) : ''}${monthly ? ' monthly' : ''}`
+                  .replace(/\s+/g, ' ')
+                  .trim()}
           </Button>
         </form>
         <p className="donate__health">

@@ -9,6 +9,7 @@ import { favoritesQuery } from '../charities/charities.queries';
 import { myReferralsQuery } from '../referral/referrals.queries';
 import { dollars, shortDate } from './donation-format';
 import { memberDonationsQuery } from './donations.queries';
+import { MonthlyGifts } from './monthly-gifts';
 import { DONATION_MONEY_STATES } from './money-states';
 import { PayoutModal } from './payout-modal';
 import './donations.css';
@@ -156,6 +157,7 @@ export function DonationsSection({ memberId }: { memberId: string }) {
             </Button>
           </div>
           <Shares shares={mine.data.shares} />
+          <MonthlyGifts memberId={memberId} />
           <DataTable
             caption="Your donation history"
             columns={HISTORY}

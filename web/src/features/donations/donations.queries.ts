@@ -19,6 +19,7 @@ export const donationKeys = {
     ['donations', 'entry-proof', { entryId, donationId }] as const,
   /** Keyed by member, so another sign-in never sees the last member's balances. */
   mine: (memberId: string) => ['donations', 'mine', { memberId }] as const,
+  monthly: (memberId: string) => ['donations', 'monthly', { memberId }] as const,
   stories: (memberId: string | null) => ['donations', 'stories', { memberId }] as const,
   payments: () => ['donations', 'payments', {}] as const,
 };
@@ -70,6 +71,13 @@ export const memberDonationsQuery = (memberId: string) =>
     queryFn: async ({ signal }) => (await callApi(routes.donations.mine, { signal })).data,
   });
 
+/** Issue 23: the member's monthly gifts, running and cancelled. */
+export const monthlyGiftsQuery = (memberId: string) =>
+  queryOptions({
+    queryKey: donationKeys.monthly(memberId),
+    queryFn: async ({ signal }) => (await callApi(routes.donations.monthlyGifts, { signal })).data.gifts,
+  });
+
 export const featuredStoriesQuery = (memberId: string | null) =>
   queryOptions({
     queryKey: donationKeys.stories(memberId),
@@ -87,6 +95,8 @@ export const paymentsConfigQuery = () =>
 export const donationsApi = {
   /** Spec §7: answered `{ok, url, sessionId}`, not in the usual envelope. */
   checkout: (body: DonationCheckoutBody) => callApi(routes.donations.checkout, { body }),
+  cancelMonthlyGift: async (subscriptionId: string) =>
+    (await callApi(routes.donations.cancelMonthlyGift, { params: { subscriptionId } })).data,
   requestPayout: async (body: PayoutRequestBody) =>
     (await callApi(routes.donations.requestPayout, { body })).data,
   like: async (storyId: string, liked: boolean) => {

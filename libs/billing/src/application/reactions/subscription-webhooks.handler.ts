@@ -8,7 +8,7 @@ import {
   type SubscriptionsTables,
 } from '@arena/projections/subscriptions/subscriptions.queries';
 import { SubscriptionEndings } from '../commands/subscription-endings';
-import { commandOf, lostDisputeOf, refundOf, SUBSCRIPTION_WEBHOOKS } from '../stripe-facts';
+import { commandOf, isGiftMetadata, lostDisputeOf, refundOf, SUBSCRIPTION_WEBHOOKS } from '../stripe-facts';
 import { SubscriptionCheckoutsRepository } from '../../infrastructure/subscription-checkouts.repository';
 import { SubscriptionStreams, providerEventIds } from '../subscription-streams';
 
@@ -105,6 +105,8 @@ export class SubscriptionWebhooksHandler implements PaymentEventHandler {
     }
     if (event.type === 'invoice.paid') {
       const invoice = event.data.object;
+      // A monthly gift's invoice is the donations context's (issue 23): not even its payments are read.
+      if (isGiftMetadata(invoice.parent?.subscription_details?.metadata)) return null;
       const isSubscriptions = !!invoice.parent?.subscription_details?.subscription;
       const payments =
         isSubscriptions && invoice.id && invoice.amount_paid > 0

@@ -41,6 +41,8 @@ export class GiftPaidHandler implements PaymentEventHandler {
   async handle(event: PaymentEvent): Promise<void> {
     const session = event.data.object as Stripe.Checkout.Session;
     if (session.metadata?.kind !== 'gift') return;
+    // A monthly gift's checkout (issue 23): each paid invoice is a donation (MonthlyGiftHandler), not the session.
+    if (session.mode === 'subscription') return;
     if (event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired') {
       this.logger.log({ session: session.id, type: event.type }, 'gift checkout not paid');
       return;
