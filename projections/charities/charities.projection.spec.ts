@@ -193,4 +193,22 @@ describe('charities projection', () => {
     ]);
     expect(await publishedLogoUrls(database.db, [])).toEqual(new Map());
   });
+
+  it('falls back to no logo when its removal is recorded, and takes the next one after it (issue 23)', async () => {
+    const { charityId } = await onboard('500000003', 'Harbor Light', 'Ithaca', 'published');
+    const logoId = '3'.repeat(32);
+    await apply([
+      record('500000003', {
+        type: 'CharityLogoChanged',
+        data: { charityId, logoId, contentType: 'image/png', at },
+      }),
+    ]);
+    const removed = record('500000003', { type: 'CharityLogoRemoved', data: { charityId, at } });
+    await apply([removed]);
+    expect((await findCharityById(database.db, charityId))?.logoUrl).toBeNull();
+    expect(await publishedLogoUrls(database.db, ['500000003'])).toEqual(new Map());
+    // Delivered again, the removal changes nothing more.
+    await apply([removed]);
+    expect((await findCharityById(database.db, charityId))?.logoUrl).toBeNull();
+  });
 });

@@ -121,6 +121,8 @@ function changesOf(event: Exclude<CharityEvent, { type: 'CharityOnboardingStarte
       return { published: false };
     case 'CharityLogoChanged':
       return { logo_id: event.data.logoId };
+    case 'CharityLogoRemoved':
+      return { logo_id: null };
     case 'CharityContactEmailChanged':
       // The email is never shown; the row only moves its revision on.
       return {};

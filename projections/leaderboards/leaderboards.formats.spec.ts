@@ -4,8 +4,9 @@ import { projectEvents } from '@arena/projection-runner/testing';
 import { createTestDatabase, type TestDatabase } from '@arena/testing';
 import type { TournamentEvent, TournamentFormat } from '@arena/tournaments/events';
 import { asRecorded } from './leaderboards.fixtures';
+import { charitiesProjector } from '../charities/charities.projection';
 import { leaderboardsProjector } from './leaderboards.projection';
-import { rankOf, topEntries } from './leaderboards.queries';
+import { entriesOfPlayers, rankOf, topEntries, topEntriesOf } from './leaderboards.queries';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, seconds)).toISOString();
 
@@ -175,6 +176,67 @@ describe('leaderboards projection: formats and charities', () => {
       },
     ]);
     expect(notices).toEqual([{ topic: 'leaderboard', tournamentId: t.tournamentId }]);
+  });
+
+  it("shows the chosen charity's logo only while it is published on Charity Arena and keeps one (issue 23)", async () => {
+    const onboarded = (ein: string, published: boolean, logoId: string | null) =>
+      database.db
+        .insertInto('charities' as never)
+        .values({
+          charity_id: randomUUID(),
+          ein,
+          name: `Charity ${ein}`,
+          description: '',
+          category: 'Health',
+          manager_id: randomUUID(),
+          published,
+          logo_id: logoId,
+          created_at: new Date(),
+          updated_at: new Date(),
+          last_revision: 3,
+        } as never)
+        .execute();
+    const logoId = 'c'.repeat(32);
+    const t = tournamentOf('SCORE_ATTACK');
+    const ada = t.join('ada', { id: '940000001', name: 'Published with a logo' });
+    const bo = t.join('bo', { id: '940000002', name: 'Held for review' });
+    const cy = t.join('cy', { id: '940000003', name: 'Published, no logo' });
+    const di = t.join('di');
+    t.run(ada, 40, 1, 1, { score: 40, second: 1 });
+    t.run(bo, 30, 1, 2, { score: 30, second: 2 });
+    t.run(cy, 20, 1, 3, { score: 20, second: 3 });
+    t.run(di, 10, 1, 4, { score: 10, second: 4 });
+    await projectEvents(database.db, leaderboardsProjector, t.recorded());
+    const logos = (entries: { charityLogoUrl: string | null }[]) => entries.map((e) => e.charityLogoUrl);
+
+    // No charities read model yet (a new database): the leaderboard answers, without logos.
+    expect(logos(await topEntries(database.db, t.tournamentId, 10))).toEqual([null, null, null, null]);
+    expect((await rankOf(database.db, t.tournamentId, ada))?.rank).toBe(1);
+
+    await projectEvents(database.db, charitiesProjector, []);
+    await onboarded('940000001', true, logoId);
+    await onboarded('940000002', false, logoId);
+    await onboarded('940000003', true, null);
+
+    const logo = '/api/charities/ein/940000001/logo?v=' + logoId;
+    const expected = [logo, null, null, null];
+    // The detail's read, the live message's read (several rooms at once), one player's rank, final rows.
+    expect(logos(await topEntries(database.db, t.tournamentId, 10))).toEqual(expected);
+    expect(logos((await topEntriesOf(database.db, [t.tournamentId], 10)).get(t.tournamentId)!)).toEqual(
+      expected,
+    );
+    expect((await rankOf(database.db, t.tournamentId, ada))?.charityLogoUrl).toBe(logo);
+    expect((await rankOf(database.db, t.tournamentId, bo))?.charityLogoUrl).toBeNull();
+    const finals = await entriesOfPlayers(database.db, t.tournamentId, [ada, bo, cy, di]);
+    expect([ada, bo, cy, di].map((id) => finals.get(id)?.charityLogoUrl)).toEqual(expected);
+
+    // The logo removed (the read model's logo_id back to null): the row falls back at once.
+    await database.db
+      .updateTable('charities' as never)
+      .set({ logo_id: null } as never)
+      .where('ein' as never, '=', '940000001' as never)
+      .execute();
+    expect(logos(await topEntries(database.db, t.tournamentId, 10))).toEqual([null, null, null, null]);
   });
 
   it('a charity chosen in a later batch reaches the row, and the change is announced', async () => {

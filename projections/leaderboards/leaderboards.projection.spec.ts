@@ -106,6 +106,7 @@ describe('leaderboards projection', () => {
         attempts: 3,
         charityName: 'Ocean Trust',
         charityUrl: null,
+        charityLogoUrl: null,
       },
     ]);
     const { rows } = await sql<{ best_score_at: Date; tie_break_key: string }>`

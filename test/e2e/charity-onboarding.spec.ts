@@ -296,6 +296,38 @@ describe('charity onboarding', () => {
     );
     expect(await headerLogo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(120);
     expect(await page.locator('.charity-profile__header .charity-monogram').count()).toBe(0);
+
+    // The onboarded card on /find-charity shows it too.
+    await page.goto('/find-charity');
+    const card = page.locator('.onboarded-charity', { hasText: KNOWN.name });
+    await card.locator('img.charity-logo').waitFor();
+    expect(await card.locator('img.charity-logo').getAttribute('src')).toBe(logoUrl);
+    await captureAtBothWidths(page, 'find-charity-onboarded-logo');
+
+    // Removed by its manager, after a confirmation: the monogram again, here and for everyone.
+    await page.goto('/profile');
+    const ownCharity = page
+      .getByRole('region', { name: 'Your charity' })
+      .getByRole('article', { name: KNOWN.name });
+    await ownCharity.locator('.charity-logo-form img.charity-logo').waitFor();
+    await ownCharity.getByRole('button', { name: 'Remove logo' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove logo' });
+    await confirm.waitFor();
+    await captureAtBothWidths(page, 'profile-remove-logo', { fullPage: false });
+    await confirm.getByRole('button', { name: 'Remove logo' }).click();
+    await page.getByText(CharityMessages.logoRemoved, { exact: true }).waitFor();
+    await ownCharity.locator('.charity-logo-form .charity-monogram').waitFor();
+    expect(await ownCharity.getByRole('button', { name: 'Remove logo' }).count()).toBe(0);
+    expect(await ownCharity.getByLabel('Upload logo').count()).toBe(1);
+    await page.waitForFunction(
+      async (path) => (await (await fetch(path)).json()).data?.logoUrl === null,
+      `/api/charities/ein/${KNOWN.ein}`,
+      { polling: 100, timeout: 30_000 },
+    );
+    await page.goto('/find-charity');
+    await card.locator('.charity-monogram').waitFor();
+    expect(await card.locator('img.charity-logo').count()).toBe(0);
+    await captureAtBothWidths(page, 'find-charity-onboarded-monogram');
   });
 
   it('starts again with an alert when the saved onboarding data is missing or lacks the account', async () => {

@@ -73,6 +73,7 @@ describe('socket client', () => {
         score: 42,
         charityName: null,
         charityUrl: null,
+        charityLogoUrl: null,
       },
     ];
     gateway.server.to(room).emit('leaderboard', { tournamentId, entries, at: new Date().toISOString() });

@@ -306,6 +306,7 @@ describe('tournaments over HTTP', () => {
           score: 500,
           charityName: null,
           charityUrl: null,
+          charityLogoUrl: null,
         },
         {
           rank: 2,
@@ -315,6 +316,7 @@ describe('tournaments over HTTP', () => {
           score: 400,
           charityName: null,
           charityUrl: null,
+          charityLogoUrl: null,
         },
       ]);
       const asGuest = (await request('GET', `/api/tournaments/${id}`)).json().data;

@@ -3,6 +3,7 @@ import { NotificationsModule } from '@arena/notifications';
 import { CharitySearchModule } from './charity-search.module';
 import { NonprofitDirectory } from './domain/nonprofit-directory';
 import { CharityDonationsReader } from './application/queries/charity-donations.reader';
+import { PublishedLogos } from './application/queries/published-logos.reader';
 import { CharityFavoritesService } from './application/commands/charity-favorites.service';
 import { CharityInvitationsService } from './application/commands/charity-invitations.service';
 import { CharityDonationsController } from './infrastructure/charity-donations.controller';
@@ -27,6 +28,7 @@ import { InvitationRateLimiter } from './infrastructure/invitation-rate-limiter'
     CharityInvitationsService,
     InvitationRateLimiter,
     CharityDonationsReader,
+    PublishedLogos,
     { provide: NonprofitDirectory, useFactory: () => new NonprofitDirectory() },
   ],
   exports: [CharityFavoritesService],

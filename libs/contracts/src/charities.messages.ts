@@ -72,6 +72,8 @@ export const CharityMessages = {
   logoTooLarge: 'The logo must be 256 KB or smaller.',
   logoUnreadable: 'This logo could not be read. Choose another PNG, JPEG or WebP image.',
   logoUpdated: 'Logo updated.',
+  logoRemoved: 'Logo removed.',
+  failedToRemoveLogo: 'Failed to remove the logo',
   logoNotFound: 'No logo found.',
   failedToUpdateLogo: 'Failed to update the logo',
 } as const;

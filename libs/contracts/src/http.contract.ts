@@ -652,6 +652,14 @@ const documentedRoutes = [
     answer: answerOf(onboardingStatus),
   },
   {
+    ...routes.charities.removeLogo,
+    summary:
+      "Remove the charity's logo, for its manager only: its monogram shows again (repeating it changes nothing; 403 another member's charity, 404 unknown)",
+    tag: 'charities',
+    access: member,
+    answer: answerOf(onboardingStatus),
+  },
+  {
     ...routes.charities.logo,
     summary:
       "A charity's logo image (PNG, JPEG or WebP, never SVG; `v` names the image: with the current one it is cached for good)",

@@ -120,6 +120,7 @@ export const routes = {
     sendOnboardingCode: route('post', '/api/charities/onboarding/{charityId}/code'),
     verifyOnboardingCode: route('post', '/api/charities/onboarding/{charityId}/verify'),
     replaceLogo: route('put', '/api/charities/onboarding/{charityId}/logo'),
+    removeLogo: route('delete', '/api/charities/onboarding/{charityId}/logo'),
     logo: route('get', '/api/charities/ein/{ein}/logo'),
     profile: route('get', '/api/charities/ein/{ein}'),
     ledger: route('get', '/api/charities/ein/{ein}/ledger'),

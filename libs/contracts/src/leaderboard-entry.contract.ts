@@ -15,6 +15,11 @@ export const leaderboardEntry = z
     score: z.number(),
     charityName: z.string().nullable(),
     charityUrl: z.string().nullable(),
+    /**
+     * Our addition (issue 23): the charity's logo once it is published on Charity Arena, else null (the
+     * web shows its monogram). Read with the entries themselves, so the live message costs no extra query.
+     */
+    charityLogoUrl: z.string().nullable(),
   })
   .meta({ id: 'LeaderboardEntry' });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;

@@ -56,6 +56,7 @@ describe('live rooms and change notices', () => {
       score: 42,
       charityName: null,
       charityUrl: null,
+      charityLogoUrl: null,
     };
     const at = '2026-11-27T12:00:00.000Z';
     expect(leaderboardMessage.parse({ tournamentId: id, entries: [{ ...entry, attempts: 3 }], at })).toEqual({

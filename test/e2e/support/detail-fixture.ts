@@ -69,6 +69,7 @@ export function bracketDetailFixture(overrides: Partial<TournamentDetail> = {}):
       score: 9000 - index * 700,
       charityName: index % 2 === 0 ? 'Southcentral Foundation' : null,
       charityUrl: index % 2 === 0 ? '/charity-profile/920086076' : null,
+      charityLogoUrl: null,
     })),
     finalStandings: null,
     prizeConfig: { model: 'TOP_3_SPLIT', sharesBasisPoints: [5000, 3000, 2000] },

@@ -12,6 +12,7 @@ const LEADER = {
   attempts: 3,
   charityName: 'Food Bank',
   charityUrl: '/charity-profile/123456789',
+  charityLogoUrl: '/api/charities/ein/123456789/logo?v=0123456789abcdef0123456789abcdef',
 };
 
 jest.mock('@arena/projections/leaderboards/leaderboards.queries', () => ({

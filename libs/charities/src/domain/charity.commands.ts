@@ -74,10 +74,17 @@ export interface ChangeLogo {
   };
 }
 
+/** The manager takes the logo down (issue 23); as ChangeLogo, only the onboarding `charityId` names. */
+export interface RemoveLogo {
+  type: 'RemoveLogo';
+  data: { ein: string; charityId: string; at: string };
+}
+
 export type CharityCommand =
   | StartOnboarding
   | LinkPaymentAccount
   | RecordPaymentAccountUpdate
   | VerifyEmail
   | ReviewCharity
-  | ChangeLogo;
+  | ChangeLogo
+  | RemoveLogo;

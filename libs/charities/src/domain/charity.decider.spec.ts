@@ -272,6 +272,44 @@ describe('charity decider', () => {
         .thenThrows(CharityError, CharityMessages.onboardingClosed);
     });
 
+    const removeLogo = (overrides: { charityId?: string; at?: string } = {}) =>
+      ({ type: 'RemoveLogo', data: { ein, charityId, at, ...overrides } }) satisfies CharityCommand;
+    const logoRemoved: CharityEvent = { type: 'CharityLogoRemoved', data: { charityId, at } };
+
+    it('records the removal of the logo it has, and nothing when it has none (a repeat)', () => {
+      spec
+        .given([started, logoChanged(logoA)])
+        .when(removeLogo())
+        .then([logoRemoved]);
+      spec.given([started]).when(removeLogo()).then([]);
+      spec
+        .given([started, logoChanged(logoA), logoRemoved])
+        .when(removeLogo())
+        .then([]);
+    });
+
+    it('falls back to no logo after a removal, and takes a new one after it', () => {
+      const removed = [started, logoChanged(logoA), logoRemoved].reduce(evolve, initialState);
+      expect(removed?.logoId).toBeNull();
+      spec
+        .given([started, logoChanged(logoA), logoRemoved])
+        .when(changeLogo(logoA))
+        .then([logoChanged(logoA)]);
+    });
+
+    it('refuses a removal for a replaced or ended onboarding', () => {
+      spec.given([]).when(removeLogo()).thenThrows(CharityError, CharityMessages.charityNotFound);
+      spec
+        .given([started, logoChanged(logoA)])
+        .when(removeLogo({ charityId: 'an-older-onboarding' }))
+        .thenThrows(CharityError, CharityMessages.charityNotFound);
+      const weekLater = new Date(Date.parse(at) + 8 * 24 * 60 * 60 * 1000).toISOString();
+      spec
+        .given([started, logoChanged(logoA)])
+        .when(removeLogo({ at: weekLater }))
+        .thenThrows(CharityError, CharityMessages.onboardingClosed);
+    });
+
     it('starts a new onboarding of the EIN without the last one’s logo', () => {
       const closed: CharityEvent = {
         type: 'CharityOnboardingClosed',

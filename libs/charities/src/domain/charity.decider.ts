@@ -222,6 +222,14 @@ export function decide(command: CharityCommand, state: CharityState): CharityEve
         },
       ];
     }
+    case 'RemoveLogo': {
+      const { data } = command;
+      if (state === null || state.charityId !== data.charityId) throw charityNotFound();
+      if (closureOf(state, new Date(data.at)) !== null) throw onboardingClosed();
+      // Nothing to take down: a repeated removal (a retry, a second tab) records nothing.
+      if (state.logoId === null) return [];
+      return [{ type: 'CharityLogoRemoved', data: { charityId: state.charityId, at: data.at } }];
+    }
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled charity command ${JSON.stringify(unhandled)}`);
@@ -290,6 +298,8 @@ export function evolve(state: CharityState, event: CharityEvent): CharityState {
       return { ...state, reviewApproved: true, updatedAt: event.data.at };
     case 'CharityLogoChanged':
       return { ...state, logoId: event.data.logoId, updatedAt: event.data.at };
+    case 'CharityLogoRemoved':
+      return { ...state, logoId: null, updatedAt: event.data.at };
     case 'CharityOnboardingClosed':
       return {
         ...state,

@@ -119,6 +119,16 @@ export interface CharityLogoChanged {
   };
 }
 
+/**
+ * The manager removed the charity's logo (issue 23): its monogram shows again. A fact of its own, never
+ * an edit of the CharityLogoChanged before it; the image stays in `charity_logos`, where the old
+ * version's URL still names it.
+ */
+export interface CharityLogoRemoved {
+  type: 'CharityLogoRemoved';
+  data: { charityId: string; at: string };
+}
+
 export type CharityEvent =
   | CharityOnboardingStarted
   | CharityContactEmailChanged
@@ -128,7 +138,8 @@ export type CharityEvent =
   | CharityPublished
   | CharityReviewApproved
   | CharityOnboardingClosed
-  | CharityLogoChanged;
+  | CharityLogoChanged
+  | CharityLogoRemoved;
 
 export const CHARITY_EVENT_TYPES: readonly CharityEvent['type'][] = [
   'CharityOnboardingStarted',
@@ -140,4 +151,5 @@ export const CHARITY_EVENT_TYPES: readonly CharityEvent['type'][] = [
   'CharityReviewApproved',
   'CharityOnboardingClosed',
   'CharityLogoChanged',
+  'CharityLogoRemoved',
 ];

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { CharityMessages as M } from '@arena/contracts';
@@ -24,6 +24,14 @@ export class CharityLogosController {
   ) {
     const status = await this.logos.replace(member.id, onboardingIdParam(charityId), body.bytes);
     return { success: true, message: M.logoUpdated, data: status };
+  }
+
+  @Delete('onboarding/:charityId/logo')
+  @HttpCode(200)
+  @UseGuards(AccessTokenGuard)
+  async remove(@CurrentMember() member: Member, @Param('charityId') charityId: string) {
+    const status = await this.logos.remove(member.id, onboardingIdParam(charityId));
+    return { success: true, message: M.logoRemoved, data: status };
   }
 
   /**

@@ -3,6 +3,7 @@ import type { AppConfig } from '@arena/config';
 import type { NotificationsService } from '@arena/notifications';
 import { CharityFavoritesService } from '../application/commands/charity-favorites.service';
 import { CharityInvitationsService } from '../application/commands/charity-invitations.service';
+import { PublishedLogos } from '../application/queries/published-logos.reader';
 import { NonprofitDirectory } from '../domain/nonprofit-directory';
 import { CharityFavoritesRepository } from '../infrastructure/charity-favorites.repository';
 import { CharityInvitationsRepository } from '../infrastructure/charity-invitations.repository';
@@ -39,7 +40,10 @@ export async function seedDemoCharityCommunity(deps: {
   members: Record<string, DemoMember>;
 }): Promise<{ favorites: number; invited: string }> {
   const directory = new NonprofitDirectory();
-  const favorites = new CharityFavoritesService(new CharityFavoritesRepository(deps.db));
+  const favorites = new CharityFavoritesService(
+    new CharityFavoritesRepository(deps.db),
+    new PublishedLogos(deps.db),
+  );
   let count = 0;
   for (const [key, eins] of Object.entries(DEMO_FAVORITES)) {
     const member = deps.members[key];

@@ -11,6 +11,7 @@ import { CharityResultCard } from './charity-result-card';
 import { filtersOf, isManualSearch, type FindCharitySearch } from './find-charity.search';
 import { InviteCharityModal } from './invite-charity-modal';
 import { OnboardingSteps } from './onboarding-steps';
+import { CharityMark } from './charity-mark';
 import { useFavorites } from './use-favorites';
 import './find-charity.css';
 
@@ -258,6 +259,7 @@ function OnboardedCharity({ charity }: { charity: Charity }) {
   const location = charityLocation(charity.city, charity.state, charity.country);
   return (
     <article className="card onboarded-charity">
+      <CharityMark name={charity.name} ein={charity.ein} logoUrl={charity.logoUrl} />
       <div className="onboarded-charity__text">
         <h3 className="onboarded-charity__name">{charity.name}</h3>
         <p className="onboarded-charity__meta">{[location, charity.category].filter(Boolean).join(' · ')}</p>

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Nonprofit } from '@arena/contracts';
 import { Alert, Button, Modal, Skeleton, TextField } from '../../ui';
 import { einDigits } from '../charities/charity-format';
+import { CharityMark } from '../charities/charity-mark';
 import { useFavorites } from '../charities/use-favorites';
 import { nonprofitSearchQuery } from './tournaments.queries';
 
@@ -82,6 +83,12 @@ export function CharityModal({
                     disabled={busy}
                     onClick={() => onChoose(einDigits(favorite.charity.ein))}
                   >
+                    <CharityMark
+                      name={favorite.charity.name}
+                      ein={favorite.charity.ein}
+                      logoUrl={favorite.charity.logoUrl}
+                      size="small"
+                    />
                     <span className="charity-option__text">
                       <span className="charity-option__name">
                         {favorite.charity.name}

@@ -1,6 +1,7 @@
 import type { LeaderboardEntry } from '@arena/contracts';
 import { LEADERBOARD_TOP, PODIUM_PLACES } from '@arena/contracts/tournaments.rules';
 import { Button, EmptyState } from '../../ui';
+import { CharityMark } from '../charities/charity-mark';
 import { formatScore, morePlayers } from './challenge-detail.format';
 import { PlayerAvatar } from './player-avatar';
 
@@ -13,6 +14,9 @@ export interface LeaderboardSectionProps {
   onPlayer: (entry: LeaderboardEntry) => void;
   onChangeCharity: () => void;
 }
+
+/** The EIN a charity's profile URL names (`/charity-profile/{ein}`): the monogram's colour if the logo fails. */
+const einOfProfileUrl = (url: string | null) => decodeURIComponent(url?.split('/').pop() ?? '');
 
 /** Spec §2 and §9: the top 10, the first three as a podium, then '+N more'; live through the page's room. */
 export function LeaderboardSection({
@@ -32,6 +36,15 @@ export function LeaderboardSection({
     const own = entry.userId === memberId;
     return (
       <span className="leaderboard__charity">
+        {entry.charityName && entry.charityLogoUrl && (
+          // Only a published charity's logo: a row without one stays as compact as before.
+          <CharityMark
+            name={entry.charityName}
+            ein={einOfProfileUrl(entry.charityUrl)}
+            logoUrl={entry.charityLogoUrl}
+            size="small"
+          />
+        )}
         {entry.charityName ? (
           entry.charityUrl ? (
             <a href={entry.charityUrl}>{entry.charityName}</a>

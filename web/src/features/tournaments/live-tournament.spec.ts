@@ -14,6 +14,7 @@ const entry = (rank: number, username: string, score: number): LeaderboardEntry 
   score,
   charityName: null,
   charityUrl: null,
+  charityLogoUrl: null,
 });
 
 const line = (rank: number): PrizeLine => ({ rank }) as PrizeLine;

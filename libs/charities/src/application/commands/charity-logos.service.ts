@@ -62,6 +62,21 @@ export class CharityLogosService {
     return onboardingStatusOf(state!, now);
   }
 
+  /**
+   * DELETE /api/charities/onboarding/{charityId}/logo: recorded as CharityLogoRemoved, so the read models
+   * fall back to the monogram. Without a logo it records nothing and answers the same status: a repeat is
+   * harmless. Not rate limited: it stores nothing and writes at most one event per logo set.
+   */
+  async remove(managerId: string, charityId: string): Promise<OnboardingStatus> {
+    const charity = await this.managed.load(managerId, charityId);
+    const now = await this.clock.now();
+    const { state } = await this.streams.execute(
+      { type: 'RemoveLogo', data: { ein: charity.ein, charityId, at: now.toISOString() } },
+      randomEventIds,
+    );
+    return onboardingStatusOf(state!, now);
+  }
+
   /** GET /api/charities/ein/{ein}/logo?v={logoId}: the image that version names, never another. */
   async image(ein: string, version: unknown): Promise<{ contentType: ImageContentType; bytes: Buffer }> {
     const logo =

@@ -52,6 +52,7 @@ async function finalEntries(
       attempts: standing.attempts,
       charityName: entry?.charityName ?? null,
       charityUrl: entry?.charityUrl ?? null,
+      charityLogoUrl: entry?.charityLogoUrl ?? null,
     };
   });
 }
@@ -72,7 +73,7 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
       findBracketDetail(this.db, tournamentId, memberId),
     ]);
     const leaderboard = entries.map(
-      ({ rank, userId, username, avatarUrl, score, charityName, charityUrl }) => ({
+      ({ rank, userId, username, avatarUrl, score, charityName, charityUrl, charityLogoUrl }) => ({
         rank,
         userId,
         username,
@@ -80,6 +81,7 @@ export class GetTournamentHandler implements IQueryHandler<GetTournamentQuery, T
         score,
         charityName,
         charityUrl,
+        charityLogoUrl,
       }),
     );
     const detail = toTournamentDetail(row, mine !== undefined, leaderboard, new Date(), prizes);

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError } from '../../../lib/api-client';
+import { Button, Modal } from '../../../ui';
 import { CharityMark } from '../charity-mark';
 import { onboardingApi } from './onboarding.queries';
 import { logoFileProblem } from './onboarding.rules';
@@ -39,6 +40,22 @@ export function CharityLogoForm({ charity }: { charity: OnboardingStatus }) {
       setError(failure instanceof ApiError ? failure.message : CharityMessages.failedToUpdateLogo),
   });
 
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => onboardingApi.removeLogo(charity.charityId),
+    onSuccess: () => {
+      setError(undefined);
+      setConfirming(false);
+      toast.success(CharityMessages.logoRemoved);
+      void queryClient.invalidateQueries({ queryKey: ['charities'] });
+    },
+    onError: (failure) => {
+      setConfirming(false);
+      setError(failure instanceof ApiError ? failure.message : CharityMessages.failedToRemoveLogo);
+    },
+  });
+  const busy = upload.isPending || remove.isPending;
+
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -59,7 +76,7 @@ export function CharityLogoForm({ charity }: { charity: OnboardingStatus }) {
           id={inputId}
           type="file"
           accept={LOGO_TYPES.join(',')}
-          disabled={upload.isPending}
+          disabled={busy}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${inputId}-hint`}
           onChange={choose}
@@ -74,7 +91,34 @@ export function CharityLogoForm({ charity }: { charity: OnboardingStatus }) {
             {error}
           </p>
         )}
+        {charity.logoUrl && (
+          <Button
+            variant="secondary"
+            size="small"
+            className="charity-logo-form__remove"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            Remove logo
+          </Button>
+        )}
       </div>
+      <Modal open={confirming} title="Remove logo" onClose={() => setConfirming(false)}>
+        <div className="stack">
+          <p>
+            {charity.organizationName} will show its initials instead of the logo on its profile, in search
+            and on leaderboards. You can upload a logo again at any time.
+          </p>
+          <div className="cluster">
+            <Button disabled={remove.isPending} onClick={() => remove.mutate()}>
+              {remove.isPending ? 'Removing…' : 'Remove logo'}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      </Modal>
     </div>
   );
 }

@@ -55,6 +55,8 @@ export const onboardingApi = {
     (await callApi(routes.charities.verifyOnboardingCode, { params: { charityId }, body: { otpCode } })).data,
   replaceLogo: async (charityId: string, image: string) =>
     (await callApi(routes.charities.replaceLogo, { params: { charityId }, body: { image } })).data,
+  removeLogo: async (charityId: string) =>
+    (await callApi(routes.charities.removeLogo, { params: { charityId } })).data,
   publishStory: async (ein: string, body: PublishStoryBody) =>
     (await callApi(routes.charities.publishStory, { params: { ein }, body })).data,
 };
