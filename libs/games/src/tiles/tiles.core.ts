@@ -16,7 +16,8 @@ import {
   TILES_MOVES,
   boardOf,
   cellsCanMove,
-  slideCells,
+  lineOrderOf,
+  slideCellsAlong,
   spawnTile,
   type TilesCells,
   type TilesMove,
@@ -144,9 +145,13 @@ export const TILES_OPEN = 'open';
  * change the board (an illegal input, never recorded); true when it was played.
  */
 export function applyMove(state: TilesState, move: TilesMove): boolean {
-  const game = state as TilesGame;
+  return playAlong(state as TilesGame, lineOrderOf(move));
+}
+
+/** `applyMove` given the move's cell order (`lineOrderOf`). */
+function playAlong(game: TilesGame, order: Uint8Array): boolean {
   if (game.over) return false;
-  const gained = slideCells(game.cells, move);
+  const gained = slideCellsAlong(game.cells, order);
   if (gained < 0) return false;
   game.score += gained;
   game.moves++;
@@ -248,6 +253,9 @@ function replayFrom(start: () => TilesState, log: readonly TimedInput<TilesMove>
 /** The moves of a packed log's codes (the packed format's table, version 1). */
 const MOVE_OF_CODE = PACKED_INPUT_CODES.tiles.inputs as readonly TilesMove[];
 
+/** The cell order of each packed code's move. */
+const ORDER_OF_CODE = MOVE_OF_CODE.map(lineOrderOf);
+
 /** A packed log's move codes, read before its replay; one buffer for every replay (40 KB), as no replay waits. */
 const loggedCodes = new Uint8Array(PLAY_LOG_MAX_INPUTS);
 
@@ -269,6 +277,7 @@ function replayPackedOn(
   const { maxDurationMs, maxInputsPerSecond } = tilesCore;
   // The stamps of the last maxInputsPerSecond inputs, for checkInputClock's rate window.
   const window = new Float64Array(maxInputsPerSecond);
+  let slot = 0; // the window's oldest stamp, that of input index - maxInputsPerSecond
   let releaseRefusal: string | null = null;
   let clockRefusal: string | null = null;
   while (reader.next()) {
@@ -283,20 +292,22 @@ function replayPackedOn(
     // of at most 40,000 steps below 2^28.
     if (clockRefusal === null) {
       if (atMs > maxDurationMs) clockRefusal = `Input ${index} comes after the longest play allowed`;
-      else if (index >= maxInputsPerSecond && atMs - window[index % maxInputsPerSecond]! < 1000)
+      else if (index >= maxInputsPerSecond && atMs - window[slot]! < 1000)
         clockRefusal = `Inputs come faster than ${maxInputsPerSecond} a second`;
     }
-    window[index % maxInputsPerSecond] = atMs;
+    window[slot] = atMs;
+    slot = slot + 1 === maxInputsPerSecond ? 0 : slot + 1;
   }
   const refusal = reader.refusal ?? releaseRefusal ?? clockRefusal;
   if (refusal !== null) return { verdict: { valid: false, reason: refusal }, blocks: null };
 
   const moves = reader.index + 1;
   const blocks = blocksFor(moves + 1);
-  const state = newGameOnStepSeeds((step) => blocks[step]!);
+  const state = new TilesGame((step) => blocks[step]!);
+  opened(state);
   for (let index = 0; index < moves; index++) {
     if (state.over) return refused(`Input ${index} comes after the game is over`);
-    if (!applyMove(state, MOVE_OF_CODE[loggedCodes[index]!]!))
+    if (!playAlong(state, ORDER_OF_CODE[loggedCodes[index]!]!))
       return refused(`Input ${index} does not change the board`);
   }
   const result = { score: state.score, completed: state.over, durationMs: reader.atMs, ticks: moves };

@@ -86,7 +86,17 @@ const LINE_GAINED = new Uint32Array(1 << 16);
  * move changes nothing, in which case the board is left as it was.
  */
 export function slideCells(cells: TilesCells, move: TilesMove): number {
-  const order = LINE_CELLS[move];
+  return slideCellsAlong(cells, LINE_CELLS[move]);
+}
+
+/** The cell order `slideCellsAlong` takes for a move: its four lines, each from the edge slid to. */
+export const lineOrderOf = (move: TilesMove): Uint8Array => LINE_CELLS[move];
+
+/**
+ * `slideCells` given the move's cell order (`lineOrderOf`): a replay looks each move's order up once by
+ * its packed code, not by its name on every move.
+ */
+export function slideCellsAlong(cells: TilesCells, order: Uint8Array): number {
   let gained = 0;
   let changed = false;
   for (let start = 0; start < 16; start += 4) {
@@ -146,7 +156,13 @@ export function cellsCanMove(cells: TilesCells): boolean {
  */
 export function spawnTile(cells: TilesCells, random: BotDice): number {
   let empty = 0;
-  for (let index = 0; index < 16; index++) if (cells[index] === 0) emptyCells[empty++] = index;
+  // Without a branch: every cell is written at the end of the list, which grows by one when it is empty
+  // ((exponent - 1) >>> 31 is 1 for 0 only). Which cells are empty is all but random, so a test per cell
+  // was a mispredicted branch half the time: a fifth of a Tile Merge replay.
+  for (let index = 0; index < 16; index++) {
+    emptyCells[empty] = index;
+    empty += (cells[index]! - 1) >>> 31;
+  }
   if (empty === 0) return 0;
   const cell = emptyCells[random.int(0, empty - 1)]!;
   cells[cell] = random.int(0, 9) === 0 ? 2 : 1;
