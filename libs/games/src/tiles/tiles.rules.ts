@@ -156,13 +156,7 @@ export function cellsCanMove(cells: TilesCells): boolean {
  */
 export function spawnTile(cells: TilesCells, random: BotDice): number {
   let empty = 0;
-  // Without a branch: every cell is written at the end of the list, which grows by one when it is empty
-  // ((exponent - 1) >>> 31 is 1 for 0 only). Which cells are empty is all but random, so a test per cell
-  // was a mispredicted branch half the time: a fifth of a Tile Merge replay.
-  for (let index = 0; index < 16; index++) {
-    emptyCells[empty] = index;
-    empty += (cells[index]! - 1) >>> 31;
-  }
+  for (let index = 0; index < 16; index++) if (cells[index] === 0) emptyCells[empty++] = index;
   if (empty === 0) return 0;
   const cell = emptyCells[random.int(0, empty - 1)]!;
   cells[cell] = random.int(0, 9) === 0 ? 2 : 1;
