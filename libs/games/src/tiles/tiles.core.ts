@@ -256,8 +256,11 @@ const MOVE_OF_CODE = PACKED_INPUT_CODES.tiles.inputs as readonly TilesMove[];
 /** The cell order of each packed code's move. */
 const ORDER_OF_CODE = MOVE_OF_CODE.map(lineOrderOf);
 
-/** A packed log's move codes, read before its replay; one buffer for every replay (40 KB), as no replay waits. */
-const loggedCodes = new Uint8Array(PLAY_LOG_MAX_INPUTS);
+/**
+ * A packed log's move codes, read before its replay: one buffer for every replay (40 KB), as no replay
+ * waits; made on the first, since the game frame and the web app, which bundle this core, never replay one.
+ */
+let loggedCodesBuffer: Uint8Array | null = null;
 
 /**
  * A packed log checked and replayed straight from its bytes (`KeystreamRules.replayPacked`): the verdict,
@@ -274,6 +277,7 @@ function replayPackedOn(
   blocksFor: (count: number) => Int32Array,
 ): { verdict: ReplayVerdict; blocks: Int32Array | null } {
   const reader = PackedLogReader.open('tiles', packed);
+  const loggedCodes = (loggedCodesBuffer ??= new Uint8Array(PLAY_LOG_MAX_INPUTS));
   const { maxDurationMs, maxInputsPerSecond } = tilesCore;
   // The stamps of the last maxInputsPerSecond inputs, for checkInputClock's rate window.
   const window = new Float64Array(maxInputsPerSecond);
