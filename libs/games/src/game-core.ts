@@ -77,6 +77,19 @@ export interface KeystreamRules {
     released?: readonly string[],
   ): ReplayVerdict;
   /**
+   * Present for a game that replays its packed log (`packedLog`, issue 24) straight from the bytes: the
+   * same verdict as `decodePackedLog`, then `logRefusal`, then `replayOn` on the blocks `blocksNeeded`
+   * names, with no list of inputs built. `blocksFor(n)` gives blocks 0 to n - 1 as replayOn's Int32Array;
+   * it is called once, and only for a log whose bytes, releases and clock pass (a log that is not the
+   * released inputs never costs a cipher call). A valid verdict comes with the blocks it replayed on (what
+   * a watcher replays the run from).
+   */
+  replayPacked?(
+    packed: string,
+    released: readonly string[],
+    blocksFor: (count: number) => Int32Array,
+  ): { verdict: ReplayVerdict; blocks: Int32Array | null };
+  /**
    * How many blocks the replay of `log` needs (Tile Merge: one more than the moves, the default; Snake:
    * one per release, since a food never released is never drawn).
    */

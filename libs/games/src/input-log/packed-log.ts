@@ -131,6 +131,8 @@ export class PackedLogReader {
   /** Its game clock, ms since the play started. */
   atMs = 0;
   input: unknown = undefined;
+  /** Its code in the game's table (`PACKED_INPUT_CODES`): `input` is the table's entry at it. */
+  code = -1;
   refusal: string | null = null;
   private offset = 1;
 
@@ -189,6 +191,7 @@ export class PackedLogReader {
     this.offset = offset;
     this.index = index;
     this.atMs += delta;
+    this.code = code;
     this.input = this.inputs[code];
     return true;
   }

@@ -10,11 +10,14 @@ import {
   type StepSeeds,
   type TimedInput,
 } from '../game-core';
+import { PLAY_LOG_MAX_INPUTS } from '@arena/contracts/packed-log';
+import { PACKED_INPUT_CODES, PackedLogReader } from '../input-log/packed-log';
 import {
   TILES_MOVES,
   boardOf,
   cellsCanMove,
-  slideCells,
+  lineOrderOf,
+  slideCellsAlong,
   spawnTile,
   type TilesCells,
   type TilesMove,
@@ -142,9 +145,13 @@ export const TILES_OPEN = 'open';
  * change the board (an illegal input, never recorded); true when it was played.
  */
 export function applyMove(state: TilesState, move: TilesMove): boolean {
-  const game = state as TilesGame;
+  return playAlong(state as TilesGame, lineOrderOf(move));
+}
+
+/** `applyMove` given the move's cell order (`lineOrderOf`). */
+function playAlong(game: TilesGame, order: Uint8Array): boolean {
   if (game.over) return false;
-  const gained = slideCells(game.cells, move);
+  const gained = slideCellsAlong(game.cells, order);
   if (gained < 0) return false;
   game.score += gained;
   game.moves++;
@@ -196,6 +203,7 @@ function tilesKeystream(): KeystreamRules {
           : (step: number) => blockSeed(blocks[step]!);
       return replayFrom(() => newGameOnStepSeeds(seedOf), log as readonly TimedInput<TilesMove>[]);
     },
+    replayPacked: replayPackedOn,
     releasesOf: (_seeds, log) => [TILES_OPEN, ...log.map((entry) => String(entry.input))],
     logRefusal(log, released) {
       if (log.length > 0 && released[0] !== TILES_OPEN) return 'The play was not opened by the server';
@@ -240,4 +248,76 @@ function replayFrom(start: () => TilesState, log: readonly TimedInput<TilesMove>
       ticks: log.length,
     },
   };
+}
+
+/** The moves of a packed log's codes (the packed format's table, version 1). */
+const MOVE_OF_CODE = PACKED_INPUT_CODES.tiles.inputs as readonly TilesMove[];
+
+/** The cell order of each packed code's move. */
+const ORDER_OF_CODE = MOVE_OF_CODE.map(lineOrderOf);
+
+/**
+ * A packed log's move codes, read before its replay: one buffer for every replay (40 KB), as no replay
+ * waits; made on the first, since the game frame and the web app, which bundle this core, never replay one.
+ */
+let loggedCodesBuffer: Uint8Array | null = null;
+
+/**
+ * A packed log checked and replayed straight from its bytes (`KeystreamRules.replayPacked`): the verdict,
+ * reason for reason, of `decodePackedLog`, `logRefusal`, then `replayOn` on `log.length + 1` blocks, without
+ * a list of 3,000 input objects or the checks' separate passes over it. One pass reads the bytes and checks
+ * the releases and the clock, keeping each input's code; the replay then runs over the codes. Two passes,
+ * not one, so a log that is not the released moves, or too fast, never costs a cipher call, as before. The
+ * first refusal of each kind is kept, and the kinds rank as the old path checked them: the bytes (all of
+ * them), the releases, the clock, the replay.
+ */
+function replayPackedOn(
+  packed: string,
+  released: readonly string[],
+  blocksFor: (count: number) => Int32Array,
+): { verdict: ReplayVerdict; blocks: Int32Array | null } {
+  const reader = PackedLogReader.open('tiles', packed);
+  const loggedCodes = (loggedCodesBuffer ??= new Uint8Array(PLAY_LOG_MAX_INPUTS));
+  const { maxDurationMs, maxInputsPerSecond } = tilesCore;
+  // The stamps of the last maxInputsPerSecond inputs, for checkInputClock's rate window.
+  const window = new Float64Array(maxInputsPerSecond);
+  let slot = 0; // the window's oldest stamp, that of input index - maxInputsPerSecond
+  let releaseRefusal: string | null = null;
+  let clockRefusal: string | null = null;
+  while (reader.next()) {
+    const { index, atMs, code } = reader;
+    loggedCodes[index] = code;
+    if (releaseRefusal === null) {
+      if (index === 0 && released[0] !== TILES_OPEN) releaseRefusal = 'The play was not opened by the server';
+      else if (MOVE_OF_CODE[code] !== released[index + 1])
+        releaseRefusal = `Input ${index} is not the move the server released`;
+    }
+    // checkInputClock's checks. Its first (whole ms, in order) always holds: a packed log's stamps are sums
+    // of at most 40,000 steps below 2^28.
+    if (clockRefusal === null) {
+      if (atMs > maxDurationMs) clockRefusal = `Input ${index} comes after the longest play allowed`;
+      else if (index >= maxInputsPerSecond && atMs - window[slot]! < 1000)
+        clockRefusal = `Inputs come faster than ${maxInputsPerSecond} a second`;
+    }
+    window[slot] = atMs;
+    slot = slot + 1 === maxInputsPerSecond ? 0 : slot + 1;
+  }
+  const refusal = reader.refusal ?? releaseRefusal ?? clockRefusal;
+  if (refusal !== null) return { verdict: { valid: false, reason: refusal }, blocks: null };
+
+  const moves = reader.index + 1;
+  const blocks = blocksFor(moves + 1);
+  const state = new TilesGame((step) => blocks[step]!);
+  opened(state);
+  for (let index = 0; index < moves; index++) {
+    if (state.over) return refused(`Input ${index} comes after the game is over`);
+    if (!playAlong(state, ORDER_OF_CODE[loggedCodes[index]!]!))
+      return refused(`Input ${index} does not change the board`);
+  }
+  const result = { score: state.score, completed: state.over, durationMs: reader.atMs, ticks: moves };
+  return { verdict: { valid: true, result }, blocks };
+}
+
+function refused(reason: string): { verdict: ReplayVerdict; blocks: null } {
+  return { verdict: { valid: false, reason }, blocks: null };
 }

@@ -86,7 +86,17 @@ const LINE_GAINED = new Uint32Array(1 << 16);
  * move changes nothing, in which case the board is left as it was.
  */
 export function slideCells(cells: TilesCells, move: TilesMove): number {
-  const order = LINE_CELLS[move];
+  return slideCellsAlong(cells, LINE_CELLS[move]);
+}
+
+/** The cell order `slideCellsAlong` takes for a move: its four lines, each from the edge slid to. */
+export const lineOrderOf = (move: TilesMove): Uint8Array => LINE_CELLS[move];
+
+/**
+ * `slideCells` given the move's cell order (`lineOrderOf`): a replay looks each move's order up once by
+ * its packed code, not by its name on every move.
+ */
+export function slideCellsAlong(cells: TilesCells, order: Uint8Array): number {
   let gained = 0;
   let changed = false;
   for (let start = 0; start < 16; start += 4) {

@@ -37,6 +37,15 @@ export interface HiddenPlayRule {
   answerAt?(seed: string, step: number): { ok: true; value: number | string };
   /** The play's log replayed on what the server revealed, refused when it is not the recorded inputs. */
   verify(seed: string, log: readonly TimedInput<unknown>[], recorded: readonly string[]): ReplayVerdict;
+  /**
+   * Present when the game replays a packed log straight from its bytes (Tile Merge): `verify`'s verdict on
+   * the decoded log, reason for reason, with the keystream blocks replayed on (null unless valid).
+   */
+  verifyPacked?(
+    seed: string,
+    packedLog: string,
+    recorded: readonly string[],
+  ): { verdict: ReplayVerdict; blocks: Int32Array | null };
   outOfOrder(next: number): TournamentError;
   otherInput(step: number, recorded: string): TournamentError;
   refused(reason: string): TournamentError;
@@ -78,6 +87,10 @@ export function hiddenRuleOf(core: GameCore<unknown>): HiddenPlayRule | null {
             : log.length + 1;
         return keystream.replayOn(keystreamSeeds(seed, steps), log, recorded);
       },
+      verifyPacked: keystream.replayPacked
+        ? (seed, packedLog, recorded) =>
+            keystream.replayPacked!(packedLog, recorded, (count) => keystreamSeeds(seed, count))
+        : undefined,
       outOfOrder: releaseOutOfOrder,
       otherInput: releasedOtherInput,
       refused: (reason) => releaseRefused(reason),

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { encodePackedLog, type GameCore, type ReplayVerdict, type TimedInput } from '@arena/games';
 import type { VerifiedGameSlug } from '@arena/contracts/games.catalog';
-import type { VerifiedPlayResult } from '@arena/contracts/plays.contract';
+import type { PlayResultBody, VerifiedPlayResult } from '@arena/contracts/plays.contract';
 import { playNotFound } from '../../domain/tournament.errors';
 import type { ScoreSubmitted } from '../../domain/tournament.events';
 import type { MatchPlayed } from '../../domain/bracket/bracket.events';
@@ -46,18 +46,7 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
     const play = before.status === 'NONE' ? undefined : getPlay(before.plays, playId);
     if (before.status === 'NONE' || !play) throw playNotFound();
     const core = verifiedCore(before.tournament);
-    // The contract checked the list (or the packed string's length and alphabet); the core checks each
-    // entry as it replays (never throws on one), after a packed log's bytes were read back.
-    const read = resultLog(core.slug, body);
-    // A hidden game's log must be the inputs the server recorded before it revealed what followed them
-    // (pairs' flips, tiles' moves), in order, and replays on what it revealed (tiles: the keystream).
-    const hidden = hiddenRuleOf(core);
-    const recorded = read.ok && hidden ? await this.reveals.inputs(playId) : [];
-    const verdict: ReplayVerdict = !read.ok
-      ? { valid: false, reason: read.reason }
-      : hidden
-        ? hidden.verify(play.seed, read.log, recorded)
-        : core.replay(play.seed, read.log);
+    const { verdict, run } = await this.checkResult(core, play.seed, playId, body);
     const { events, state } = await this.streams.execute(
       {
         type: 'SubmitPlayResult',
@@ -75,7 +64,7 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
     const durationMs = verdict.valid ? verdict.result.durationMs : 0;
     const scored = events.find((event): event is ScoreSubmitted => event.type === 'ScoreSubmitted');
     const played = events.find((event): event is MatchPlayed => event.type === 'MatchPlayed');
-    if (verdict.valid && read.ok && (scored || played)) {
+    if (verdict.valid && run && (scored || played)) {
       // Recorded after the decider took the result: only a finished, verified play has a run. A crash
       // between the two leaves the score without a run to watch, never a run without its score.
       await this.runs.record({
@@ -84,8 +73,7 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
         userId: member.id,
         username: member.username,
         game: core.slug,
-        ...runMaterial(core, play.seed, read.log, recorded),
-        packedLog: body.packedLog ?? encodePackedLog(core.slug as VerifiedGameSlug, read.log),
+        ...run(),
         score: verdict.result.score,
         completed: verdict.result.completed,
         durationMs,
@@ -123,6 +111,50 @@ export class SubmitPlayResultHandler implements ICommandHandler<SubmitPlayResult
       tournamentStatus: after.status === 'NONE' ? state.status : after.status,
     };
   }
+
+  /**
+   * The verdict on a result's log, and (when valid) what its run is recorded from. The contract checked
+   * the list (or the packed string's length and alphabet); the core checks each entry as it replays (never
+   * throws on one). A hidden game's log must be the inputs the server recorded before it revealed what
+   * followed them (pairs' flips, tiles' moves), in order, and replays on what it revealed (tiles: the
+   * keystream). Tile Merge replays a packed log straight from its bytes (`verifyPacked`, issue 24); the
+   * rest read it back into a list first (`resultLog`).
+   */
+  private async checkResult(
+    core: GameCore<unknown>,
+    seed: string,
+    playId: string,
+    body: PlayResultBody,
+  ): Promise<{ verdict: ReplayVerdict; run: (() => RunMaterialOf) | null }> {
+    const hidden = hiddenRuleOf(core);
+    const { packedLog } = body;
+    if (packedLog !== undefined && hidden?.verifyPacked) {
+      const { verdict, blocks } = hidden.verifyPacked(seed, packedLog, await this.reveals.inputs(playId));
+      return {
+        verdict,
+        run: blocks && (() => ({ seed: null, stepSeeds: Array.from(blocks), packedLog })),
+      };
+    }
+    const read = resultLog(core.slug, body);
+    if (!read.ok) return { verdict: { valid: false, reason: read.reason }, run: null };
+    const recorded = hidden ? await this.reveals.inputs(playId) : [];
+    const verdict = hidden ? hidden.verify(seed, read.log, recorded) : core.replay(seed, read.log);
+    if (!verdict.valid) return { verdict, run: null };
+    return {
+      verdict,
+      run: () => ({
+        ...runMaterial(core, seed, read.log, recorded),
+        packedLog: packedLog ?? encodePackedLog(core.slug as VerifiedGameSlug, read.log),
+      }),
+    };
+  }
+}
+
+/** What a verified play's run is recorded from, beside its result. */
+interface RunMaterialOf {
+  seed: string | null;
+  stepSeeds: number[] | null;
+  packedLog: string;
 }
 
 /**
