@@ -9,6 +9,7 @@ const entry = (rank: number, userId: string, score: number): LeaderboardEntry =>
   score,
   charityName: null,
   charityUrl: null,
+  charityLogoUrl: null,
 });
 
 describe('the post-game standing', () => {
