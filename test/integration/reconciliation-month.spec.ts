@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -178,12 +178,16 @@ describe('reconciliation on the local payment world', () => {
     await deliver();
     await payments.advanceClock({ months: 1 });
     await deliver();
-    const subscriptionCharges = await database.db
-      .selectFrom('payment_local_charges' as never)
-      .select('id' as never)
-      .where('invoice_id' as never, 'is not', null as never)
-      .execute();
-    const [first, second] = subscriptionCharges.map((row) => (row as { id: string }).id);
+    // The Premium plans' charges: the seed's monthly gift is billed through an invoice too, and its refund
+    // is a gift's (GiftRefunded), not a plan's.
+    const { rows: subscriptionCharges } = await sql<{ id: string }>`
+      SELECT c.id FROM payment_local_charges c
+      JOIN payment_local_invoices i ON i.id = c.invoice_id
+      JOIN payment_local_subscriptions s ON s.id = i.subscription_id
+      WHERE s.plan_type = 'PREMIUM'
+      ORDER BY c.id`.execute(database.db);
+    expect(subscriptionCharges.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = subscriptionCharges.map((row) => row.id);
     await payments.refundCharge(first!, 200);
     await payments.refundCharge(first!);
     const subDispute = await payments.createDispute(second!);
