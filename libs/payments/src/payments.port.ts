@@ -161,17 +161,11 @@ export interface SubscriptionCheckoutInput {
   idempotencyKey: string;
 }
 
-export interface GiftSubscriptionCheckoutInput {
-  /** Charged every month, in cents. */
-  amountCents: number;
-  email: string | null;
-  /** The product's name on the checkout page and every invoice: 'Monthly gift to …'. */
-  description: string;
-  successUrl: string;
-  cancelUrl: string;
-  metadata: Record<string, string>;
-  idempotencyKey: string;
-}
+/**
+ * A monthly gift's checkout: a one-off checkout's fields, `amountCents` charged every month and `description`
+ * the product's name on the checkout page and every invoice ('Monthly gift to …').
+ */
+export type GiftSubscriptionCheckoutInput = CheckoutSessionInput;
 
 export interface RefundPaymentInput {
   paymentId: string;

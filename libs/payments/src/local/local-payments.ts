@@ -265,35 +265,8 @@ export class LocalPayments extends Payments {
     return { redirectTo: link.refresh_url };
   }
 
-  async createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
-    if (!input.idempotencyKey) throw new PaymentsError('invalid', 'An idempotency key is required');
-    checkAmount(input.amountCents);
-    const asked = {
-      amount_cents: input.amountCents,
-      email: input.email,
-      description: input.description,
-      metadata: input.metadata,
-      success_url: checkedHttpUrl(input.successUrl, 'successUrl'),
-      cancel_url: checkedHttpUrl(input.cancelUrl, 'cancelUrl'),
-    };
-    const row = await this.queries.insertCheckoutSession({
-      ...asked,
-      id: localCheckoutSessionId(),
-      idempotency_key: input.idempotencyKey,
-      payment_intent_id: localId('pi'),
-      expires_at: new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
-    });
-    if (
-      row.amount_cents !== asked.amount_cents ||
-      row.email !== asked.email ||
-      row.description !== asked.description ||
-      row.success_url !== asked.success_url ||
-      row.cancel_url !== asked.cancel_url ||
-      !sameMetadata(row.metadata, asked.metadata)
-    ) {
-      throw idempotencyMismatch(input.idempotencyKey);
-    }
-    return { id: row.id, url: new URL(`${LOCAL_CHECKOUT_PATH}/${row.id}`, this.publicUrl).toString() };
+  createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
+    return this.storeCheckout(input, null);
   }
 
   /**
@@ -626,7 +599,15 @@ export class LocalPayments extends Payments {
    * LOCAL_GIFT_PLAN, which no Premium plan matches (the price's metadata says it), and the metadata is the
    * caller's alone. Paying it starts a subscription billed every month on the test clock.
    */
-  async createGiftSubscriptionCheckout(input: GiftSubscriptionCheckoutInput): Promise<CheckoutSession> {
+  createGiftSubscriptionCheckout(input: GiftSubscriptionCheckoutInput): Promise<CheckoutSession> {
+    return this.storeCheckout(input, LOCAL_GIFT_PLAN);
+  }
+
+  /**
+   * A one-off payment's checkout (`plan` null) or a monthly gift's (subscription mode under `plan`), stored
+   * once per idempotency key: a repeat with other parameters is refused, as Stripe refuses it.
+   */
+  private async storeCheckout(input: CheckoutSessionInput, plan: string | null): Promise<CheckoutSession> {
     if (!input.idempotencyKey) throw new PaymentsError('invalid', 'An idempotency key is required');
     checkAmount(input.amountCents);
     const asked = {
@@ -636,9 +617,7 @@ export class LocalPayments extends Payments {
       metadata: input.metadata,
       success_url: checkedHttpUrl(input.successUrl, 'successUrl'),
       cancel_url: checkedHttpUrl(input.cancelUrl, 'cancelUrl'),
-      mode: 'subscription' as const,
-      plan_type: LOCAL_GIFT_PLAN,
-      customer_id: null,
+      ...(plan === null ? {} : { mode: 'subscription' as const, plan_type: plan, customer_id: null }),
     };
     const row = await this.queries.insertCheckoutSession({
       ...asked,
@@ -648,8 +627,7 @@ export class LocalPayments extends Payments {
       expires_at: new Date(Date.now() + LOCAL_CHECKOUT_TTL_MS),
     });
     if (
-      row.mode !== 'subscription' ||
-      row.plan_type !== LOCAL_GIFT_PLAN ||
+      (plan !== null && (row.mode !== 'subscription' || row.plan_type !== plan)) ||
       row.amount_cents !== asked.amount_cents ||
       row.email !== asked.email ||
       row.description !== asked.description ||
