@@ -97,16 +97,7 @@ export function GameModal({
   // The latest callbacks, so the message listener is added once per frame rather than per render.
   const { lowerScoreWins } = tournament;
   const rankBefore = rankOf(tournament.leaderboard, memberId);
-  const latest = useRef({
-    onSubmitted,
-    demo,
-    matchId,
-    tournamentId: tournament.id,
-    lowerScoreWins,
-    watch,
-    rankBefore,
-  });
-  latest.current = {
+  const current = {
     onSubmitted,
     demo,
     matchId,
@@ -115,6 +106,8 @@ export function GameModal({
     watch,
     rankBefore,
   };
+  const latest = useRef(current);
+  latest.current = current;
 
   const messageOrigin = frame?.messageOrigin;
   const targetOrigin = frame?.targetOrigin;
